@@ -1,0 +1,154 @@
+//! Loading a By Fire and Sword scenario: the file, its army lists, and every check.
+
+use crate::army_list::{ArmyList, load_army_list};
+use crate::deploy::deployment_rects;
+use crate::options::Options;
+use crate::profile::UnitKind;
+use sandtable_engine::scenario::Scenario;
+use sandtable_engine::scenario_check::{check_footprints, check_structure};
+use sandtable_engine::{LoadError, Problem, data_file};
+use sandtable_geometry::{Pose, Rect, Vec2};
+use std::path::{Path, PathBuf};
+
+/// The identifier scenarios use for this ruleset.
+pub const RULESET_ID: &str = "bfs";
+
+/// A scenario that passed every check, with the army lists its sides use.
+#[derive(Debug, Clone)]
+pub struct LoadedScenario {
+    pub path: PathBuf,
+    pub scenario: Scenario,
+    /// One army list per side, in side order.
+    pub armies: Vec<ArmyList>,
+    pub options: Options,
+}
+
+/// Loads `path`, finding army lists in `armies_dir` (files named `<army_list id>.ron`).
+pub fn load_scenario(path: &Path, armies_dir: &Path) -> Result<LoadedScenario, LoadError> {
+    let scenario: Scenario = data_file::read_ron(path)?;
+    let mut armies = Vec::new();
+    let mut problems = Vec::new();
+    for side in &scenario.sides {
+        let list_path = armies_dir.join(format!("{}.ron", side.army_list));
+        if side.army_list.contains(['/', '\\']) || side.army_list.starts_with('.') {
+            problems.push(Problem::new(
+                format!("side \"{}\"", side.name),
+                format!("army list name \"{}\" must be a plain name", side.army_list),
+            ));
+            continue;
+        }
+        if !list_path.is_file() {
+            problems.push(Problem::new(
+                format!("side \"{}\"", side.name),
+                format!(
+                    "army list \"{}\" not found (looked for {})",
+                    side.army_list,
+                    list_path.display()
+                ),
+            ));
+            continue;
+        }
+        armies.push(load_army_list(&list_path)?);
+    }
+    problems.extend(check_scenario(&scenario, &armies));
+    let options = match Options::from_scenario(&scenario.options) {
+        Ok(o) => o,
+        Err(ps) => {
+            problems.extend(ps);
+            Options::default()
+        }
+    };
+    if problems.is_empty() {
+        Ok(LoadedScenario {
+            path: path.to_path_buf(),
+            scenario,
+            armies,
+            options,
+        })
+    } else {
+        Err(LoadError::Semantic {
+            file: path.to_path_buf(),
+            problems,
+        })
+    }
+}
+
+/// Every check of a parsed scenario against its army lists (one per side, in order; a missing
+/// list has already been reported and its side's profile checks are skipped).
+pub fn check_scenario(s: &Scenario, armies: &[ArmyList]) -> Vec<Problem> {
+    let mut problems = check_structure(s);
+    if s.ruleset != RULESET_ID {
+        problems.push(Problem::new(
+            "ruleset",
+            format!(
+                "\"{}\" is not a ruleset this program plays (it plays \"{RULESET_ID}\")",
+                s.ruleset
+            ),
+        ));
+    }
+    if armies.len() != s.sides.len() || !problems.is_empty() {
+        return problems;
+    }
+    let mut footprints: Vec<(String, Vec<Rect>)> = Vec::new();
+    for (side, army) in s.sides.iter().zip(armies) {
+        for c in &side.commanders {
+            let who = format!("commander \"{}\"", c.id);
+            match army.profile(&c.profile) {
+                None => problems.push(Problem::new(
+                    who,
+                    format!(
+                        "unknown profile \"{}\" in army list \"{}\"",
+                        c.profile, army.id
+                    ),
+                )),
+                Some(p) if p.kind != UnitKind::Commander => problems.push(Problem::new(
+                    who,
+                    format!(
+                        "profile \"{}\" is a {:?}, not a Commander",
+                        c.profile, p.kind
+                    ),
+                )),
+                Some(p) => {
+                    let (w, d) = p.base_size();
+                    let pose =
+                        Pose::from_bearing_deg(Vec2::new(c.position.0, c.position.1), c.facing);
+                    footprints.push((who, vec![Rect::new(pose, Vec2::new(w, d) * 0.5)]));
+                }
+            }
+        }
+        for u in &side.units {
+            let who = format!("unit \"{}\"", u.id);
+            match army.profile(&u.profile) {
+                None => problems.push(Problem::new(
+                    who,
+                    format!(
+                        "unknown profile \"{}\" in army list \"{}\"",
+                        u.profile, army.id
+                    ),
+                )),
+                Some(p) if p.kind == UnitKind::Commander => problems.push(Problem::new(
+                    who,
+                    format!(
+                        "profile \"{}\" is a Commander; list commanders under `commanders`",
+                        u.profile
+                    ),
+                )),
+                Some(p) => {
+                    let rects = deployment_rects(
+                        u.formation,
+                        u.bases,
+                        p.base_size(),
+                        Vec2::new(u.position.0, u.position.1),
+                        u.facing,
+                    );
+                    footprints.push((who, rects));
+                }
+            }
+        }
+    }
+    problems.extend(check_footprints(
+        (s.table.width, s.table.depth),
+        &footprints,
+    ));
+    problems
+}

@@ -1,0 +1,179 @@
+//! Named rule options of By Fire and Sword (design principle 6).
+//!
+//! Each optional rule and each "Proposed resolution" of an ambiguity in the digests is an option a
+//! scenario may set by name. The defaults are the digests' proposals.
+
+use sandtable_engine::Problem;
+use sandtable_engine::scenario::OptionValue;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Which corner's travel a wheel costs (AMB-4, BFS-MOV-14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum WheelReference {
+    /// The corner diagonally opposite the pivot (the literal reading; default).
+    #[default]
+    Diagonal,
+    /// The outer front corner (the charge-alignment example's reading).
+    OuterFront,
+}
+
+/// What happens when a target falls below 1 by more than one point (AMB-6, BFS-DICE-4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum BelowOne {
+    /// One die fewer per base for each point below 1, target clamped to 1 (default).
+    #[default]
+    DiePerPoint,
+    /// Only one die fewer per base, however far below 1 (the literal text).
+    OneDie,
+}
+
+/// Which test a charger takes when it fails to reach the enemy (AMB-10, BFS-CHG-24).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum FailedChargeTest {
+    /// Skill test, as the main rules text says (default).
+    #[default]
+    Skill,
+    /// Morale test, as the Game Turn summary says.
+    Morale,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Options {
+    pub wheel_reference: WheelReference,
+    pub below_one: BelowOne,
+    pub failed_charge_test: FailedChargeTest,
+    /// Senior commanders' command range and cost step in cm (AMB-8: 40, or 30 where a list says so).
+    pub senior_command_range_cm: f32,
+    /// The horse archers' 270° arc leaves out the right flank (AMB-12); false = front and both flanks.
+    pub bow_arc_excludes_right: bool,
+    /// Free starting orders in turn 1 (BFS-ORD-15).
+    pub starting_orders: bool,
+    /// Beginner mode: special rules and Open Order off (BFS-GEN-4).
+    pub basic_mode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            wheel_reference: WheelReference::Diagonal,
+            below_one: BelowOne::DiePerPoint,
+            failed_charge_test: FailedChargeTest::Skill,
+            senior_command_range_cm: 40.0,
+            bow_arc_excludes_right: true,
+            starting_orders: true,
+            basic_mode: false,
+        }
+    }
+}
+
+/// Optional rules of the book that the engine does not play yet; enabling one is refused with a
+/// clear message rather than silently ignored.
+const NOT_YET: &[(&str, &str)] = &[
+    ("ammunition", "BFS-AMM"),
+    ("flanking_fire", "BFS-OPT-1"),
+    ("hail_of_arrows", "BFS-OPT-2"),
+    ("group_orders", "BFS-OPT-3"),
+    ("choice_of_effects", "BFS-OPT-4"),
+    ("fortune_favors_the_bold", "BFS-OPT-5"),
+];
+
+impl Options {
+    /// Every option name a scenario may use.
+    pub const NAMES: &'static [&'static str] = &[
+        "wheel_reference",
+        "below_one",
+        "failed_charge_test",
+        "senior_command_range",
+        "bow_arc_excludes_right",
+        "starting_orders",
+        "basic_mode",
+    ];
+
+    pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
+        let mut o = Options::default();
+        let mut problems = Vec::new();
+        for (name, value) in map {
+            let who = format!("option \"{name}\"");
+            let mut bad = |expected: &str| {
+                problems.push(Problem::new(
+                    who.clone(),
+                    format!("expected {expected}, found {value:?}"),
+                ))
+            };
+            match (name.as_str(), value) {
+                ("wheel_reference", OptionValue::Text(t)) => match t.as_str() {
+                    "diagonal" => o.wheel_reference = WheelReference::Diagonal,
+                    "outer_front" => o.wheel_reference = WheelReference::OuterFront,
+                    _ => bad("\"diagonal\" or \"outer_front\""),
+                },
+                ("below_one", OptionValue::Text(t)) => match t.as_str() {
+                    "die_per_point" => o.below_one = BelowOne::DiePerPoint,
+                    "one_die" => o.below_one = BelowOne::OneDie,
+                    _ => bad("\"die_per_point\" or \"one_die\""),
+                },
+                ("failed_charge_test", OptionValue::Text(t)) => match t.as_str() {
+                    "skill" => o.failed_charge_test = FailedChargeTest::Skill,
+                    "morale" => o.failed_charge_test = FailedChargeTest::Morale,
+                    _ => bad("\"skill\" or \"morale\""),
+                },
+                ("senior_command_range", OptionValue::Number(n)) if *n == 30.0 || *n == 40.0 => {
+                    o.senior_command_range_cm = *n as f32
+                }
+                ("senior_command_range", _) => bad("30 or 40"),
+                ("bow_arc_excludes_right", OptionValue::Bool(b)) => o.bow_arc_excludes_right = *b,
+                ("starting_orders", OptionValue::Bool(b)) => o.starting_orders = *b,
+                ("basic_mode", OptionValue::Bool(b)) => o.basic_mode = *b,
+                (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
+                (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
+                    let rule = NOT_YET
+                        .iter()
+                        .find(|(k, _)| *k == n)
+                        .map(|(_, r)| *r)
+                        .unwrap_or("");
+                    problems.push(Problem::new(who.clone(), format!("the optional rule {rule} is not implemented yet, so it cannot be switched on")))
+                }
+                (n, _) if Self::NAMES.contains(&n) => bad("a different kind of value"),
+                _ => problems.push(Problem::new(
+                    who.clone(),
+                    format!(
+                        "unknown option; known options are: {}",
+                        Self::NAMES.join(", ")
+                    ),
+                )),
+            }
+        }
+        if problems.is_empty() {
+            Ok(o)
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_proposed_resolutions() {
+        let o = Options::from_scenario(&BTreeMap::new()).unwrap();
+        assert_eq!(o.wheel_reference, WheelReference::Diagonal);
+        assert_eq!(o.failed_charge_test, FailedChargeTest::Skill);
+        assert_eq!(o.senior_command_range_cm, 40.0);
+    }
+
+    #[test]
+    fn unknown_and_unimplemented_options_are_refused() {
+        let mut m = BTreeMap::new();
+        m.insert(
+            "wheel_refrence".to_string(),
+            OptionValue::Text("diagonal".into()),
+        );
+        m.insert("flanking_fire".to_string(), OptionValue::Bool(true));
+        let errs = Options::from_scenario(&m).unwrap_err();
+        assert_eq!(errs.len(), 2);
+        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-1")));
+        assert!(errs.iter().any(|p| p.message.contains("unknown option")));
+    }
+}

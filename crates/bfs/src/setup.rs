@@ -1,0 +1,169 @@
+//! Building the opening position of a game from a checked scenario.
+
+use crate::deploy::deployment_rects;
+use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
+use crate::load::LoadedScenario;
+use crate::state::*;
+use crate::turn::{Phase, TurnState};
+use sandtable_engine::scenario::{CommanderRank, FormationSpec};
+use sandtable_engine::scenario_geometry::shape_polygons;
+use sandtable_geometry::{Pose, Rect, Vec2};
+
+/// The game as it stands before the first Initiative Phase.
+///
+/// The scenario must have passed [`crate::load::check_scenario`]; profile names are resolved here
+/// and a missing one is an error message, never a panic.
+pub fn new_game(loaded: &LoadedScenario) -> Result<Game, String> {
+    let s = &loaded.scenario;
+    let mut profiles = Vec::new();
+    let mut profile_ids: Vec<Vec<(String, ProfileId)>> = Vec::new();
+    for army in &loaded.armies {
+        let mut ids = Vec::new();
+        for p in &army.profiles {
+            ids.push((p.id.clone(), ProfileId(profiles.len() as u16)));
+            profiles.push(p.clone());
+        }
+        profile_ids.push(ids);
+    }
+    let lookup = |side: usize, name: &str| -> Result<ProfileId, String> {
+        profile_ids
+            .get(side)
+            .and_then(|ids| ids.iter().find(|(n, _)| n == name).map(|(_, id)| *id))
+            .ok_or_else(|| format!("profile \"{name}\" not found for side {}", side + 1))
+    };
+
+    let mut regiments = Vec::new();
+    let mut units = Vec::new();
+    let mut commanders = Vec::new();
+    let mut sides = Vec::new();
+    for (si, spec) in s.sides.iter().enumerate() {
+        let side = Side(si as u8);
+        let first_regiment = regiments.len();
+        for r in &spec.regiments {
+            regiments.push(Regiment {
+                id: RegimentId(regiments.len() as u16),
+                key: r.id.clone(),
+                name: r.name.clone(),
+                side,
+                motivation_percent: r.motivation_percent,
+                wiped_out: false,
+            });
+        }
+        let regiment_of = |key: &Option<String>| {
+            key.as_ref().and_then(|k| {
+                regiments[first_regiment..]
+                    .iter()
+                    .find(|r| &r.key == k)
+                    .map(|r| r.id)
+            })
+        };
+        let mut bases_total = 0u32;
+        for u in &spec.units {
+            let pid = lookup(si, &u.profile)?;
+            let p = &profiles[pid.index()];
+            let bases = deployment_rects(
+                u.formation,
+                u.bases,
+                p.base_size(),
+                Vec2::new(u.position.0, u.position.1),
+                u.facing,
+            );
+            bases_total += bases.len() as u32;
+            units.push(Unit {
+                id: UnitId(units.len() as u16),
+                key: u.id.clone(),
+                name: u.name.clone().unwrap_or_else(|| p.name.clone()),
+                side,
+                profile: pid,
+                regiment: regiment_of(&u.regiment),
+                formation: match u.formation {
+                    FormationSpec::Line { files } => Formation::Close {
+                        files: files.min(u.bases).max(1),
+                    },
+                    FormationSpec::Column => Formation::Close { files: 1 },
+                    FormationSpec::OpenOrder => Formation::OpenOrder,
+                },
+                bases_at_start: bases.len() as u8,
+                bases,
+                status: UnitStatus::OnTable,
+                morale: MoraleLevel::Good,
+                order: None,
+                pending_order: None,
+                casualty_markers: 0,
+                bases_destroyed: 0,
+                bases_fled: 0,
+                attached: None,
+                lances_broken: false,
+                flags: TurnFlags::default(),
+                charge: None,
+            });
+        }
+        let mut chief_cp = 0u32;
+        for c in &spec.commanders {
+            let pid = lookup(si, &c.profile)?;
+            let (w, d) = profiles[pid.index()].base_size();
+            if c.rank == CommanderRank::CommanderInChief {
+                chief_cp = c.command_points as u32;
+            }
+            commanders.push(Commander {
+                id: CommanderId(commanders.len() as u16),
+                key: c.id.clone(),
+                name: c.name.clone(),
+                side,
+                rank: c.rank,
+                profile: pid,
+                regiment: regiment_of(&c.regiment),
+                cp_max: c.command_points,
+                cp: c.command_points,
+                base: Rect::new(
+                    Pose::from_bearing_deg(Vec2::new(c.position.0, c.position.1), c.facing),
+                    Vec2::new(w, d) * 0.5,
+                ),
+                status: UnitStatus::OnTable,
+                fleeing: false,
+                attached_to: None,
+                moved: false,
+                shot: false,
+                stunned_until_turn: 0,
+            });
+        }
+        sides.push(SideState {
+            name: spec.name.clone(),
+            army_list: spec.army_list.clone(),
+            home_edge: spec.home_edge,
+            // Force Value: bases (commanders excluded) + the force commander's CP (BFS-VIC-1).
+            force_value: bases_total + chief_cp,
+        });
+    }
+
+    let terrain = s
+        .terrain
+        .iter()
+        .map(|t| TerrainPiece {
+            kind: t.kind,
+            name: t.name.clone(),
+            polygons: shape_polygons(&t.shape),
+        })
+        .collect();
+
+    Ok(Game {
+        info: GameInfo {
+            scenario_name: s.name.clone(),
+            level: s.level,
+            turn_limit: s.turn_limit,
+            table: Vec2::new(s.table.width, s.table.depth),
+            options: loaded.options.clone(),
+        },
+        terrain,
+        sides,
+        profiles,
+        units,
+        commanders,
+        regiments,
+        turn: TurnState {
+            number: 1,
+            phase: Phase::InitiativeBids { bids: [None, None] },
+            initiative: None,
+        },
+    })
+}

@@ -1,0 +1,252 @@
+//! The state of a By Fire and Sword game. Plain data: everything that changes it is in the command
+//! and phase modules, and the app only reads it.
+
+use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
+use crate::options::Options;
+use crate::profile::UnitProfile;
+use crate::turn::TurnState;
+use sandtable_engine::scenario::{CommanderRank, GameLevel, TableEdge, TerrainKind};
+use sandtable_geometry::{Rect, Vec2};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub info: GameInfo,
+    pub terrain: Vec<TerrainPiece>,
+    pub sides: Vec<SideState>,
+    pub profiles: Vec<UnitProfile>,
+    pub units: Vec<Unit>,
+    pub commanders: Vec<Commander>,
+    pub regiments: Vec<Regiment>,
+    pub turn: TurnState,
+}
+
+/// What does not change during the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub scenario_name: String,
+    pub level: GameLevel,
+    pub turn_limit: u32,
+    /// Table width and depth, cm.
+    pub table: Vec2,
+    pub options: Options,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TerrainPiece {
+    pub kind: TerrainKind,
+    pub name: Option<String>,
+    /// The outline as simple polygons (a strip is several).
+    pub polygons: Vec<Vec<Vec2>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    pub name: String,
+    pub army_list: String,
+    pub home_edge: TableEdge,
+    /// Force Value at the start (BFS-VIC-1).
+    pub force_value: u32,
+}
+
+/// Morale Level (BFS-PSY-1), best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MoraleLevel {
+    Good,
+    Disorganized,
+    Flight,
+}
+
+/// The orders a unit can hold (BFS-ORD-2). "No Order" is `None` where an order is optional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OrderKind {
+    Move,
+    Charge,
+    Defense,
+}
+
+impl OrderKind {
+    pub const ALL: [OrderKind; 3] = [OrderKind::Move, OrderKind::Charge, OrderKind::Defense];
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderKind::Move => "Move",
+            OrderKind::Charge => "Charge",
+            OrderKind::Defense => "Defense",
+        }
+    }
+}
+
+/// How the bases stand (BFS-FRM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Formation {
+    /// Close order, `files` bases wide (1 = Column).
+    Close {
+        files: u8,
+    },
+    OpenOrder,
+    NonStandard,
+}
+
+/// Where a unit is in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitStatus {
+    OnTable,
+    /// Every base destroyed.
+    Destroyed,
+    /// Left the table (fled or withdrew off it).
+    Left,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    /// Identifier from the scenario file.
+    pub key: String,
+    pub name: String,
+    pub side: Side,
+    pub profile: ProfileId,
+    pub regiment: Option<RegimentId>,
+    /// Footprints of the bases still on the table, front rank first.
+    pub bases: Vec<Rect>,
+    pub formation: Formation,
+    pub status: UnitStatus,
+    pub morale: MoraleLevel,
+    /// The revealed order in force; `None` is "No Order".
+    pub order: Option<OrderKind>,
+    /// A face-down order marker placed this Orders Phase (BFS-ORD-3); a secret of its side.
+    pub pending_order: Option<PendingOrder>,
+    /// Strength points lost on the wounded base (casualty markers, BFS-CBT-10).
+    pub casualty_markers: u8,
+    pub bases_at_start: u8,
+    pub bases_destroyed: u8,
+    pub bases_fled: u8,
+    pub attached: Option<CommanderId>,
+    pub lances_broken: bool,
+    pub flags: TurnFlags,
+    pub charge: Option<ChargeState>,
+}
+
+/// A face-down order marker (BFS-ORD-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingOrder {
+    pub kind: OrderKind,
+    pub issued_by: Option<CommanderId>,
+}
+
+/// What a unit has done this turn; cleared in the Initiative Phase.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct TurnFlags {
+    pub activated: bool,
+    pub moved: bool,
+    pub maneuvers: u8,
+    pub special_maneuvers: u8,
+    pub reformed: bool,
+    pub marched: bool,
+    pub shot: bool,
+    pub fought: bool,
+    pub charged: bool,
+    pub rally_attempted: bool,
+    pub delayed_fire: bool,
+    pub withdrew: bool,
+    pub fled_this_step: bool,
+}
+
+/// A charge in progress (BFS-CHG).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChargeState {
+    pub target: UnitId,
+    pub countercharge: bool,
+    /// Distance between charger and target when the charge was declared (Impetus needs 10 cm, BFS-CC-14).
+    pub start_distance: f32,
+    /// Straight distance covered without wheel or maneuver just before contact (BFS-CC-14).
+    pub straight_run: f32,
+    pub contact: bool,
+    /// The charge carries over from a failed charge whose test passed (BFS-CHG-24).
+    pub carried_over: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Commander {
+    pub id: CommanderId,
+    pub key: String,
+    pub name: String,
+    pub side: Side,
+    pub rank: CommanderRank,
+    pub profile: ProfileId,
+    pub regiment: Option<RegimentId>,
+    /// Command points restored each Initiative Phase (BFS-INI-1).
+    pub cp_max: u8,
+    pub cp: u8,
+    pub base: Rect,
+    pub status: UnitStatus,
+    pub fleeing: bool,
+    pub attached_to: Option<UnitId>,
+    pub moved: bool,
+    pub shot: bool,
+    /// No CP next turn after escaping death (BFS-CDR-9).
+    pub stunned_until_turn: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Regiment {
+    pub id: RegimentId,
+    pub key: String,
+    pub name: String,
+    pub side: Side,
+    pub motivation_percent: Option<u32>,
+    pub wiped_out: bool,
+}
+
+impl Game {
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.index()]
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id.index()]
+    }
+    pub fn commander(&self, id: CommanderId) -> &Commander {
+        &self.commanders[id.index()]
+    }
+    pub fn commander_mut(&mut self, id: CommanderId) -> &mut Commander {
+        &mut self.commanders[id.index()]
+    }
+    pub fn profile(&self, id: ProfileId) -> &UnitProfile {
+        &self.profiles[id.index()]
+    }
+    pub fn unit_profile(&self, id: UnitId) -> &UnitProfile {
+        self.profile(self.unit(id).profile)
+    }
+    pub fn side(&self, side: Side) -> &SideState {
+        &self.sides[side.index()]
+    }
+    /// Units of a side still on the table.
+    pub fn units_on_table(&self, side: Side) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.side == side && u.status == UnitStatus::OnTable)
+    }
+    /// Commanders of a side still on the table.
+    pub fn commanders_on_table(&self, side: Side) -> impl Iterator<Item = &Commander> {
+        self.commanders
+            .iter()
+            .filter(move |c| c.side == side && c.status == UnitStatus::OnTable)
+    }
+    /// The side's Commander-in-Chief, if he is still on the table.
+    pub fn commander_in_chief(&self, side: Side) -> Option<&Commander> {
+        self.commanders_on_table(side)
+            .find(|c| c.rank == CommanderRank::CommanderInChief)
+    }
+}
+
+impl Unit {
+    /// Middle of the unit's bases, for labels and messages.
+    pub fn centroid(&self) -> Vec2 {
+        if self.bases.is_empty() {
+            return Vec2::ZERO;
+        }
+        self.bases.iter().map(|b| b.center()).sum::<Vec2>() / self.bases.len() as f32
+    }
+    pub fn facing(&self) -> Vec2 {
+        self.bases.first().map(|b| b.facing()).unwrap_or(Vec2::Y)
+    }
+}

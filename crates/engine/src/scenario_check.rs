@@ -1,0 +1,345 @@
+//! Checks of a scenario that need no ruleset: formats, identifiers, references, sizes, shapes.
+//! Each problem names the entity at fault so the author can find it in the file.
+
+use crate::problem::Problem;
+use crate::scenario::{CommanderRank, FormationSpec, SCENARIO_FORMAT, Scenario, ShapeSpec};
+use crate::scenario_geometry::{polygon_area, polygon_self_intersects};
+use sandtable_geometry::{Rect, Vec2};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Smallest and largest table sides we accept, in cm.
+pub const TABLE_SIDE_CM: (f32, f32) = (30.0, 2000.0);
+/// Most turns a scenario may last.
+pub const MAX_TURNS: u32 = 99;
+/// Most bases one unit may have.
+pub const MAX_BASES_PER_UNIT: u8 = 60;
+/// Most units per side.
+pub const MAX_UNITS_PER_SIDE: usize = 500;
+
+/// Everything wrong with the scenario's structure, in file order.
+pub fn check_structure(s: &Scenario) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut p = |entity: String, message: String| out.push(Problem::new(entity, message));
+
+    if s.format != SCENARIO_FORMAT {
+        p(
+            "format".into(),
+            format!(
+                "this program reads scenario format {SCENARIO_FORMAT}, the file says {}",
+                s.format
+            ),
+        );
+    }
+    if s.name.trim().is_empty() {
+        p("name".into(), "the scenario needs a name".into());
+    }
+    let (lo, hi) = TABLE_SIDE_CM;
+    for (what, v) in [("width", s.table.width), ("depth", s.table.depth)] {
+        if !v.is_finite() || v < lo || v > hi {
+            p(
+                "table".into(),
+                format!("{what} {v} cm is outside {lo}..{hi} cm"),
+            );
+        }
+    }
+    if s.turn_limit == 0 || s.turn_limit > MAX_TURNS {
+        p(
+            "turn_limit".into(),
+            format!("{} turns is outside 1..{MAX_TURNS}", s.turn_limit),
+        );
+    }
+    for (i, t) in s.terrain.iter().enumerate() {
+        let who = match &t.name {
+            Some(n) => format!("terrain #{} \"{n}\"", i + 1),
+            None => format!("terrain #{} ({:?})", i + 1, t.kind),
+        };
+        for msg in check_shape(&t.shape) {
+            p(who.clone(), msg);
+        }
+    }
+    if s.sides.len() != 2 {
+        p(
+            "sides".into(),
+            format!(
+                "a battle has exactly 2 sides; this one has {}",
+                s.sides.len()
+            ),
+        );
+    }
+
+    let mut ids: BTreeMap<String, String> = BTreeMap::new();
+    let mut claim = |id: &str, what: String, p: &mut dyn FnMut(String, String)| {
+        if id.trim().is_empty() {
+            p(what, "has an empty id".into());
+        } else if let Some(prev) = ids.get(id) {
+            p(what, format!("id \"{id}\" is already used by {prev}"));
+        } else {
+            ids.insert(id.to_string(), what);
+        }
+    };
+    let on_table = |x: f32, y: f32| {
+        x.is_finite()
+            && y.is_finite()
+            && (0.0..=s.table.width).contains(&x)
+            && (0.0..=s.table.depth).contains(&y)
+    };
+
+    for (si, side) in s.sides.iter().enumerate() {
+        let side_name = format!("side #{} \"{}\"", si + 1, side.name);
+        let regiments: BTreeSet<&str> = side.regiments.iter().map(|r| r.id.as_str()).collect();
+        for r in &side.regiments {
+            claim(&r.id, format!("regiment \"{}\"", r.id), &mut p);
+            if let Some(m) = r.motivation_percent
+                && !(1..=100).contains(&m)
+            {
+                p(
+                    format!("regiment \"{}\"", r.id),
+                    format!("motivation {m}% is outside 1..100%"),
+                );
+            }
+            if !side
+                .commanders
+                .iter()
+                .any(|c| c.regiment.as_deref() == Some(r.id.as_str()))
+            {
+                p(
+                    format!("regiment \"{}\"", r.id),
+                    "has no commander: give one commander `regiment: Some(\"…\")`".into(),
+                );
+            }
+        }
+        let chiefs = side
+            .commanders
+            .iter()
+            .filter(|c| c.rank == CommanderRank::CommanderInChief)
+            .count();
+        if chiefs != 1 {
+            p(
+                side_name.clone(),
+                format!("needs exactly one CommanderInChief, has {chiefs}"),
+            );
+        }
+        for c in &side.commanders {
+            let who = format!("commander \"{}\"", c.id);
+            claim(&c.id, who.clone(), &mut p);
+            if !on_table(c.position.0, c.position.1) {
+                p(
+                    who.clone(),
+                    format!(
+                        "position ({}, {}) is off the {}×{} cm table",
+                        c.position.0, c.position.1, s.table.width, s.table.depth
+                    ),
+                );
+            }
+            if !c.facing.is_finite() {
+                p(who.clone(), "facing is not a number".into());
+            }
+            if c.command_points > 20 {
+                p(
+                    who.clone(),
+                    format!(
+                        "{} command points is more than the 20 allowed",
+                        c.command_points
+                    ),
+                );
+            }
+            match (&c.regiment, c.rank) {
+                (Some(r), _) if !regiments.contains(r.as_str()) => p(
+                    who.clone(),
+                    format!("commands regiment \"{r}\", which this side does not have"),
+                ),
+                (
+                    None,
+                    CommanderRank::Regimental | CommanderRank::Second | CommanderRank::Third,
+                ) => p(
+                    who.clone(),
+                    format!("is a {:?} commander but names no regiment", c.rank),
+                ),
+                _ => {}
+            }
+        }
+        if side.units.is_empty() {
+            p(side_name.clone(), "has no units".into());
+        }
+        if side.units.len() > MAX_UNITS_PER_SIDE {
+            p(
+                side_name.clone(),
+                format!(
+                    "has {} units; the limit is {MAX_UNITS_PER_SIDE}",
+                    side.units.len()
+                ),
+            );
+        }
+        for u in &side.units {
+            let who = format!("unit \"{}\"", u.id);
+            claim(&u.id, who.clone(), &mut p);
+            if let Some(r) = &u.regiment
+                && !regiments.contains(r.as_str())
+            {
+                p(
+                    who.clone(),
+                    format!("belongs to regiment \"{r}\", which this side does not have"),
+                );
+            }
+            if u.bases == 0 || u.bases > MAX_BASES_PER_UNIT {
+                p(
+                    who.clone(),
+                    format!("{} bases is outside 1..{MAX_BASES_PER_UNIT}", u.bases),
+                );
+            }
+            if let FormationSpec::Line { files } = u.formation
+                && (files == 0 || files > u.bases)
+            {
+                p(
+                    who.clone(),
+                    format!(
+                        "a Line of {files} files needs 1..{} files for {} bases",
+                        u.bases, u.bases
+                    ),
+                );
+            }
+            if !(u.position.0.is_finite() && u.position.1.is_finite() && u.facing.is_finite()) {
+                p(who.clone(), "position or facing is not a number".into());
+            }
+        }
+    }
+    out
+}
+
+fn check_shape(shape: &ShapeSpec) -> Vec<String> {
+    let mut out = Vec::new();
+    let finite = |pts: &[(f32, f32)]| {
+        pts.iter()
+            .all(|(x, y)| x.is_finite() && y.is_finite() && x.abs() < 1e5 && y.abs() < 1e5)
+    };
+    match shape {
+        ShapeSpec::Rect {
+            center,
+            size,
+            rotation,
+        } => {
+            if !finite(&[*center, *size]) || !rotation.is_finite() {
+                out.push("rectangle has a coordinate that is not a sane number".into());
+            } else if size.0 <= 0.1 || size.1 <= 0.1 {
+                out.push(format!(
+                    "rectangle size {} × {} cm is too small",
+                    size.0, size.1
+                ));
+            }
+        }
+        ShapeSpec::Polygon(points) => {
+            if points.len() < 3 {
+                out.push(format!(
+                    "a polygon needs at least 3 points, this one has {}",
+                    points.len()
+                ));
+            } else if points.len() > 1000 {
+                out.push(format!(
+                    "a polygon may have at most 1000 points, this one has {}",
+                    points.len()
+                ));
+            } else if !finite(points) {
+                out.push("polygon has a coordinate that is not a sane number".into());
+            } else {
+                let pts: Vec<Vec2> = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+                if polygon_self_intersects(&pts) {
+                    out.push("polygon's edges cross each other; list its points in order around the edge".into());
+                } else if polygon_area(&pts).abs() < 0.5 {
+                    out.push("polygon has (almost) no area".into());
+                }
+            }
+        }
+        ShapeSpec::Strip { points, width } => {
+            if points.len() < 2 || points.len() > 1000 {
+                out.push(format!(
+                    "a strip needs 2..1000 points, this one has {}",
+                    points.len()
+                ));
+            } else if !finite(points) || !width.is_finite() {
+                out.push("strip has a coordinate that is not a sane number".into());
+            } else if *width <= 0.1 {
+                out.push(format!("strip width {width} cm is too small"));
+            } else if points
+                .windows(2)
+                .any(|w| (w[0].0 - w[1].0).hypot(w[0].1 - w[1].1) < 0.01)
+            {
+                out.push("strip repeats a point".into());
+            }
+        }
+    }
+    out
+}
+
+/// Checks the footprints the ruleset computed for each unit and commander: every base on the
+/// table, and no two bases of different units overlapping at deployment.
+pub fn check_footprints(table: (f32, f32), items: &[(String, Vec<Rect>)]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    for (who, rects) in items {
+        if let Some(r) = rects.iter().find(|r| {
+            r.corners()
+                .iter()
+                .any(|c| c.x < -1e-3 || c.y < -1e-3 || c.x > table.0 + 1e-3 || c.y > table.1 + 1e-3)
+        }) {
+            let c = r.center();
+            out.push(Problem::new(
+                who.clone(),
+                format!(
+                    "a base at ({:.1}, {:.1}) lies partly off the {}×{} cm table",
+                    c.x, c.y, table.0, table.1
+                ),
+            ));
+        }
+    }
+    for i in 0..items.len() {
+        for j in i + 1..items.len() {
+            'pairs: for a in &items[i].1 {
+                for b in &items[j].1 {
+                    if rects_overlap(a, b) {
+                        out.push(Problem::new(
+                            items[i].0.clone(),
+                            format!("overlaps {} at deployment", items[j].0),
+                        ));
+                        break 'pairs;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Strict overlap (touching is fine): separating-axis test on the two rectangles' axes.
+pub fn rects_overlap(a: &Rect, b: &Rect) -> bool {
+    let axes = [
+        a.pose.facing(),
+        a.pose.right(),
+        b.pose.facing(),
+        b.pose.right(),
+    ];
+    let (ca, cb) = (a.corners(), b.corners());
+    axes.iter().all(|ax| {
+        let (amin, amax) = project(&ca, *ax);
+        let (bmin, bmax) = project(&cb, *ax);
+        amin < bmax - 1e-3 && bmin < amax - 1e-3
+    })
+}
+
+fn project(pts: &[Vec2; 4], ax: Vec2) -> (f32, f32) {
+    pts.iter()
+        .map(|p| p.dot(ax))
+        .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touching_bases_do_not_overlap_but_crossing_ones_do() {
+        let a = Rect::try_new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 2.0), 0.0).unwrap();
+        let b = Rect::try_new(Vec2::new(4.0, 0.0), Vec2::new(4.0, 2.0), 0.0).unwrap();
+        let c = Rect::try_new(Vec2::new(3.0, 0.5), Vec2::new(4.0, 2.0), 0.3).unwrap();
+        assert!(!rects_overlap(&a, &b));
+        assert!(rects_overlap(&a, &c));
+    }
+}
