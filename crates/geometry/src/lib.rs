@@ -1,0 +1,32 @@
+//! Table geometry for Sandtable.
+//!
+//! Everything here is plain 2D geometry in table centimetres on `glam` + `parry2d`. It answers the
+//! spatial questions the rules ask (distances, zones, vision, fire, moves, wheels, charges) and knows
+//! nothing of any ruleset: the rules crates call it and decide what the answers mean. Rules numbers
+//! (2 cm, 1 cm, ranges, allowances) arrive as parameters; where the BFaS digests propose a reading
+//! the default follows the proposal and the alternative sits behind an enum parameter.
+//!
+//! Frames: the table frame has x to the right and y away from the south edge. Every base and unit
+//! has a local frame with **+y forward** (the way the figures face) and **+x to the right**
+//! (the digests' GEO conventions, `bfs-1-core.md` §19). Angles are radians inside the crate.
+//!
+//! Every public function validates its input (finite, non-degenerate) and returns
+//! `Result<_, GeoError>`; none panics and none returns NaN. Tolerances live in [`tolerance`].
+
+pub mod contact;
+pub mod distance;
+pub mod error;
+pub mod polygon;
+pub mod pose;
+pub mod prim;
+pub mod rect;
+pub mod tolerance;
+pub mod zones;
+
+pub use contact::{Contact, ContactKind, Corner, Feature};
+pub use error::GeoError;
+pub use glam::Vec2;
+pub use polygon::Polygon;
+pub use pose::Pose;
+pub use rect::{Edge, Rect, Segment};
+pub use zones::{Zone, ZoneScheme, ZoneShares};
