@@ -13,6 +13,7 @@
 //! Every public function validates its input (finite, non-degenerate) and returns
 //! `Result<_, GeoError>`; none panics and none returns NaN. Tolerances live in [`tolerance`].
 
+pub mod cast;
 pub mod contact;
 pub mod distance;
 pub mod error;
@@ -20,6 +21,9 @@ pub mod polygon;
 pub mod pose;
 pub mod prim;
 pub mod rect;
+pub mod scene;
+pub mod table;
+pub mod terrain;
 pub mod tolerance;
 pub mod zones;
 
@@ -30,3 +34,6 @@ pub use polygon::Polygon;
 pub use pose::Pose;
 pub use rect::{Edge, Rect, Segment};
 pub use zones::{Zone, ZoneScheme, ZoneShares};
+pub use scene::{BroadPhase, Scene, SceneBase, UnitEntry};
+pub use table::{Table, TableEdge};
+pub use terrain::{SightBlock, TerrainPiece};

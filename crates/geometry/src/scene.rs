@@ -1,0 +1,497 @@
+//! The set of shapes on the table for one batch of queries: every base (tagged with its unit id and
+//! side) and every terrain piece, with a parry2d BVH over each so that vision, line-of-fire and
+//! movement queries only test nearby shapes.
+//!
+//! The scene knows nothing of rules: "which bases block this sight line", "which are enemies" and
+//! "how close may I come" are predicates the caller passes to each query. A scene is cheap to build
+//! (hundreds of bases in well under a millisecond), so the rules crate builds one per query batch
+//! (e.g. per activation) rather than keeping it in sync.
+//!
+//! [`BroadPhase::Naive`] switches every query to "test everything" — same answers, for benchmarks
+//! and cross-checks.
+
+use crate::contact::contact;
+use crate::error::GeoError;
+use crate::prim;
+use crate::rect::{Edge, Rect};
+use crate::terrain::TerrainPiece;
+use crate::tolerance::CONTACT_EPS;
+use glam::Vec2;
+use parry2d::bounding_volume::Aabb;
+use parry2d::partitioning::{Bvh, BvhBuildStrategy};
+use serde::{Deserialize, Serialize};
+
+/// One base on the table.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SceneBase {
+    pub rect: Rect,
+    /// The caller's opaque unit id.
+    pub unit: u32,
+    /// The caller's side (player) number.
+    pub side: u8,
+}
+
+/// Which spatial index the queries use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum BroadPhase {
+    /// parry2d `Bvh` over the bases' and pieces' bounding boxes.
+    #[default]
+    Bvh,
+    /// No index: every query tests every shape (all pairs). Same answers, slower.
+    Naive,
+}
+
+/// A unit as the scene sees it: its id, side, bases and bounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnitEntry {
+    pub id: u32,
+    pub side: u8,
+    first: u32,
+    count: u32,
+    /// Axis-aligned bounds of all its bases.
+    pub lo: Vec2,
+    pub hi: Vec2,
+}
+
+/// A base as a sight blocker: its box in its own frame, shrunk by [`CONTACT_EPS`] on free sides (a
+/// line that only grazes it is clear, GEO-5) and grown by [`CONTACT_EPS`] on sides it shares with
+/// another base of its unit (so a line cannot slip along the seam between two touching bases).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SightBox {
+    c: Vec2,
+    r: Vec2,
+    f: Vec2,
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl SightBox {
+    /// Does the segment `[a, b]` pass through the box's interior?
+    #[inline]
+    pub(crate) fn blocks(&self, a: Vec2, b: Vec2) -> bool {
+        let da = a - self.c;
+        let db = b - self.c;
+        let la = Vec2::new(da.dot(self.r), da.dot(self.f));
+        let lb = Vec2::new(db.dot(self.r), db.dot(self.f));
+        match prim::clip_segment_to_box(la, lb, self.lo, self.hi) {
+            Some((t0, t1)) => (t1 - t0) * (lb - la).length() > 1e-6,
+            None => false,
+        }
+    }
+}
+
+/// Bases, units and terrain with their broad phase.
+pub struct Scene {
+    bases: Vec<SceneBase>,
+    boxes: Vec<SightBox>,
+    aabbs: Vec<(Vec2, Vec2)>,
+    units: Vec<UnitEntry>,
+    unit_bases: Vec<u32>,
+    terrain: Vec<TerrainPiece>,
+    terrain_aabbs: Vec<(Vec2, Vec2)>,
+    bvh: Bvh,
+    terrain_bvh: Bvh,
+    broad: BroadPhase,
+}
+
+impl core::fmt::Debug for Scene {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scene")
+            .field("bases", &self.bases.len())
+            .field("units", &self.units.len())
+            .field("terrain", &self.terrain.len())
+            .field("broad", &self.broad)
+            .finish()
+    }
+}
+
+#[inline]
+fn aabb_of(lo: Vec2, hi: Vec2) -> Aabb {
+    Aabb::new(lo, hi)
+}
+
+/// Does the segment `a + t·d`, `t ∈ [0, 1]`, touch the box `[lo, hi]`?
+#[inline]
+pub(crate) fn segment_hits_aabb(a: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> bool {
+    let mut t0 = 0.0f32;
+    let mut t1 = 1.0f32;
+    for (p, v, l, h) in [(a.x, d.x, lo.x, hi.x), (a.y, d.y, lo.y, hi.y)] {
+        if v.abs() < 1e-12 {
+            if p < l || p > h {
+                return false;
+            }
+        } else {
+            let inv = 1.0 / v;
+            let (mut x, mut y) = ((l - p) * inv, (h - p) * inv);
+            if x > y {
+                core::mem::swap(&mut x, &mut y);
+            }
+            t0 = t0.max(x);
+            t1 = t1.min(y);
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+impl Scene {
+    /// Builds a scene. Every base's rectangle is validated and every unit's bases must share one
+    /// side. Base indices in every answer are indices into `bases` as given.
+    pub fn new(bases: Vec<SceneBase>, terrain: Vec<TerrainPiece>) -> Result<Self, GeoError> {
+        for b in &bases {
+            b.rect.check("scene base")?;
+        }
+        for t in &terrain {
+            t.check()?;
+        }
+        // Group base indices by unit id.
+        let mut order: Vec<u32> = (0..bases.len() as u32).collect();
+        order.sort_by_key(|&i| (bases[i as usize].unit, i));
+        let mut units: Vec<UnitEntry> = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            let b = &bases[i as usize];
+            let (lo, hi) = b.rect.aabb();
+            match units.last_mut() {
+                Some(u) if u.id == b.unit => {
+                    if u.side != b.side {
+                        return Err(GeoError::Degenerate {
+                            what: "scene",
+                            why: format!("unit {} has bases on sides {} and {}", b.unit, u.side, b.side),
+                        });
+                    }
+                    u.count += 1;
+                    u.lo = u.lo.min(lo);
+                    u.hi = u.hi.max(hi);
+                }
+                _ => units.push(UnitEntry { id: b.unit, side: b.side, first: k as u32, count: 1, lo, hi }),
+            }
+        }
+        let aabbs: Vec<(Vec2, Vec2)> = bases.iter().map(|b| b.rect.aabb()).collect();
+        let boxes = Self::sight_boxes(&bases, &units, &order);
+        let terrain_aabbs: Vec<(Vec2, Vec2)> = terrain.iter().map(|t| t.polygon.aabb()).collect();
+        let leaves: Vec<Aabb> = aabbs.iter().map(|(l, h)| aabb_of(*l, *h)).collect();
+        let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
+        let tleaves: Vec<Aabb> = terrain_aabbs.iter().map(|(l, h)| aabb_of(*l, *h)).collect();
+        let terrain_bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &tleaves);
+        Ok(Self {
+            bases,
+            boxes,
+            aabbs,
+            units,
+            unit_bases: order,
+            terrain,
+            terrain_aabbs,
+            bvh,
+            terrain_bvh,
+            broad: BroadPhase::Bvh,
+        })
+    }
+
+    fn sight_boxes(bases: &[SceneBase], units: &[UnitEntry], order: &[u32]) -> Vec<SightBox> {
+        let mut boxes: Vec<SightBox> = bases
+            .iter()
+            .map(|b| {
+                let h = b.rect.half;
+                let shrink = Vec2::splat(CONTACT_EPS.min(0.25 * h.x.min(h.y)));
+                SightBox {
+                    c: b.rect.pose.pos,
+                    r: b.rect.pose.right(),
+                    f: b.rect.pose.facing(),
+                    lo: -h + shrink,
+                    hi: h - shrink,
+                }
+            })
+            .collect();
+        // Seams: an edge covered along its whole length by other bases of the same unit grows.
+        for u in units {
+            let idx = &order[u.first as usize..(u.first + u.count) as usize];
+            if idx.len() < 2 {
+                continue;
+            }
+            for &i in idx {
+                let mut covered = [0.0f32; 4];
+                for &j in idx {
+                    if i == j {
+                        continue;
+                    }
+                    if let Ok(c) = contact(&bases[i as usize].rect, &bases[j as usize].rect) {
+                        for ec in c.edge_contacts() {
+                            covered[ec.edge_a as usize] += ec.length;
+                        }
+                    }
+                }
+                let r = &bases[i as usize].rect;
+                let bx = &mut boxes[i as usize];
+                for e in Edge::ALL {
+                    let len = r.edge(e).length();
+                    if covered[e as usize] >= len - CONTACT_EPS {
+                        match e {
+                            Edge::Front => bx.hi.y = r.half.y + CONTACT_EPS,
+                            Edge::Rear => bx.lo.y = -r.half.y - CONTACT_EPS,
+                            Edge::Right => bx.hi.x = r.half.x + CONTACT_EPS,
+                            Edge::Left => bx.lo.x = -r.half.x - CONTACT_EPS,
+                        }
+                    }
+                }
+            }
+        }
+        boxes
+    }
+
+    /// The same scene answering through another broad phase.
+    pub fn with_broad_phase(mut self, broad: BroadPhase) -> Self {
+        self.broad = broad;
+        self
+    }
+
+    pub fn broad_phase(&self) -> BroadPhase {
+        self.broad
+    }
+
+    pub fn bases(&self) -> &[SceneBase] {
+        &self.bases
+    }
+
+    pub fn terrain(&self) -> &[TerrainPiece] {
+        &self.terrain
+    }
+
+    /// Units, sorted by id.
+    pub fn units(&self) -> &[UnitEntry] {
+        &self.units
+    }
+
+    pub fn unit(&self, id: u32) -> Option<&UnitEntry> {
+        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|k| &self.units[k])
+    }
+
+    /// Indices (into [`Self::bases`]) of a unit's bases, in input order.
+    pub fn unit_base_indices(&self, id: u32) -> &[u32] {
+        match self.unit(id) {
+            Some(u) => &self.unit_bases[u.first as usize..(u.first + u.count) as usize],
+            None => &[],
+        }
+    }
+
+    /// Indices of a unit entry's bases.
+    pub fn entry_base_indices(&self, u: &UnitEntry) -> &[u32] {
+        &self.unit_bases[u.first as usize..(u.first + u.count) as usize]
+    }
+
+    /// A unit's base rectangles.
+    pub fn unit_rects(&self, id: u32) -> impl Iterator<Item = &Rect> + '_ {
+        self.unit_base_indices(id).iter().map(move |&i| &self.bases[i as usize].rect)
+    }
+
+    pub(crate) fn sight_box(&self, i: usize) -> &SightBox {
+        &self.boxes[i]
+    }
+
+    pub(crate) fn base_aabb(&self, i: usize) -> (Vec2, Vec2) {
+        self.aabbs[i]
+    }
+
+    pub(crate) fn terrain_aabb(&self, i: usize) -> (Vec2, Vec2) {
+        self.terrain_aabbs[i]
+    }
+
+    /// Calls `f` with the index of every base whose bounding box meets `[lo, hi]`; `f` returns
+    /// `false` to stop early.
+    pub fn for_each_base_in_aabb(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(usize) -> bool) {
+        match self.broad {
+            BroadPhase::Bvh => {
+                let q = aabb_of(lo, hi);
+                for i in self.bvh.intersect_aabb(&q) {
+                    if !f(i as usize) {
+                        return;
+                    }
+                }
+            }
+            BroadPhase::Naive => {
+                for i in 0..self.bases.len() {
+                    if !f(i) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with every base whose bounding box, grown by `margin`, the segment `[a, b]` meets
+    /// (all bases for the naive broad phase); `f` returns `false` to stop early.
+    pub fn for_each_base_near_segment(&self, a: Vec2, b: Vec2, margin: f32, mut f: impl FnMut(usize) -> bool) {
+        match self.broad {
+            BroadPhase::Bvh => {
+                let d = b - a;
+                let m = Vec2::splat(margin);
+                let it = self.bvh.leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m));
+                for i in it {
+                    if !f(i as usize) {
+                        return;
+                    }
+                }
+            }
+            BroadPhase::Naive => {
+                for i in 0..self.bases.len() {
+                    if !f(i) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Terrain pieces whose bounding box meets `[lo, hi]` (all of them for the naive phase).
+    pub fn for_each_terrain_in_aabb(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(usize) -> bool) {
+        match self.broad {
+            BroadPhase::Bvh => {
+                let q = aabb_of(lo, hi);
+                for i in self.terrain_bvh.intersect_aabb(&q) {
+                    if !f(i as usize) {
+                        return;
+                    }
+                }
+            }
+            BroadPhase::Naive => {
+                for i in 0..self.terrain.len() {
+                    if !f(i) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Terrain pieces whose bounding box, grown by `margin`, the segment `[a, b]` meets.
+    pub fn for_each_terrain_near_segment(&self, a: Vec2, b: Vec2, margin: f32, mut f: impl FnMut(usize) -> bool) {
+        match self.broad {
+            BroadPhase::Bvh => {
+                let d = b - a;
+                let m = Vec2::splat(margin);
+                for i in self.terrain_bvh.leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m)) {
+                    if !f(i as usize) {
+                        return;
+                    }
+                }
+            }
+            BroadPhase::Naive => {
+                for i in 0..self.terrain.len() {
+                    if !f(i) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bases within `radius` of a point, as indices (e.g. "every base within 5 cm of the
+    /// exploding wagon", BFS-WAG-11).
+    pub fn bases_within(&self, p: Vec2, radius: f32) -> Result<Vec<usize>, GeoError> {
+        crate::error::check_point("point", p)?;
+        crate::error::check_non_negative("radius", radius)?;
+        let mut out = Vec::new();
+        let m = Vec2::splat(radius);
+        self.for_each_base_in_aabb(p - m, p + m, |i| {
+            if self.bases[i].rect.distance_to_point(p) <= radius + crate::tolerance::LIMIT_EPS {
+                out.push(i);
+            }
+            true
+        });
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// The bases within `radius` of a rectangle (distance between shapes, GEO-2), as indices.
+    pub fn bases_near_rect(&self, r: &Rect, radius: f32) -> Result<Vec<usize>, GeoError> {
+        r.check("rectangle")?;
+        crate::error::check_non_negative("radius", radius)?;
+        let (lo, hi) = r.aabb();
+        let m = Vec2::splat(radius);
+        let mut out = Vec::new();
+        self.for_each_base_in_aabb(lo - m, hi + m, |i| {
+            if crate::distance::rect_distance_exact(r, &self.bases[i].rect) <= radius + crate::tolerance::LIMIT_EPS {
+                out.push(i);
+            }
+            true
+        });
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// Distance between two units (nearest bases, GEO-2/GEO-15).
+    pub fn unit_distance(&self, a: u32, b: u32) -> Result<f32, GeoError> {
+        let ia = self.unit_base_indices(a);
+        let ib = self.unit_base_indices(b);
+        if ia.is_empty() || ib.is_empty() {
+            return Err(GeoError::OutOfRange { what: "unit id", why: format!("unit {a} or {b} is not in the scene") });
+        }
+        let mut d = f32::INFINITY;
+        for &i in ia {
+            for &j in ib {
+                d = d.min(crate::distance::rect_distance_exact(&self.bases[i as usize].rect, &self.bases[j as usize].rect));
+            }
+        }
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sb(x: f32, y: f32, unit: u32, side: u8) -> SceneBase {
+        SceneBase { rect: Rect::try_new(Vec2::new(x, y), Vec2::new(4.0, 2.0), 0.0).unwrap(), unit, side }
+    }
+
+    #[test]
+    fn groups_units_and_refuses_mixed_sides() {
+        let s = Scene::new(vec![sb(0.0, 0.0, 5, 0), sb(20.0, 0.0, 2, 1), sb(4.0, 0.0, 5, 0)], vec![]).unwrap();
+        assert_eq!(s.units().len(), 2);
+        assert_eq!(s.unit_base_indices(5), &[0, 2]);
+        assert_eq!(s.unit(2).unwrap().side, 1);
+        assert!(s.unit(9).is_none());
+        assert!(Scene::new(vec![sb(0.0, 0.0, 5, 0), sb(4.0, 0.0, 5, 1)], vec![]).is_err());
+        // 16 − 2 − 2 = 12 cm between the unit at x ∈ [-2, 6] and the one at x ∈ [18, 22].
+        assert!((s.unit_distance(5, 2).unwrap() - 12.0).abs() < 1e-5);
+    }
+
+    #[test]
+    fn broad_phases_agree() {
+        let mut v = Vec::new();
+        for i in 0..50 {
+            v.push(sb((i % 10) as f32 * 6.0, (i / 10) as f32 * 5.0, i, (i % 2) as u8));
+        }
+        let s = Scene::new(v.clone(), vec![]).unwrap();
+        let n = Scene::new(v, vec![]).unwrap().with_broad_phase(BroadPhase::Naive);
+        for (p, r) in [(Vec2::new(10.0, 10.0), 5.0), (Vec2::new(30.0, 0.0), 1.0), (Vec2::new(-50.0, 0.0), 3.0)] {
+            assert_eq!(s.bases_within(p, r).unwrap(), n.bases_within(p, r).unwrap());
+        }
+        let probe = Rect::try_new(Vec2::new(12.0, 12.0), Vec2::new(4.0, 4.0), 0.5).unwrap();
+        assert_eq!(s.bases_near_rect(&probe, 2.0).unwrap(), n.bases_near_rect(&probe, 2.0).unwrap());
+        let mut hits = Vec::new();
+        s.for_each_base_near_segment(Vec2::new(-5.0, 0.0), Vec2::new(100.0, 0.0), 0.0, |i| {
+            hits.push(i);
+            true
+        });
+        hits.sort();
+        assert_eq!(hits, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn seams_between_touching_bases_block_but_free_edges_graze() {
+        // Two bases of one unit side by side: x ∈ [-2, 2] and [2, 6], y ∈ [-1, 1].
+        let s = Scene::new(vec![sb(0.0, 0.0, 1, 0), sb(4.0, 0.0, 1, 0)], vec![]).unwrap();
+        let along_seam = (Vec2::new(2.0, -10.0), Vec2::new(2.0, 10.0));
+        assert!(s.sight_box(0).blocks(along_seam.0, along_seam.1) || s.sight_box(1).blocks(along_seam.0, along_seam.1));
+        // Along the unit's outer front edge: grazing, clear.
+        let along_front = (Vec2::new(-10.0, 1.0), Vec2::new(10.0, 1.0));
+        assert!(!s.sight_box(0).blocks(along_front.0, along_front.1));
+        assert!(!s.sight_box(1).blocks(along_front.0, along_front.1));
+        // Two bases of different units touching the same way: the seam is clear (they are
+        // separate blockers; the gap between units is theirs to keep).
+        let t = Scene::new(vec![sb(0.0, 0.0, 1, 0), sb(4.0, 0.0, 2, 0)], vec![]).unwrap();
+        assert!(!t.sight_box(0).blocks(along_seam.0, along_seam.1) && !t.sight_box(1).blocks(along_seam.0, along_seam.1));
+    }
+}
