@@ -3,6 +3,7 @@
 //! Every ruling cites its rule ID from the digests in `shared/rules/bfs-*.md` (e.g. BFS-CHG-4).
 
 pub mod army_list;
+pub mod command;
 pub mod deploy;
 pub mod ids;
 pub mod load;

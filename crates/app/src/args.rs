@@ -1,0 +1,31 @@
+//! Command-line flags. Most players run `sandtable` with none; the flags serve automated checks
+//! and the README's screenshot.
+
+use clap::Parser;
+use std::path::PathBuf;
+
+/// Sandtable: a tabletop wargame table for By Fire and Sword.
+#[derive(Debug, Clone, Parser, Default)]
+#[command(version, about, long_about = None)]
+pub struct Args {
+    /// Open this scenario file directly instead of the start screen.
+    #[arg(long, value_name = "PATH")]
+    pub scenario: Option<PathBuf>,
+
+    /// Render the opening view of the scenario (the default one if --scenario is not given),
+    /// write it as a PNG to PATH, and exit. Also writes PATH with `.probes.ron` appended: screen
+    /// positions of known things and the colours they should have, for pixel checks.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+
+    /// Folder holding `scenarios/` and `assets/` (default: found next to the program or in the
+    /// current folder).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+
+    /// Window width and height in logical pixels.
+    #[arg(long, value_name = "W", default_value_t = 1280)]
+    pub width: u32,
+    #[arg(long, value_name = "H", default_value_t = 800)]
+    pub height: u32,
+}

@@ -1,0 +1,88 @@
+//! The scenarios the start screen offers: every `*.ron` in `scenarios/`, loaded and checked.
+
+use crate::paths::DataPaths;
+use bevy::prelude::Resource;
+use sandtable_bfs::{LoadedScenario, load_scenario};
+use sandtable_engine::LoadError;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub path: PathBuf,
+    pub result: Result<LoadedScenario, LoadError>,
+}
+
+impl Entry {
+    pub fn title(&self) -> String {
+        match &self.result {
+            Ok(l) => l.scenario.name.clone(),
+            Err(_) => self
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// Scenarios in menu order (good ones by `menu_order` then file name; broken ones last).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Catalogue {
+    pub entries: Vec<Entry>,
+    /// A problem with the folder itself.
+    pub folder_error: Option<String>,
+}
+
+impl Catalogue {
+    pub fn scan(paths: &DataPaths) -> Self {
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(&paths.scenarios) {
+            Ok(rd) => rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                .collect(),
+            Err(e) => {
+                return Self {
+                    entries: Vec::new(),
+                    folder_error: Some(format!("cannot read {}: {e}", paths.scenarios.display())),
+                };
+            }
+        };
+        files.sort();
+        let mut entries: Vec<Entry> = files
+            .into_iter()
+            .map(|p| Entry {
+                result: load_scenario(&p, &paths.armies),
+                path: p,
+            })
+            .collect();
+        entries.sort_by_key(|e| match &e.result {
+            Ok(l) => (0, l.scenario.menu_order),
+            Err(_) => (1, 0),
+        });
+        Self {
+            entries,
+            folder_error: None,
+        }
+    }
+
+    /// The scenario the start screen offers first: the default battle.
+    pub fn default_entry(&self) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.result.is_ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_scenario_comes_first() {
+        let cat = Catalogue::scan(&DataPaths::locate(None));
+        let first = cat.default_entry().expect("a scenario");
+        assert!(
+            first.path.ends_with("01-mill-ford-skirmish.ron"),
+            "{}",
+            first.path.display()
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! The Sandtable app: Bevy draws the table and bevy_egui the panels. The app holds no rules: it
+//! shows the game state, previews and events, and changes the game only through commands.
+
+pub mod args;
+pub mod battle;
+pub mod catalogue;
+pub mod palette;
+pub mod paths;
+pub mod screens;
+pub mod screenshot;
+pub mod table;
+pub mod ui;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+
+/// The whole app for a real window.
+pub fn build_app(args: args::Args) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Sandtable — By Fire and Sword".into(),
+            resolution:
+                WindowResolution::new(args.width, args.height).with_scale_factor_override(1.0),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .insert_resource(ClearColor(palette::rgb(palette::BACKGROUND)));
+    add_game_plugins(&mut app, &args);
+    app.add_plugins((table::render_plugin, ui::plugin, screenshot::plugin));
+    app
+}
+
+/// The parts of the app that need no renderer: screens, data paths, table interaction. Headless
+/// tests build on `MinimalPlugins` plus these.
+pub fn add_game_plugins(app: &mut App, args: &args::Args) {
+    app.insert_resource(paths::DataPaths::locate(args.data.as_deref()))
+        .add_plugins((screens::plugin, table::interaction_plugin));
+    let scenario = args.scenario.clone().or_else(|| {
+        args.screenshot.as_ref().and_then(|_| {
+            let cat = catalogue::Catalogue::scan(&paths::DataPaths::locate(args.data.as_deref()));
+            cat.default_entry().map(|e| e.path.clone())
+        })
+    });
+    if let Some(path) = scenario {
+        app.insert_resource(screens::OpenRequest {
+            path: Some(path),
+            error: None,
+        });
+    }
+    if let Some(path) = &args.screenshot {
+        app.insert_resource(screenshot::ScreenshotRequest::new(path.clone()));
+    }
+}

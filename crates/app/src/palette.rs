@@ -1,0 +1,61 @@
+//! Colours. The two sides use the Okabe–Ito vermillion and blue, a pair that stays distinct for
+//! the common forms of colour blindness.
+
+use bevy::prelude::Color;
+
+/// The table cloth.
+pub const TABLE: [u8; 3] = [0x9c, 0xb0, 0x74];
+/// Beyond the table.
+pub const BACKGROUND: [u8; 3] = [0x2b, 0x2d, 0x31];
+/// Side colours, in scenario order.
+pub const SIDES: [[u8; 3]; 2] = [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]];
+
+pub fn rgb(c: [u8; 3]) -> Color {
+    Color::srgb_u8(c[0], c[1], c[2])
+}
+
+pub fn side(index: usize) -> Color {
+    rgb(SIDES[index.min(1)])
+}
+
+/// Side colour for egui widgets.
+pub fn side_egui(index: usize) -> bevy_egui::egui::Color32 {
+    let c = SIDES[index.min(1)];
+    bevy_egui::egui::Color32::from_rgb(c[0], c[1], c[2])
+}
+
+/// Terrain fill colours by kind.
+pub fn terrain(kind: sandtable_engine::scenario::TerrainKind) -> [u8; 3] {
+    use sandtable_engine::scenario::TerrainKind::*;
+    match kind {
+        Forest => [0x4f, 0x6b, 0x3a],
+        Grove => [0x76, 0x8f, 0x52],
+        Hill => [0xb8, 0xa8, 0x7a],
+        SteepHill => [0x9a, 0x86, 0x5c],
+        WheatField => [0xd9, 0xc6, 0x7a],
+        PloughedField => [0x8d, 0x72, 0x52],
+        Stream | River | Lake => [0x6e, 0x9c, 0xc4],
+        Ford => [0x93, 0xb4, 0xcf],
+        Bridge => [0x8a, 0x7a, 0x66],
+        Marsh => [0x7f, 0x92, 0x76],
+        Road => [0xc9, 0xb5, 0x94],
+        Obstacle => [0x6b, 0x55, 0x3c],
+        BuiltUpArea => [0xa3, 0x8f, 0x85],
+        Building => [0x8c, 0x5a, 0x46],
+        Fortification => [0x7a, 0x6a, 0x5a],
+    }
+}
+
+/// Draw order of terrain kinds: flat ground first, roads and water over fields, woods and
+/// buildings on top.
+pub fn terrain_layer(kind: sandtable_engine::scenario::TerrainKind) -> f32 {
+    use sandtable_engine::scenario::TerrainKind::*;
+    match kind {
+        WheatField | PloughedField | Marsh => 0.1,
+        Hill | SteepHill => 0.05,
+        Road | Stream | River | Lake | Ford => 0.2,
+        Bridge => 0.3,
+        Forest | Grove | BuiltUpArea | Obstacle | Fortification => 0.4,
+        Building => 0.5,
+    }
+}

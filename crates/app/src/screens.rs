@@ -1,0 +1,62 @@
+//! The app's screens: the start screen (scenario list) and the battle.
+
+use crate::battle::Battle;
+use crate::catalogue::Catalogue;
+use crate::paths::DataPaths;
+use bevy::prelude::*;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Start,
+    Battle,
+}
+
+/// A request to open a scenario, and why the last attempt failed.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct OpenRequest {
+    pub path: Option<std::path::PathBuf>,
+    /// Shown on the start screen when a scenario given on the command line failed to load.
+    pub error: Option<Vec<String>>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_resource::<OpenRequest>()
+        .add_systems(Startup, scan_catalogue)
+        .add_systems(Update, open_requested)
+        .add_systems(OnEnter(Screen::Start), |mut commands: Commands| {
+            commands.remove_resource::<Battle>()
+        });
+}
+
+fn scan_catalogue(mut commands: Commands, paths: Res<DataPaths>) {
+    commands.insert_resource(Catalogue::scan(&paths));
+}
+
+/// Opens the requested scenario: the battle screen on success, the start screen with the errors
+/// otherwise. Nothing here can crash on a bad file.
+fn open_requested(
+    mut commands: Commands,
+    mut request: ResMut<OpenRequest>,
+    paths: Res<DataPaths>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(path) = request.path.take() else {
+        return;
+    };
+    match sandtable_bfs::load_scenario(&path, &paths.armies)
+        .map_err(|e| e.lines())
+        .and_then(|l| Battle::new(l).map_err(|e| vec![e]))
+    {
+        Ok(b) => {
+            commands.insert_resource(b);
+            request.error = None;
+            next.set(Screen::Battle);
+        }
+        Err(lines) => {
+            request.error = Some(lines);
+            next.set(Screen::Start);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! `--screenshot PATH`: render the opening view of a scenario to a PNG and exit.
+//!
+//! Beside the PNG it writes `PATH.probes.ron`: the screen pixels of known things (the table's
+//! centre, one base of each side) and the colours they must have. The real-window check reads the
+//! PNG independently and compares (crates/app/tests/real_window.rs).
+
+use crate::battle::Battle;
+use crate::palette;
+use crate::screens::Screen;
+use crate::table::view::{TableView, from_geo};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::PrimaryWindow;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Frames to let the table settle (assets, fonts, the first layout) before capturing.
+pub const SETTLE_FRAMES: u32 = 20;
+
+#[derive(Resource, Debug, Clone)]
+pub struct ScreenshotRequest {
+    pub path: PathBuf,
+    frames_in_battle: u32,
+    taken: bool,
+}
+
+impl ScreenshotRequest {
+    pub fn new(path: PathBuf) -> Self {
+        Self {
+            path,
+            frames_in_battle: 0,
+            taken: false,
+        }
+    }
+}
+
+/// A pixel the check should look at.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Probe {
+    pub what: String,
+    /// Physical pixel, origin top-left.
+    pub x: u32,
+    pub y: u32,
+    pub rgb: [u8; 3],
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Probes {
+    pub width: u32,
+    pub height: u32,
+    pub probes: Vec<Probe>,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        take_screenshot.run_if(resource_exists::<ScreenshotRequest>),
+    );
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    mut request: ResMut<ScreenshotRequest>,
+    state: Res<State<Screen>>,
+    battle: Option<Res<Battle>>,
+    view: Res<TableView>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if request.taken || *state.get() != Screen::Battle {
+        // A scenario that failed to load leaves us on the start screen: capture that instead
+        // after the same delay, so the errors can be seen in the PNG.
+        if !request.taken && *state.get() == Screen::Start {
+            request.frames_in_battle += 1;
+            if request.frames_in_battle > SETTLE_FRAMES * 3 {
+                capture(&mut commands, &mut request, None, 1.0);
+            }
+        }
+        return;
+    }
+    request.frames_in_battle += 1;
+    if request.frames_in_battle < SETTLE_FRAMES {
+        return;
+    }
+    let Some(battle) = battle else {
+        exit.write(AppExit::error());
+        return;
+    };
+    let Ok(window) = windows.single() else { return };
+    let scale = window.scale_factor();
+    let probes = probes_for(&battle, &view, window, scale);
+    capture(&mut commands, &mut request, Some(probes), scale);
+}
+
+fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) -> Probes {
+    let game = &battle.game;
+    let mut probes = Vec::new();
+    let mut add = |what: String, world: sandtable_geometry::Vec2, rgb: [u8; 3]| {
+        let s = view.world_to_screen(from_geo(world)) * scale;
+        if s.x >= 0.0 && s.y >= 0.0 {
+            probes.push(Probe {
+                what,
+                x: s.x.round() as u32,
+                y: s.y.round() as u32,
+                rgb,
+            });
+        }
+    };
+    add("table centre".into(), game.info.table * 0.5, palette::TABLE);
+    for side in 0..2 {
+        if let Some(u) = game
+            .units
+            .iter()
+            .find(|u| u.side.index() == side && !u.bases.is_empty())
+        {
+            add(
+                format!("base 1 of unit \"{}\"", u.key),
+                u.bases[0].center(),
+                palette::SIDES[side],
+            );
+        }
+    }
+    Probes {
+        width: window.physical_width(),
+        height: window.physical_height(),
+        probes,
+    }
+}
+
+fn capture(
+    commands: &mut Commands,
+    request: &mut ScreenshotRequest,
+    probes: Option<Probes>,
+    _scale: f32,
+) {
+    request.taken = true;
+    let path = request.path.clone();
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            let result = save(&path, &captured.image, probes.as_ref());
+            match result {
+                Ok(()) => {
+                    info!("screenshot written to {}", path.display());
+                    exit.write(AppExit::Success);
+                }
+                Err(e) => {
+                    error!("cannot write the screenshot {}: {e}", path.display());
+                    exit.write(AppExit::error());
+                }
+            }
+        },
+    );
+}
+
+fn save(path: &std::path::Path, image: &Image, probes: Option<&Probes>) -> Result<(), String> {
+    let rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| e.to_string())?
+        .to_rgb8();
+    let tmp = path.with_extension("png.tmp");
+    rgb.save_with_format(&tmp, image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    std::fs::rename(&tmp, path).map_err(|e| e.to_string())?;
+    if let Some(p) = probes {
+        let text = sandtable_engine::data_file::to_ron_pretty(p)?;
+        let mut probe_path = path.as_os_str().to_owned();
+        probe_path.push(".probes.ron");
+        sandtable_engine::data_file::write_atomic(std::path::Path::new(&probe_path), &text)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

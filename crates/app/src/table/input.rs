@@ -1,0 +1,227 @@
+//! Turning mouse and keys into view changes, selection and the tape. These systems only touch
+//! app resources, never the game: they are tested headless with `MinimalPlugins`.
+
+use super::pick::{Hit, Thing, pick};
+use super::tape_math::{LengthUnit, TapeEnd};
+use super::view::{TableArea, TableView, to_geo};
+use crate::battle::Battle;
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// What a left drag on the table does.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tool {
+    /// Click selects; drag on empty table pans.
+    #[default]
+    Select,
+    /// Drag measures (BFS-SCL-2).
+    Tape,
+}
+
+/// Where the cursor is, and whether a panel or window is under it this frame.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Pointer {
+    /// Logical window pixels, y down.
+    pub screen: Option<Vec2>,
+    /// Table centimetres.
+    pub world: Option<sandtable_geometry::Vec2>,
+    /// Set by the UI when egui is using the pointer; table input then ignores it.
+    pub over_ui: bool,
+    /// Set by the UI when egui is using the keyboard (typing in a field).
+    pub keyboard_taken: bool,
+}
+
+/// The thing under the cursor.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Hovered(pub Option<Hit>);
+
+/// The selected thing, whose profile the side panel shows.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct Selected(pub Option<Thing>);
+
+/// The measuring tape: its two ends while laid out.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Tape {
+    pub start: Option<TapeEnd>,
+    pub end: Option<TapeEnd>,
+    pub dragging: bool,
+    pub unit: LengthUnit,
+}
+
+/// A left-button press on the table that may become a click or a drag.
+#[derive(Debug, Clone, Copy)]
+pub struct Press {
+    at: Vec2,
+    last: Vec2,
+    dragged: bool,
+}
+
+/// Pixels the cursor must travel before a press counts as a drag.
+pub const DRAG_THRESHOLD_PX: f32 = 4.0;
+
+pub fn update_pointer(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut view: ResMut<TableView>,
+    mut pointer: ResMut<Pointer>,
+    battle: Option<Res<Battle>>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let size = Vec2::new(window.width(), window.height());
+    if size != view.window && size.x > 0.0 && size.y > 0.0 {
+        view.window = size;
+    }
+    pointer.screen = window.cursor_position();
+    pointer.world = pointer.screen.map(|s| to_geo(view.screen_to_world(s)));
+    hovered.0 = match (&battle, pointer.world, pointer.over_ui) {
+        (Some(b), Some(w), false) => pick(&b.game, w),
+        _ => None,
+    };
+}
+
+pub fn zoom_with_wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    pointer: Res<Pointer>,
+    mut view: ResMut<TableView>,
+) {
+    let mut steps = 0.0;
+    for ev in wheel.read() {
+        steps += match ev.unit {
+            MouseScrollUnit::Line => ev.y,
+            MouseScrollUnit::Pixel => ev.y / 40.0,
+        };
+    }
+    if steps == 0.0 || pointer.over_ui {
+        return;
+    }
+    let Some(screen) = pointer.screen else { return };
+    view.zoom_about(screen, 1.15f32.powf(steps));
+}
+
+/// Pan with the right or middle button, or a left drag in Select; a left click selects.
+#[allow(clippy::too_many_arguments)]
+pub fn mouse_buttons(
+    buttons: Res<ButtonInput<MouseButton>>,
+    pointer: Res<Pointer>,
+    tool: Res<Tool>,
+    hovered: Res<Hovered>,
+    mut view: ResMut<TableView>,
+    mut selected: ResMut<Selected>,
+    mut tape: ResMut<Tape>,
+    mut press: Local<Option<Press>>,
+    mut pan_from: Local<Option<Vec2>>,
+) {
+    let Some(screen) = pointer.screen else {
+        *press = None;
+        *pan_from = None;
+        return;
+    };
+
+    // Right or middle drag pans whatever the tool.
+    if (buttons.just_pressed(MouseButton::Right) || buttons.just_pressed(MouseButton::Middle))
+        && !pointer.over_ui
+    {
+        *pan_from = Some(screen);
+    }
+    if let Some(from) = *pan_from {
+        if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+            view.pan_by_screen(screen - from);
+            *pan_from = Some(screen);
+        } else {
+            *pan_from = None;
+        }
+    }
+
+    let world = to_geo(view.screen_to_world(screen));
+    let end_here = || TapeEnd {
+        point: world,
+        base: hovered.0.map(|h| h.rect),
+    };
+
+    if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui {
+        *press = Some(Press {
+            at: screen,
+            last: screen,
+            dragged: false,
+        });
+        if *tool == Tool::Tape {
+            let e = end_here();
+            *tape = Tape {
+                start: Some(e),
+                end: Some(e),
+                dragging: true,
+                unit: tape.unit,
+            };
+        }
+    }
+    if let Some(p) = press.as_mut() {
+        if buttons.pressed(MouseButton::Left) {
+            if !p.dragged && (screen - p.at).length() > DRAG_THRESHOLD_PX {
+                p.dragged = true;
+            }
+            match *tool {
+                Tool::Tape => tape.end = Some(end_here()),
+                Tool::Select if p.dragged => view.pan_by_screen(screen - p.last),
+                Tool::Select => {}
+            }
+            p.last = screen;
+        }
+        if buttons.just_released(MouseButton::Left) {
+            if *tool == Tool::Tape {
+                tape.end = Some(end_here());
+                tape.dragging = false;
+            } else if !p.dragged {
+                selected.0 = hovered.0.map(|h| h.thing);
+            }
+            *press = None;
+        }
+    }
+}
+
+pub fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    area: Res<TableArea>,
+    battle: Option<Res<Battle>>,
+    mut view: ResMut<TableView>,
+    mut tool: ResMut<Tool>,
+    mut tape: ResMut<Tape>,
+    mut selected: ResMut<Selected>,
+) {
+    if pointer.keyboard_taken {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home) {
+        if let Some(b) = &battle {
+            let t = b.game.info.table;
+            view.fit(Vec2::new(t.x, t.y), *area, 24.0);
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        *tool = if *tool == Tool::Tape {
+            Tool::Select
+        } else {
+            Tool::Tape
+        };
+        if *tool == Tool::Select {
+            tape.start = None;
+            tape.end = None;
+        }
+    }
+    if keys.just_pressed(KeyCode::KeyU) {
+        tape.unit = match tape.unit {
+            LengthUnit::Centimetres => LengthUnit::Inches,
+            LengthUnit::Inches => LengthUnit::Centimetres,
+        };
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if *tool == Tool::Tape {
+            *tool = Tool::Select;
+            tape.start = None;
+            tape.end = None;
+        } else {
+            selected.0 = None;
+        }
+    }
+}

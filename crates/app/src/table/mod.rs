@@ -1,0 +1,99 @@
+//! The table: its view (camera), drawing, hit testing, input and the measuring tape.
+
+pub mod draw;
+pub mod input;
+pub mod mesh;
+pub mod pick;
+pub mod tape_math;
+pub mod view;
+
+use crate::battle::Battle;
+use crate::screens::Screen;
+use bevy::prelude::*;
+use input::{Hovered, Pointer, Selected, Tape, Tool};
+use view::{TableArea, TableView};
+
+/// Set when the view should fit the whole table on the next frame (entering a battle, the F key).
+#[derive(Resource, Debug, Default)]
+pub struct FitPending(pub bool);
+
+/// Input and view state, with no rendering: enough for headless tests.
+pub fn interaction_plugin(app: &mut App) {
+    app.init_resource::<TableView>()
+        .insert_resource(TableArea {
+            min: Vec2::ZERO,
+            max: Vec2::new(1280.0, 800.0),
+            measured: false,
+        })
+        .init_resource::<Tool>()
+        .init_resource::<Pointer>()
+        .init_resource::<Hovered>()
+        .init_resource::<Selected>()
+        .init_resource::<Tape>()
+        .init_resource::<FitPending>()
+        .add_systems(
+            OnEnter(Screen::Battle),
+            |mut fit: ResMut<FitPending>, mut sel: ResMut<Selected>, mut tape: ResMut<Tape>| {
+                fit.0 = true;
+                sel.0 = None;
+                tape.start = None;
+                tape.end = None;
+            },
+        )
+        .add_systems(
+            Update,
+            (
+                input::update_pointer,
+                (
+                    input::zoom_with_wheel,
+                    input::mouse_buttons,
+                    input::keyboard,
+                ),
+                fit_when_pending,
+            )
+                .chain()
+                .run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// Drawing the table with Bevy's renderer.
+pub fn render_plugin(app: &mut App) {
+    app.add_systems(Startup, (spawn_camera, install_font))
+        .add_systems(
+            PostUpdate,
+            (
+                view::sync_camera,
+                draw::rebuild_table,
+                draw::scale_labels,
+                draw::draw_overlays.run_if(in_state(Screen::Battle)),
+            ),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Msaa::Sample4));
+}
+
+/// DejaVu Sans Condensed Bold (assets/fonts, Bitstream Vera licence) replaces Bevy's built-in
+/// font, which lacks the Polish letters in names such as "Sosiński".
+fn install_font(mut fonts: ResMut<Assets<Font>>) {
+    let bytes = include_bytes!("../../../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
+    let _ = fonts.insert(&Handle::<Font>::default(), Font::from_bytes(bytes.to_vec()));
+}
+
+fn fit_when_pending(
+    mut fit: ResMut<FitPending>,
+    mut view: ResMut<TableView>,
+    area: Res<TableArea>,
+    battle: Option<Res<Battle>>,
+) {
+    // Wait until the panels have been laid out once, or the fit would hide the table under them.
+    if !fit.0 || !area.measured {
+        return;
+    }
+    if let Some(b) = battle {
+        let t = b.game.info.table;
+        view.fit(Vec2::new(t.x, t.y), *area, 24.0);
+        fit.0 = false;
+    }
+}

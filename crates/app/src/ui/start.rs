@@ -1,0 +1,138 @@
+//! The start screen: the scenarios with their briefings; the default battle is one click (or
+//! Enter) away. Scenarios that fail to load are listed with their errors instead of crashing.
+
+use super::root_ui;
+use crate::catalogue::Catalogue;
+use crate::screens::OpenRequest;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+pub(super) fn start_screen(
+    mut contexts: EguiContexts,
+    catalogue: Option<Res<Catalogue>>,
+    mut request: ResMut<OpenRequest>,
+    mut chosen: Local<Option<usize>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(catalogue) = catalogue else {
+        return Ok(());
+    };
+    let entries = &catalogue.entries;
+    let default = entries.iter().position(|e| e.result.is_ok());
+    let mut index = chosen.or(default);
+
+    let (up, down, enter) = ctx.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowUp),
+            i.key_pressed(egui::Key::ArrowDown),
+            i.key_pressed(egui::Key::Enter),
+        )
+    });
+    if !entries.is_empty() {
+        let n = entries.len();
+        if up {
+            index = Some(index.map_or(0, |i| (i + n - 1) % n));
+        }
+        if down {
+            index = Some(index.map_or(0, |i| (i + 1) % n));
+        }
+    }
+
+    let mut ui = root_ui(ctx);
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        ui.add_space(12.0);
+        ui.vertical_centered(|ui| {
+            ui.heading(egui::RichText::new("Sandtable").size(34.0).strong());
+            ui.label("A table for By Fire and Sword — 17th-century battles in Eastern Europe");
+        });
+        ui.add_space(16.0);
+        if let Some(lines) = &request.error {
+            error_box(ui, "The scenario could not be opened", lines);
+        }
+        if let Some(err) = &catalogue.folder_error {
+            error_box(ui, "No scenarios found", std::slice::from_ref(err));
+        }
+        ui.columns(2, |cols| {
+            cols[0].heading("Scenarios");
+            egui::ScrollArea::vertical()
+                .id_salt("list")
+                .show(&mut cols[0], |ui| {
+                    for (i, e) in entries.iter().enumerate() {
+                        let selected = index == Some(i);
+                        let text = match &e.result {
+                            Ok(l) => egui::RichText::new(format!(
+                                "{}\n{:?} · {} turns",
+                                l.scenario.name, l.scenario.level, l.scenario.turn_limit
+                            )),
+                            Err(_) => {
+                                egui::RichText::new(format!("⚠ {} (cannot be loaded)", e.title()))
+                                    .color(egui::Color32::LIGHT_RED)
+                            }
+                        };
+                        let r = ui.selectable_label(selected, text);
+                        if r.clicked() {
+                            index = Some(i);
+                        }
+                        if r.double_clicked() && e.result.is_ok() {
+                            request.path = Some(e.path.clone());
+                        }
+                    }
+                });
+            let right = &mut cols[1];
+            if let Some(e) = index.and_then(|i| entries.get(i)) {
+                match &e.result {
+                    Ok(l) => {
+                        right.heading(&l.scenario.name);
+                        right.label(
+                            egui::RichText::new(format!(
+                                "{} against {} · {:?} level · {} turns · table {}×{} cm",
+                                l.scenario.sides[0].name,
+                                l.scenario.sides[1].name,
+                                l.scenario.level,
+                                l.scenario.turn_limit,
+                                l.scenario.table.width,
+                                l.scenario.table.depth
+                            ))
+                            .weak(),
+                        );
+                        right.add_space(6.0);
+                        right.label(&l.scenario.briefing);
+                        right.add_space(12.0);
+                        let play = right.add(egui::Button::new(
+                            egui::RichText::new("▶  Play  (Enter)").size(18.0),
+                        ));
+                        if play.clicked() || enter {
+                            request.path = Some(e.path.clone());
+                        }
+                    }
+                    Err(err) => error_box(
+                        right,
+                        &format!("{} cannot be loaded", e.title()),
+                        &err.lines(),
+                    ),
+                }
+            }
+        });
+    });
+    *chosen = index;
+    Ok(())
+}
+
+fn error_box(ui: &mut egui::Ui, title: &str, lines: &[String]) {
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(70, 30, 30))
+        .show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(title)
+                    .strong()
+                    .color(egui::Color32::LIGHT_RED),
+            );
+            for l in lines {
+                ui.label(
+                    egui::RichText::new(l)
+                        .monospace()
+                        .color(egui::Color32::from_rgb(255, 210, 210)),
+                );
+            }
+        });
+}

@@ -1,0 +1,227 @@
+//! App systems tested headless: `MinimalPlugins`, injected input, no window or GPU.
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use sandtable_app::args::Args;
+use sandtable_app::battle::Battle;
+use sandtable_app::screens::Screen;
+use sandtable_app::table::input::{Selected, Tape, Tool};
+use sandtable_app::table::pick::Thing;
+use sandtable_app::table::tape_math::measure;
+use sandtable_app::table::view::{TableArea, TableView, from_geo};
+
+fn app_with_default_scenario() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/01-mill-ford-skirmish.ron");
+    sandtable_app::add_game_plugins(
+        &mut app,
+        &Args {
+            scenario: Some(scenario),
+            ..Default::default()
+        },
+    );
+    let mut window = Window {
+        resolution: WindowResolution::new(1280, 800),
+        ..default()
+    };
+    window.set_cursor_position(Some(Vec2::new(100.0, 100.0)));
+    app.world_mut().spawn((window, PrimaryWindow));
+    // The UI normally measures the panels; headless, the whole window is table.
+    app.insert_resource(TableArea {
+        min: Vec2::ZERO,
+        max: Vec2::new(1280.0, 800.0),
+        measured: true,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+fn move_cursor(app: &mut App, to: Vec2) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&mut Window, With<PrimaryWindow>>();
+    q.single_mut(app.world_mut())
+        .unwrap()
+        .set_cursor_position(Some(to));
+}
+
+fn button(app: &mut App, button: MouseButton, state: ButtonState) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(MouseButtonInput {
+        button,
+        state,
+        window,
+    });
+}
+
+fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key: Key::Character("t".into()),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+}
+
+fn click_at(app: &mut App, at: Vec2) {
+    move_cursor(app, at);
+    app.update();
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+}
+
+#[test]
+fn default_scenario_opens_on_the_battle_screen_fitted() {
+    let app = app_with_default_scenario();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Battle
+    );
+    let battle = app.world().resource::<Battle>();
+    assert_eq!(battle.game.units.len(), 10);
+    let view = app.world().resource::<TableView>();
+    // 120 cm fitted into 800 px with a 24 px margin: (800 - 48) / 120 px per cm.
+    assert!(
+        (view.px_per_cm - 752.0 / 120.0).abs() < 1e-3,
+        "{}",
+        view.px_per_cm
+    );
+}
+
+#[test]
+fn clicking_a_base_selects_its_unit_and_clicking_empty_table_deselects() {
+    let mut app = app_with_default_scenario();
+    let (id, centre) = {
+        let b = app.world().resource::<Battle>();
+        let u = b.game.units.iter().find(|u| u.key == "hussars").unwrap();
+        (u.id, u.bases[1].center())
+    };
+    let screen = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(from_geo(centre));
+    click_at(&mut app, screen);
+    assert_eq!(app.world().resource::<Selected>().0, Some(Thing::Unit(id)));
+
+    let empty = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(Vec2::new(60.0, 45.0));
+    click_at(&mut app, empty);
+    assert_eq!(app.world().resource::<Selected>().0, None);
+}
+
+#[test]
+fn wheel_zooms_about_the_cursor() {
+    let mut app = app_with_default_scenario();
+    let cursor = Vec2::new(300.0, 200.0);
+    move_cursor(&mut app, cursor);
+    app.update();
+    let (before_zoom, before_world) = {
+        let v = app.world().resource::<TableView>();
+        (v.px_per_cm, v.screen_to_world(cursor))
+    };
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(MouseWheel {
+        unit: MouseScrollUnit::Line,
+        x: 0.0,
+        y: 2.0,
+        window,
+        phase: bevy::input::touch::TouchPhase::Moved,
+    });
+    app.update();
+    let v = *app.world().resource::<TableView>();
+    assert!((v.px_per_cm / before_zoom - 1.15f32.powi(2)).abs() < 1e-3);
+    assert!((v.screen_to_world(cursor) - before_world).length() < 1e-3);
+}
+
+#[test]
+fn tape_measures_base_to_base_by_drag() {
+    let mut app = app_with_default_scenario();
+    let (a, b) = {
+        let battle = app.world().resource::<Battle>();
+        let g = &battle.game;
+        let hussars = g.units.iter().find(|u| u.key == "hussars").unwrap();
+        let haiduks = g.units.iter().find(|u| u.key == "haiduks").unwrap();
+        (hussars.bases[2].center(), haiduks.bases[0].center())
+    };
+    key(&mut app, KeyCode::KeyT, ButtonState::Pressed);
+    app.update();
+    key(&mut app, KeyCode::KeyT, ButtonState::Released);
+    app.update();
+    assert_eq!(*app.world().resource::<Tool>(), Tool::Tape);
+    let view = *app.world().resource::<TableView>();
+    move_cursor(&mut app, view.world_to_screen(from_geo(a)));
+    app.update();
+    button(&mut app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    move_cursor(&mut app, view.world_to_screen(from_geo(b)));
+    app.update();
+    button(&mut app, MouseButton::Left, ButtonState::Released);
+    app.update();
+    let tape = *app.world().resource::<Tape>();
+    let m = measure(tape.start.unwrap(), tape.end.unwrap());
+    assert!(m.base_to_base);
+    // Hussars' right base spans x 40..44 (front at y 24), the haiduks' left base x 52..56 (front
+    // at y 26, 2 cm deep): the closest points are the hussar corner (44, 24) and the haiduk
+    // corner (52, 24), 8.0 cm apart.
+    assert!((m.length_cm - 8.0).abs() < 1e-3, "{}", m.length_cm);
+}
+
+#[test]
+fn a_bad_scenario_leaves_us_on_the_start_screen_with_its_errors() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let bad = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../bfs/tests/bad-scenarios/unknown-profile.ron");
+    sandtable_app::add_game_plugins(
+        &mut app,
+        &Args {
+            scenario: Some(bad),
+            ..Default::default()
+        },
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Start
+    );
+    let req = app
+        .world()
+        .resource::<sandtable_app::screens::OpenRequest>();
+    let lines = req.error.as_ref().expect("errors shown");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("unknown profile \"dragons\"")),
+        "{lines:?}"
+    );
+}
