@@ -1,0 +1,446 @@
+//! Field of vision (BFS-FOV-2..5, GEO-5, AMB-3).
+//!
+//! A viewer sees the closed half-plane ahead of its front edge (180°) or everything (360°). A
+//! target unit is visible when some sight line joins a sample point `o` on the viewer's front edge
+//! (any edge for 360°) to a sample point `p` on one of the target's bases inside that region
+//! without passing through a blocking shape. Samples follow GEO-5: the two front corners, the
+//! midpoint and the point closest to the target; on the target base its corners, edge midpoints
+//! and closest point (for a base straddling the viewer's front line, the corners of the part
+//! inside the region). The bases of the viewer and of the target never block; which other bases
+//! block is the caller's predicate (BFaS: enemies, and friends not in Open Order); terrain blocks
+//! by its [`SightBlock`](crate::terrain::SightBlock). A line that only grazes a blocker within
+//! [`CONTACT_EPS`](crate::tolerance::CONTACT_EPS) is clear.
+
+use crate::error::GeoError;
+use crate::prim;
+use crate::rect::{Rect, Segment};
+use crate::scene::{Scene, SceneBase, UnitEntry};
+use crate::terrain::{SightBlock, blocks_sight};
+use glam::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// How wide a viewer sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum VisionArc {
+    /// 180° to the front (BFS-FOV-2).
+    #[default]
+    Front180,
+    /// All round (BFS-FOV-3: commanders, wagons, skirmishers, light cavalry…; BFS-FOV-5).
+    All360,
+}
+
+/// Who looks: the viewer unit's id in the scene, its "eyes" (the unit rectangle of a close-order
+/// unit, or each base of an Open Order or Non-standard unit) and its arc.
+#[derive(Debug, Clone, Copy)]
+pub struct Viewer<'a> {
+    pub unit: u32,
+    pub eyes: &'a [Rect],
+    pub arc: VisionArc,
+}
+
+/// A clear sight line, from the viewer to a point of the target.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SightLine {
+    pub from: Vec2,
+    pub to: Vec2,
+}
+
+/// Is `p` inside an eye's vision region?
+pub fn in_region(eye: &Rect, arc: VisionArc, p: Vec2) -> Result<bool, GeoError> {
+    eye.check("viewer")?;
+    crate::error::check_point("point", p)?;
+    Ok(match arc {
+        VisionArc::All360 => true,
+        VisionArc::Front180 => (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS,
+    })
+}
+
+/// Closest points `(on segment, on rect)` between a segment and a rectangle.
+pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
+    let mut best = (a, r.closest_point(a));
+    let mut bd = best.0.distance_squared(best.1);
+    let cb = r.closest_point(b);
+    let d = b.distance_squared(cb);
+    if d < bd {
+        best = (b, cb);
+        bd = d;
+    }
+    for c in r.corners() {
+        let q = prim::closest_on_segment(c, a, b);
+        let d = q.distance_squared(c);
+        if d < bd {
+            best = (q, c);
+            bd = d;
+        }
+    }
+    // The segment may cross the rectangle: then any crossing point is at distance 0.
+    if bd > 0.0 {
+        let la = r.pose.to_local(a);
+        let lb = r.pose.to_local(b);
+        if let Some((t0, _)) = prim::clip_segment_to_box(la, lb, -r.half, r.half) {
+            let p = a + (b - a) * t0;
+            best = (p, p);
+        }
+    }
+    best
+}
+
+/// Per-query scratch: sample buffers and the last blocker found (tested first next time, since
+/// the same enemy line tends to hide everything behind it).
+pub(crate) struct SightCtx {
+    last_blocker: Option<usize>,
+    origins: Vec<Vec2>,
+    targets: Vec<Vec2>,
+    clip_a: Vec<Vec2>,
+    clip_b: Vec<Vec2>,
+}
+
+impl SightCtx {
+    pub(crate) fn new() -> Self {
+        Self {
+            last_blocker: None,
+            origins: Vec::with_capacity(16),
+            targets: Vec::with_capacity(32),
+            clip_a: Vec::with_capacity(8),
+            clip_b: Vec::with_capacity(8),
+        }
+    }
+}
+
+/// Is the open segment `[a, b]` free of blockers? Bases of `viewer` and `target` never block.
+pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    ctx: &mut SightCtx,
+    a: Vec2,
+    b: Vec2,
+    viewer: u32,
+    target: u32,
+    blocks: &F,
+) -> bool {
+    let bases = scene.bases();
+    let candidate = |i: usize| {
+        let sb = &bases[i];
+        sb.unit != viewer && sb.unit != target && blocks(sb)
+    };
+    if let Some(i) = ctx.last_blocker
+        && candidate(i)
+        && scene.sight_box(i).blocks(a, b)
+    {
+        return false;
+    }
+    let mut clear = true;
+    let mut hit = None;
+    scene.for_each_base_near_segment(a, b, 0.0, |i| {
+        if candidate(i) && scene.sight_box(i).blocks(a, b) {
+            clear = false;
+            hit = Some(i);
+            return false;
+        }
+        true
+    });
+    if !clear {
+        ctx.last_blocker = hit;
+        return false;
+    }
+    let terrain = scene.terrain();
+    scene.for_each_terrain_near_segment(a, b, 0.0, |i| {
+        let t = &terrain[i];
+        if t.sight != SightBlock::Clear && blocks_sight(t, a, b) {
+            clear = false;
+            return false;
+        }
+        true
+    });
+    clear
+}
+
+/// Can one eye see one target base? Returns the first clear sight line.
+#[allow(clippy::too_many_arguments)]
+fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    ctx: &mut SightCtx,
+    eye: &Rect,
+    arc: VisionArc,
+    base: &Rect,
+    viewer: u32,
+    target: u32,
+    blocks: &F,
+) -> Option<SightLine> {
+    // The part of the target base inside the region.
+    let poly = base.ccw_corners();
+    ctx.clip_a.clear();
+    match arc {
+        VisionArc::All360 => ctx.clip_a.extend_from_slice(&poly),
+        VisionArc::Front180 => {
+            let f = eye.facing();
+            prim::clip_halfplane(&poly, eye.front_left() - f * crate::tolerance::LIMIT_EPS, f, &mut ctx.clip_b);
+            if ctx.clip_b.is_empty() {
+                return None;
+            }
+            core::mem::swap(&mut ctx.clip_a, &mut ctx.clip_b);
+        }
+    }
+    // Origins and the closest pair first.
+    ctx.origins.clear();
+    let (oc, pc) = match arc {
+        VisionArc::Front180 => {
+            let fe = eye.edge(crate::rect::Edge::Front);
+            let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
+            ctx.origins.extend_from_slice(&[oc, fe.a, fe.b, fe.midpoint()]);
+            (oc, pc)
+        }
+        VisionArc::All360 => {
+            let mut best: Option<(Vec2, Vec2, f32)> = None;
+            for e in crate::rect::Edge::ALL {
+                let s: Segment = eye.edge(e);
+                let (o, p) = closest_segment_rect(s.a, s.b, base);
+                let d = o.distance_squared(p);
+                if best.is_none_or(|(_, _, bd)| d < bd) {
+                    best = Some((o, p, d));
+                }
+            }
+            let (oc, pc, _) = best.unwrap_or((eye.center(), base.center(), 0.0));
+            ctx.origins.push(oc);
+            for e in crate::rect::Edge::ALL {
+                let s = eye.edge(e);
+                ctx.origins.push(s.a);
+                ctx.origins.push(s.midpoint());
+            }
+            (oc, pc)
+        }
+    };
+    ctx.targets.clear();
+    let in_reg = |p: Vec2| match arc {
+        VisionArc::All360 => true,
+        VisionArc::Front180 => (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS,
+    };
+    if in_reg(pc) {
+        ctx.targets.push(pc);
+    }
+    let n = ctx.clip_a.len();
+    for k in 0..n {
+        let v = ctx.clip_a[k];
+        let w = ctx.clip_a[(k + 1) % n];
+        ctx.targets.push(v);
+        ctx.targets.push((v + w) * 0.5);
+    }
+    for oi in 0..ctx.origins.len() {
+        let o = ctx.origins[oi];
+        for pi in 0..ctx.targets.len() {
+            let p = ctx.targets[pi];
+            if segment_clear(scene, ctx, o, p, viewer, target, blocks) {
+                return Some(SightLine { from: o, to: p });
+            }
+        }
+    }
+    let _ = oc;
+    None
+}
+
+fn check_viewer(v: &Viewer) -> Result<(), GeoError> {
+    if v.eyes.is_empty() {
+        return Err(GeoError::Degenerate { what: "viewer", why: "no eyes (frame or bases)".into() });
+    }
+    for e in v.eyes {
+        e.check("viewer eye")?;
+    }
+    Ok(())
+}
+
+/// Does the viewer see unit `target` (GEO-5)? Returns a clear sight line if so.
+pub fn sees<F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    viewer: &Viewer,
+    target: u32,
+    blocks: F,
+) -> Result<Option<SightLine>, GeoError> {
+    check_viewer(viewer)?;
+    let mut ctx = SightCtx::new();
+    Ok(sees_with(scene, &mut ctx, viewer, target, &blocks))
+}
+
+pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    ctx: &mut SightCtx,
+    viewer: &Viewer,
+    target: u32,
+    blocks: &F,
+) -> Option<SightLine> {
+    if target == viewer.unit {
+        return None;
+    }
+    let bases = scene.bases();
+    for &bi in scene.unit_base_indices(target) {
+        let base = &bases[bi as usize].rect;
+        for eye in viewer.eyes {
+            if let Some(l) = eye_sees_base(scene, ctx, eye, viewer.arc, base, viewer.unit, target, blocks) {
+                return Some(l);
+            }
+        }
+    }
+    None
+}
+
+/// Every unit of the scene the viewer sees, among those `want` accepts (e.g. the enemy units), as
+/// `(unit id, sight line)`, in unit-id order.
+pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    viewer: &Viewer,
+    want: W,
+    blocks: F,
+) -> Result<Vec<(u32, SightLine)>, GeoError> {
+    check_viewer(viewer)?;
+    let mut ctx = SightCtx::new();
+    let mut out = Vec::new();
+    for u in scene.units() {
+        if u.id == viewer.unit || !want(u) {
+            continue;
+        }
+        // Whole unit behind a 180° viewer: skip without sampling.
+        if viewer.arc == VisionArc::Front180 && !unit_may_be_in_front(viewer.eyes, u) {
+            continue;
+        }
+        if let Some(l) = sees_with(scene, &mut ctx, viewer, u.id, &blocks) {
+            out.push((u.id, l));
+        }
+    }
+    Ok(out)
+}
+
+/// Cheap conservative test: could any of the unit's bounds lie ahead of any eye's front line?
+fn unit_may_be_in_front(eyes: &[Rect], u: &UnitEntry) -> bool {
+    eyes.iter().any(|e| {
+        let f = e.facing();
+        let o = e.front_left();
+        // The bounding-box corner furthest along f.
+        let far = Vec2::new(if f.x >= 0.0 { u.hi.x } else { u.lo.x }, if f.y >= 0.0 { u.hi.y } else { u.lo.y });
+        (far - o).dot(f) >= -crate::tolerance::LIMIT_EPS
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::polygon::Polygon;
+    use crate::terrain::TerrainPiece;
+
+    fn b(x: f32, y: f32, a: f32) -> Rect {
+        Rect::try_new(Vec2::new(x, y), Vec2::new(4.0, 2.0), a).unwrap()
+    }
+
+    /// Viewer: unit 1 (side 0), a 12 × 2 line with its front edge on y = 0, x ∈ [-6, 6].
+    fn viewer_bases() -> Vec<SceneBase> {
+        (0..3).map(|i| SceneBase { rect: b(-4.0 + 4.0 * i as f32, -1.0, 0.0), unit: 1, side: 0 }).collect()
+    }
+    fn viewer_frame() -> Rect {
+        Rect::try_new(Vec2::new(0.0, -1.0), Vec2::new(12.0, 2.0), 0.0).unwrap()
+    }
+    fn enemies_and_closed_friends(s: &SceneBase) -> bool {
+        s.side != 0 || s.unit != 77 // unit 77 stands for a friend in Open Order
+    }
+
+    #[test]
+    fn sees_ahead_not_behind() {
+        let mut v = viewer_bases();
+        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
+        v.push(SceneBase { rect: b(0.0, -20.0, 0.0), unit: 3, side: 1 });
+        let s = Scene::new(v, vec![]).unwrap();
+        let eyes = [viewer_frame()];
+        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
+        assert!(sees(&s, &viewer, 3, enemies_and_closed_friends).unwrap().is_none());
+        let all = Viewer { arc: VisionArc::All360, ..viewer };
+        assert!(sees(&s, &all, 3, enemies_and_closed_friends).unwrap().is_some());
+        let vis = visible_units(&s, &viewer, |u| u.side == 1, enemies_and_closed_friends).unwrap();
+        assert_eq!(vis.iter().map(|x| x.0).collect::<Vec<_>>(), vec![2]);
+    }
+
+    #[test]
+    fn a_wider_unit_in_between_hides_but_open_order_friends_do_not() {
+        // Blocker: a friendly 20 × 2 block at y ∈ [9, 11], x ∈ [-10, 10] (5 bases, unit 5). Target:
+        // enemy base at y = 20. Every line from the front edge (x ∈ [-6, 6], y = 0) to the target
+        // (x ∈ [-2, 2], y ∈ [19, 21]) crosses y = 10 within |x| ≤ 6 < 10: hidden.
+        let mut v = viewer_bases();
+        for i in 0..5 {
+            v.push(SceneBase { rect: b(-8.0 + 4.0 * i as f32, 10.0, 0.0), unit: 5, side: 0 });
+        }
+        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
+        let eyes = [viewer_frame()];
+        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let s = Scene::new(v.clone(), vec![]).unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        // The same block in Open Order does not block.
+        for x in v.iter_mut().filter(|x| x.unit == 5) {
+            x.unit = 77;
+        }
+        let s = Scene::new(v, vec![]).unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
+    }
+
+    #[test]
+    fn sight_through_a_gap_and_along_a_seam() {
+        // Two blockers with a 2 cm gap between them at x ∈ [-1, 1]: the target behind is seen.
+        let mut v = viewer_bases();
+        v.push(SceneBase { rect: b(-3.0, 10.0, 0.0), unit: 5, side: 1 });
+        v.push(SceneBase { rect: b(3.0, 10.0, 0.0), unit: 6, side: 1 });
+        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
+        let eyes = [viewer_frame()];
+        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let s = Scene::new(v.clone(), vec![]).unwrap();
+        let line = sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().unwrap();
+        assert!(line.from.x.abs() <= 6.0 + 1e-4 && line.from.y.abs() < 1e-4);
+        // Close the gap with one unit of two touching bases at x ∈ [-4, 0] and [0, 4]: the seam at
+        // x = 0 lines up with the target's centre and the viewer's midpoint, yet does not let
+        // sight through.
+        let mut v = viewer_bases();
+        v.push(SceneBase { rect: b(-2.0, 10.0, 0.0), unit: 5, side: 1 });
+        v.push(SceneBase { rect: b(2.0, 10.0, 0.0), unit: 5, side: 1 });
+        v.push(SceneBase { rect: Rect::try_new(Vec2::new(0.0, 20.0), Vec2::new(1.0, 1.0), 0.0).unwrap(), unit: 2, side: 1 });
+        let s = Scene::new(v, vec![]).unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+    }
+
+    #[test]
+    fn terrain_blocks_and_woods_allow_five_cm() {
+        let mut v = viewer_bases();
+        v.push(SceneBase { rect: b(0.0, 30.0, 0.0), unit: 2, side: 1 });
+        let hill = Polygon::new(vec![
+            Vec2::new(-40.0, 10.0),
+            Vec2::new(40.0, 10.0),
+            Vec2::new(40.0, 15.0),
+            Vec2::new(-40.0, 15.0),
+        ])
+        .unwrap();
+        let eyes = [viewer_frame()];
+        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let s = Scene::new(v.clone(), vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::Blocks)]).unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        // A 5 cm deep wood crossed straight on: exactly 5 cm inside, visible.
+        let s = Scene::new(v.clone(), vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::BlocksBeyond(5.0))])
+            .unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
+        let s = Scene::new(v, vec![TerrainPiece::new(1, hill).with_sight(SightBlock::BlocksBeyond(4.0))]).unwrap();
+        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+    }
+
+    #[test]
+    fn half_plane_is_closed_and_straddling_bases_count() {
+        // A base straddling the front line, to the side: part of it is ahead, so it is seen.
+        let mut v = viewer_bases();
+        v.push(SceneBase { rect: b(20.0, 0.0, 0.3), unit: 2, side: 1 });
+        let s = Scene::new(v, vec![]).unwrap();
+        let eyes = [viewer_frame()];
+        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let l = sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().unwrap();
+        assert!(l.to.y >= -1e-3);
+        assert!(in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(100.0, 0.0)).unwrap());
+        assert!(!in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(0.0, -0.1)).unwrap());
+    }
+
+    #[test]
+    fn refuses_empty_viewer() {
+        let s = Scene::new(viewer_bases(), vec![]).unwrap();
+        let viewer = Viewer { unit: 1, eyes: &[], arc: VisionArc::Front180 };
+        assert!(sees(&s, &viewer, 2, |_| true).is_err());
+    }
+}
