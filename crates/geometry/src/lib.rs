@@ -14,6 +14,7 @@
 //! `Result<_, GeoError>`; none panics and none returns NaN. Tolerances live in [`tolerance`].
 
 pub mod cast;
+pub mod charge;
 pub mod contact;
 pub mod distance;
 pub mod error;
@@ -45,3 +46,4 @@ pub use movement::{Blocker, Body, MoveCost, MoveOutcome, Obstacles, SidePolicy};
 pub use wheel::{Pivot, Wheel, WheelOutcome, WheelReference, WheelSense};
 pub use vision::{SightLine, Viewer, VisionArc};
 pub use fire::{FireArc, FlankSide, RangeBand};
+pub use charge::{ChargeOutcome, ChargeParams, HalfwayLine};
