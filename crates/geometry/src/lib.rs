@@ -15,11 +15,15 @@
 
 pub mod cast;
 pub mod charge;
+pub mod command;
 pub mod contact;
 pub mod distance;
 pub mod error;
 pub mod fire;
+pub mod formation;
+pub mod maneuver;
 pub mod movement;
+pub mod openorder;
 pub mod polygon;
 pub mod pose;
 pub mod prim;
@@ -47,3 +51,4 @@ pub use wheel::{Pivot, Wheel, WheelOutcome, WheelReference, WheelSense};
 pub use vision::{SightLine, Viewer, VisionArc};
 pub use fire::{FireArc, FlankSide, RangeBand};
 pub use charge::{ChargeOutcome, ChargeParams, HalfwayLine};
+pub use formation::{CloseOrder, FormationKind, Slot, UnitFrame};
