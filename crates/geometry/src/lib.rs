@@ -23,6 +23,7 @@ pub mod fire;
 pub mod formation;
 pub mod maneuver;
 pub mod movement;
+pub mod occlusion;
 pub mod openorder;
 pub mod polygon;
 pub mod pose;

@@ -66,6 +66,12 @@ pub(crate) struct SightBox {
 }
 
 impl SightBox {
+    /// Corners of the box in table coordinates.
+    pub(crate) fn corners(&self) -> [Vec2; 4] {
+        let w = |x: f32, y: f32| self.c + self.r * x + self.f * y;
+        [w(self.lo.x, self.lo.y), w(self.hi.x, self.lo.y), w(self.hi.x, self.hi.y), w(self.lo.x, self.hi.y)]
+    }
+
     /// Does the segment `[a, b]` pass through the box's interior?
     #[inline]
     pub(crate) fn blocks(&self, a: Vec2, b: Vec2) -> bool {
@@ -80,15 +86,93 @@ impl SightBox {
     }
 }
 
+/// A node of the unit tree: bounds and either two children or one unit (index into
+/// [`Scene::units`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct UnitNode {
+    pub lo: Vec2,
+    pub hi: Vec2,
+    /// `Ok(unit index)` for a leaf, `Err((left, right))` node indices otherwise.
+    pub kind: Result<u32, (u32, u32)>,
+}
+
+fn build_unit_tree(units: &[UnitEntry]) -> Vec<UnitNode> {
+    fn build(units: &[UnitEntry], idx: &mut [u32], nodes: &mut Vec<UnitNode>) -> u32 {
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for &i in idx.iter() {
+            lo = lo.min(units[i as usize].lo);
+            hi = hi.max(units[i as usize].hi);
+        }
+        let me = nodes.len() as u32;
+        nodes.push(UnitNode { lo, hi, kind: Ok(idx[0]) });
+        if idx.len() > 1 {
+            let ext = hi - lo;
+            let centre = |i: &u32| (units[*i as usize].lo + units[*i as usize].hi) * 0.5;
+            if ext.x >= ext.y {
+                idx.sort_by(|a, b| centre(a).x.total_cmp(&centre(b).x));
+            } else {
+                idx.sort_by(|a, b| centre(a).y.total_cmp(&centre(b).y));
+            }
+            let mid = idx.len() / 2;
+            let (l, r) = idx.split_at_mut(mid);
+            let a = build(units, l, nodes);
+            let b = build(units, r, nodes);
+            nodes[me as usize].kind = Err((a, b));
+        }
+        me
+    }
+    let mut nodes = Vec::with_capacity(units.len() * 2);
+    if !units.is_empty() {
+        let mut idx: Vec<u32> = (0..units.len() as u32).collect();
+        build(units, &mut idx, &mut nodes);
+    }
+    nodes
+}
+
+/// A convex terrain piece that blocks sight outright, eroded by the grazing tolerance: any
+/// segment through its interior is blocked by the piece (GEO-5), so it can serve as an occluder.
+fn solid_terrain(t: &TerrainPiece) -> Option<Vec<Vec2>> {
+    if t.sight != crate::terrain::SightBlock::Blocks || !t.polygon.is_convex() {
+        return None;
+    }
+    let v = t.polygon.vertices();
+    let n = v.len();
+    // Inward-shifted edge lines, intersected pairwise.
+    let line = |i: usize| {
+        let a = v[i];
+        let e = v[(i + 1) % n] - a;
+        let inward = e.perp().normalize_or_zero();
+        (a + inward * CONTACT_EPS, e)
+    };
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let (p0, e0) = line((i + n - 1) % n);
+        let (p1, e1) = line(i);
+        let den = e0.perp_dot(e1);
+        if den.abs() < 1e-9 {
+            return None;
+        }
+        let t = (p1 - p0).perp_dot(e1) / den;
+        out.push(p0 + e0 * t);
+    }
+    (prim::signed_area(&out) > crate::tolerance::AREA_EPS_CM2).then_some(out)
+}
+
 /// Bases, units and terrain with their broad phase.
 pub struct Scene {
     bases: Vec<SceneBase>,
     boxes: Vec<SightBox>,
-    aabbs: Vec<(Vec2, Vec2)>,
     units: Vec<UnitEntry>,
+    /// Per unit (same order as `units`): its bases' union as one sight box, when they tile a
+    /// rectangle exactly (a full close-order formation) — a single convex occluder for culling.
+    unit_solids: Vec<Option<SightBox>>,
+    /// Bounding-volume tree over units, for near-first occlusion-culled vision queries.
+    unit_tree: Vec<UnitNode>,
     unit_bases: Vec<u32>,
     terrain: Vec<TerrainPiece>,
-    terrain_aabbs: Vec<(Vec2, Vec2)>,
+    /// Per terrain piece: the piece eroded by the grazing tolerance, when it is convex and blocks
+    /// sight outright — a convex occluder for culling.
+    terrain_solids: Vec<Option<Vec<Vec2>>>,
     bvh: Bvh,
     terrain_bvh: Bvh,
     broad: BroadPhase,
@@ -168,24 +252,68 @@ impl Scene {
                 _ => units.push(UnitEntry { id: b.unit, side: b.side, first: k as u32, count: 1, lo, hi }),
             }
         }
-        let aabbs: Vec<(Vec2, Vec2)> = bases.iter().map(|b| b.rect.aabb()).collect();
         let boxes = Self::sight_boxes(&bases, &units, &order);
-        let terrain_aabbs: Vec<(Vec2, Vec2)> = terrain.iter().map(|t| t.polygon.aabb()).collect();
-        let leaves: Vec<Aabb> = aabbs.iter().map(|(l, h)| aabb_of(*l, *h)).collect();
+        let unit_solids = units.iter().map(|u| Self::solid_of(&bases, &order, u)).collect();
+        let unit_tree = build_unit_tree(&units);
+        let terrain_solids = terrain.iter().map(solid_terrain).collect();
+        let leaves: Vec<Aabb> = bases.iter().map(|b| b.rect.aabb()).map(|(l, h)| aabb_of(l, h)).collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
-        let tleaves: Vec<Aabb> = terrain_aabbs.iter().map(|(l, h)| aabb_of(*l, *h)).collect();
+        let tleaves: Vec<Aabb> = terrain.iter().map(|t| t.polygon.aabb()).map(|(l, h)| aabb_of(l, h)).collect();
         let terrain_bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &tleaves);
         Ok(Self {
             bases,
             boxes,
-            aabbs,
             units,
+            unit_solids,
+            unit_tree,
             unit_bases: order,
             terrain,
-            terrain_aabbs,
+            terrain_solids,
             bvh,
             terrain_bvh,
             broad: BroadPhase::Bvh,
+        })
+    }
+
+    /// The union of a unit's bases as one sight box, if they all face the same way and tile their
+    /// common bounding rectangle exactly (areas add up and no two overlap).
+    fn solid_of(bases: &[SceneBase], order: &[u32], u: &UnitEntry) -> Option<SightBox> {
+        let idx = &order[u.first as usize..(u.first + u.count) as usize];
+        let first = &bases[idx[0] as usize].rect;
+        let pose = first.pose;
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        let mut area = 0.0;
+        for &i in idx {
+            let r = &bases[i as usize].rect;
+            if crate::pose::normalize_angle(r.pose.angle - pose.angle).abs() > crate::tolerance::PARALLEL_EPS_RAD {
+                return None;
+            }
+            for c in r.corners() {
+                let l = pose.to_local(c);
+                lo = lo.min(l);
+                hi = hi.max(l);
+            }
+            area += r.area();
+        }
+        let ext = hi - lo;
+        if (ext.x * ext.y - area).abs() > 1e-3 * area.max(1.0) {
+            return None;
+        }
+        for (k, &i) in idx.iter().enumerate() {
+            for &j in &idx[k + 1..] {
+                if prim::convex_overlap(&bases[i as usize].rect.ccw_corners(), &bases[j as usize].rect.ccw_corners(), 1e-3) {
+                    return None;
+                }
+            }
+        }
+        let half = ext * 0.5;
+        let shrink = Vec2::splat(CONTACT_EPS.min(0.25 * half.x.min(half.y)));
+        Some(SightBox {
+            c: pose.to_world((lo + hi) * 0.5),
+            r: pose.right(),
+            f: pose.facing(),
+            lo: -half + shrink,
+            hi: half - shrink,
         })
     }
 
@@ -289,12 +417,16 @@ impl Scene {
         &self.boxes[i]
     }
 
-    pub(crate) fn base_aabb(&self, i: usize) -> (Vec2, Vec2) {
-        self.aabbs[i]
+    pub(crate) fn unit_solid(&self, unit_index: usize) -> Option<&SightBox> {
+        self.unit_solids[unit_index].as_ref()
     }
 
-    pub(crate) fn terrain_aabb(&self, i: usize) -> (Vec2, Vec2) {
-        self.terrain_aabbs[i]
+    pub(crate) fn terrain_solid(&self, i: usize) -> Option<&[Vec2]> {
+        self.terrain_solids[i].as_deref()
+    }
+
+    pub(crate) fn unit_tree(&self) -> &[UnitNode] {
+        &self.unit_tree
     }
 
     /// Calls `f` with the index of every base whose bounding box meets `[lo, hi]`; `f` returns

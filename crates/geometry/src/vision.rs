@@ -85,10 +85,31 @@ pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
     best
 }
 
-/// Per-query scratch: sample buffers and the last blocker found (tested first next time, since
+const RECENT: usize = 8;
+
+impl SightCtx {
+    #[inline]
+    fn remember(&mut self, i: usize) {
+        let n = self.n_recent;
+        let pos = self.recent[..n].iter().position(|&x| x == i).unwrap_or(n.min(RECENT - 1));
+        let mut k = pos;
+        while k > 0 {
+            self.recent[k] = self.recent[k - 1];
+            k -= 1;
+        }
+        self.recent[0] = i;
+        if pos == n && n < RECENT {
+            self.n_recent += 1;
+        }
+    }
+}
+
+/// Per-query scratch: sample buffers and the last blockers found (tested first next time, since
 /// the same enemy line tends to hide everything behind it).
 pub(crate) struct SightCtx {
-    last_blocker: Option<usize>,
+    /// Most recently useful blockers, most recent first.
+    recent: [usize; RECENT],
+    n_recent: usize,
     origins: Vec<Vec2>,
     targets: Vec<Vec2>,
     clip_a: Vec<Vec2>,
@@ -98,7 +119,8 @@ pub(crate) struct SightCtx {
 impl SightCtx {
     pub(crate) fn new() -> Self {
         Self {
-            last_blocker: None,
+            recent: [0; RECENT],
+            n_recent: 0,
             origins: Vec::with_capacity(16),
             targets: Vec::with_capacity(32),
             clip_a: Vec::with_capacity(8),
@@ -122,11 +144,14 @@ pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
         let sb = &bases[i];
         sb.unit != viewer && sb.unit != target && blocks(sb)
     };
-    if let Some(i) = ctx.last_blocker
-        && candidate(i)
-        && scene.sight_box(i).blocks(a, b)
-    {
-        return false;
+    for k in 0..ctx.n_recent {
+        let i = ctx.recent[k];
+        if candidate(i) && scene.sight_box(i).blocks(a, b) {
+            if k > 0 {
+                ctx.remember(i);
+            }
+            return false;
+        }
     }
     let mut clear = true;
     let mut hit = None;
@@ -139,7 +164,9 @@ pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
         true
     });
     if !clear {
-        ctx.last_blocker = hit;
+        if let Some(i) = hit {
+            ctx.remember(i);
+        }
         return false;
     }
     let terrain = scene.terrain();
@@ -182,7 +209,7 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     }
     // Origins and the closest pair first.
     ctx.origins.clear();
-    let (oc, pc) = match arc {
+    let (_, pc) = match arc {
         VisionArc::Front180 => {
             let fe = eye.edge(crate::rect::Edge::Front);
             let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
@@ -224,16 +251,32 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         ctx.targets.push(v);
         ctx.targets.push((v + w) * 0.5);
     }
+    let corners = base.corners();
     for oi in 0..ctx.origins.len() {
         let o = ctx.origins[oi];
+        let mut tried = usize::MAX;
         for pi in 0..ctx.targets.len() {
             let p = ctx.targets[pi];
             if segment_clear(scene, ctx, o, p, viewer, target, blocks) {
                 return Some(SightLine { from: o, to: p });
             }
+            // Blocked. If the blocker just met hides the whole base from `o` (every corner is in
+            // its shadow, and the shadow from a point is convex), no other sample from `o` can
+            // get through: skip to the next origin.
+            if ctx.n_recent > 0 && ctx.recent[0] != tried {
+                let x = ctx.recent[0];
+                tried = x;
+                let sb = &scene.bases()[x];
+                if sb.unit != viewer
+                    && sb.unit != target
+                    && blocks(sb)
+                    && corners.iter().all(|c| scene.sight_box(x).blocks(o, *c))
+                {
+                    break;
+                }
+            }
         }
     }
-    let _ = oc;
     None
 }
 
@@ -283,6 +326,10 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
 
 /// Every unit of the scene the viewer sees, among those `want` accepts (e.g. the enemy units), as
 /// `(unit id, sight line)`, in unit-id order.
+///
+/// With the BVH broad phase the scene's units are walked near-first and pruned by occlusion
+/// culling ([`crate::occlusion`]); with [`BroadPhase::Naive`](crate::scene::BroadPhase) every unit
+/// is tested. Both give the same answer.
 pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     scene: &Scene,
     viewer: &Viewer,
@@ -292,30 +339,104 @@ pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     check_viewer(viewer)?;
     let mut ctx = SightCtx::new();
     let mut out = Vec::new();
-    for u in scene.units() {
-        if u.id == viewer.unit || !want(u) {
-            continue;
+    if scene.broad_phase() == crate::scene::BroadPhase::Naive {
+        for u in scene.units() {
+            if u.id == viewer.unit || !want(u) {
+                continue;
+            }
+            if let Some(l) = sees_with(scene, &mut ctx, viewer, u.id, &blocks) {
+                out.push((u.id, l));
+            }
         }
-        // Whole unit behind a 180° viewer: skip without sampling.
-        if viewer.arc == VisionArc::Front180 && !unit_may_be_in_front(viewer.eyes, u) {
-            continue;
-        }
-        if let Some(l) = sees_with(scene, &mut ctx, viewer, u.id, &blocks) {
-            out.push((u.id, l));
-        }
+        return Ok(out);
     }
+    culled_walk(scene, &mut ctx, viewer, &want, &blocks, &mut out);
+    out.sort_by_key(|x| x.0);
     Ok(out)
 }
 
-/// Cheap conservative test: could any of the unit's bounds lie ahead of any eye's front line?
-fn unit_may_be_in_front(eyes: &[Rect], u: &UnitEntry) -> bool {
-    eyes.iter().any(|e| {
-        let f = e.facing();
-        let o = e.front_left();
-        // The bounding-box corner furthest along f.
-        let far = Vec2::new(if f.x >= 0.0 { u.hi.x } else { u.lo.x }, if f.y >= 0.0 { u.hi.y } else { u.lo.y });
-        (far - o).dot(f) >= -crate::tolerance::LIMIT_EPS
-    })
+/// A subtree small enough (about a unit or two across) to be worth an umbra test.
+#[inline]
+fn node_small(node: &crate::scene::UnitNode) -> bool {
+    let e = node.hi - node.lo;
+    e.x.max(e.y) <= 16.0
+}
+
+/// The near-first, occlusion-culled walk over the unit tree.
+fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    ctx: &mut SightCtx,
+    viewer: &Viewer,
+    want: &W,
+    blocks: &F,
+    out: &mut Vec<(u32, SightLine)>,
+) {
+    use crate::occlusion::{Culler, box_distance2};
+    let tree = scene.unit_tree();
+    if tree.is_empty() {
+        return;
+    }
+    // One culler per eye; umbras are only used with a single eye (a point hidden from one eye
+    // may be seen by another), the half-plane test with any number (behind all of them).
+    let mut cullers: Vec<Culler> = viewer.eyes.iter().map(|e| Culler::new(scene, e, viewer.arc)).collect();
+    let single = cullers.len() == 1;
+    if single {
+        for i in 0..scene.terrain().len() {
+            cullers[0].add_terrain(i);
+        }
+    }
+    let m = cullers[0].reference();
+    let bases = scene.bases();
+    let mut stack: Vec<u32> = Vec::with_capacity(64);
+    stack.push(0);
+    while let Some(n) = stack.pop() {
+        let node = &tree[n as usize];
+        if cullers.iter().all(|c| c.behind(node.lo, node.hi)) {
+            continue;
+        }
+        // Boxes of several units rarely fit one umbra; only small subtrees are worth testing.
+        if single && node_small(node) && cullers[0].box_hidden(node.lo, node.hi) {
+            continue;
+        }
+        match node.kind {
+            Err((a, b)) => {
+                let (na, nb) = (&tree[a as usize], &tree[b as usize]);
+                let (da, db) = (box_distance2(m, na.lo, na.hi), box_distance2(m, nb.lo, nb.hi));
+                if da <= db {
+                    stack.push(b);
+                    stack.push(a);
+                } else {
+                    stack.push(a);
+                    stack.push(b);
+                }
+            }
+            Ok(ui) => {
+                let u = &scene.units()[ui as usize];
+                if u.id == viewer.unit {
+                    continue;
+                }
+                let idx = scene.entry_base_indices(u);
+                let mut culled = false;
+                if want(u) {
+                    let hidden = single
+                        && idx.iter().all(|&bi| cullers[0].hidden(&bases[bi as usize].rect.corners()));
+                    culled = hidden;
+                    if !hidden && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks) {
+                        out.push((u.id, l));
+                    }
+                }
+                if single && !culled && idx.iter().all(|&bi| blocks(&bases[bi as usize])) {
+                    if scene.unit_solid(ui as usize).is_some() {
+                        cullers[0].add_unit(ui as usize);
+                    } else {
+                        for &bi in idx {
+                            cullers[0].add_base(bi as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
