@@ -1,122 +1,151 @@
-//! Commanders' authority and reach: who may order whom (BFS-CMD-2), command ranges (BFS-CMD-3),
-//! and what an order costs at a distance (BFS-CMD-4, GEO-15).
+//! Everything a player (or the AI) can ask of a By Fire and Sword game. Each command is checked
+//! against the rules before it changes anything; a refusal names the rule (BFS-…) that forbids it.
 
-use crate::ids::{CommanderId, UnitId};
-use crate::state::{Game, UnitStatus};
-use sandtable_engine::scenario::{CommanderRank, GameLevel};
-use sandtable_geometry::distance;
+use crate::ids::{CommanderId, Side, UnitId};
+use crate::state::OrderKind;
+use serde::{Deserialize, Serialize};
 
-/// Command range of a commander in cm (BFS-CMD-3): Senior 40 (or 30 by option, AMB-8), Junior 20.
-pub fn command_range_cm(game: &Game, c: CommanderId) -> f32 {
-    match game.commander(c).rank {
-        CommanderRank::CommanderInChief | CommanderRank::Senior => {
-            game.info.options.senior_command_range_cm
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    // ---- Initiative Phase (BFS-INI) ----
+    /// Secretly commit `cp` of the Commander-in-Chief's points to the Initiative roll (BFS-INI-2).
+    Bid { side: Side, cp: u8 },
+    /// The roll's winner keeps the Initiative or hands it over (BFS-INI-4).
+    ChooseInitiative { keep: bool },
+
+    // ---- Orders Phase (BFS-ORD-1) ----
+    /// Place a face-down order marker beside a unit, paid by a commander (BFS-ORD-3, BFS-CMD-4).
+    IssueOrder {
+        unit: UnitId,
+        order: OrderKind,
+        by: CommanderId,
+    },
+    /// Try to rally a Disorganized or Fleeing unit: 1 CP plus up to 3 more for +1 Morale each
+    /// (BFS-RAL-2..6).
+    Rally {
+        unit: UnitId,
+        by: CommanderId,
+        extra_cp: u8,
+    },
+    /// Spend 1 CP for one Morale test that removes a casualty marker on a pass (BFS-RAL-7).
+    Reorganize { unit: UnitId, by: CommanderId },
+    /// Send CP to a subordinate commander, losing some beyond range (BFS-CMD-7).
+    TransferCp {
+        from: CommanderId,
+        to: CommanderId,
+        amount: u8,
+    },
+    /// The acting player has finished the Orders Phase.
+    EndOrders,
+
+    // ---- Movement Phase (BFS-MOV) ----
+    /// A unit with a Move order (or a Charge order that became one) moves: forward, back, wheels,
+    /// turns and movement maneuvers, within its allowance (BFS-MOV-5..14, BFS-MAN).
+    Move { unit: UnitId, steps: Vec<MoveStep> },
+    /// A unit with a Defense order makes its Special Maneuvers (BFS-ORD-8, BFS-MAN-5).
+    Maneuver {
+        unit: UnitId,
+        maneuvers: Vec<SpecialManeuver>,
+    },
+    /// A unit with no order withdraws half its Move towards its own table edge (BFS-PSY-20).
+    Withdraw { unit: UnitId },
+    /// A unit with no order stays where it is this phase (BFS-ORD-9).
+    Hold { unit: UnitId },
+    /// A unit with a Charge order names its target (BFS-CHG-2..7). `pay` is the commander who
+    /// spends 1 CP to pick a target other than the one the rules require (BFS-CHG-4).
+    DeclareCharge {
+        unit: UnitId,
+        target: UnitId,
+        pay: Option<CommanderId>,
+    },
+    /// The charged side answers a charge (BFS-CHG-12).
+    React { unit: UnitId, reaction: Reaction },
+    /// A commander moves as a one-base unit in Open Order (BFS-CDR-2), optionally joining a unit.
+    MoveCommander {
+        commander: CommanderId,
+        steps: Vec<MoveStep>,
+    },
+    /// The acting player has finished moving.
+    EndMovement,
+
+    // ---- Combat Phase and after ----
+    /// Resolve the next stage or step (BFS-CBT-2); the Initiative player drives it.
+    Continue,
+}
+
+/// One piece of a unit's move (BFS-MOV-5..14, BFS-MAN-6..12).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum MoveStep {
+    /// Straight ahead, cm (costs 1 per cm).
+    Forward(f32),
+    /// Straight back, cm (costs 2 per cm, BFS-MOV-6).
+    Backward(f32),
+    /// Wheel about a front corner, degrees; positive wheels forward (BFS-MOV-14). A backward
+    /// wheel costs double (AMB-5).
+    Wheel { pivot: PivotCorner, degrees: f32 },
+    /// A Movement Maneuver turn of the whole unit (BFS-MAN-8/9).
+    Turn(TurnKind),
+    /// Movement Maneuver: one base more (+1) or fewer (−1) in the front rank (BFS-MAN-12).
+    Frontage(i8),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PivotCorner {
+    FrontLeft,
+    FrontRight,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TurnKind {
+    Left,
+    Right,
+    About,
+}
+
+/// Special Maneuvers for a Defense order (BFS-MAN-7..14).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum SpecialManeuver {
+    /// Turn the whole unit 90° or 180° in place (BFS-MAN-7).
+    Turn(TurnKind),
+    /// Change the frontage by up to one base on each side: −2..=2 files (BFS-MAN-11).
+    Frontage(i8),
+    /// Shift up to 2 cm in any direction, with an optional wheel, no corner moving more than 2 cm
+    /// (BFS-MAN-14, AMB-18). `dx`/`dy` are in the unit's frame (x right, y forward).
+    ChangePosition { dx: f32, dy: f32, degrees: f32 },
+}
+
+/// Answers to a charge (BFS-CHG-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reaction {
+    /// Receive the charge.
+    Stand,
+    /// Reveal a Charge order and charge the charger (BFS-CHG-21/22).
+    Countercharge,
+    /// A Defense-order unit pays 1 CP to hold its fire until the charger is close: it shoots in
+    /// the Reaction Fire step instead of Defender's Fire (BFS-CBT-8).
+    HoldFire { by: CommanderId },
+}
+
+impl Command {
+    /// A short name for logs and messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Bid { .. } => "bid",
+            Command::ChooseInitiative { .. } => "choose initiative",
+            Command::IssueOrder { .. } => "issue order",
+            Command::Rally { .. } => "rally",
+            Command::Reorganize { .. } => "reorganize",
+            Command::TransferCp { .. } => "transfer CP",
+            Command::EndOrders => "end orders",
+            Command::Move { .. } => "move",
+            Command::Maneuver { .. } => "maneuver",
+            Command::Withdraw { .. } => "withdraw",
+            Command::Hold { .. } => "hold",
+            Command::DeclareCharge { .. } => "declare charge",
+            Command::React { .. } => "react",
+            Command::MoveCommander { .. } => "move commander",
+            Command::EndMovement => "end movement",
+            Command::Continue => "continue",
         }
-        _ => 20.0,
-    }
-}
-
-/// The step by which costs and transfer losses grow beyond the range (BFS-CMD-4, BFS-CMD-7):
-/// 20 cm for Junior commanders, the Senior range for Senior ones.
-pub fn cost_step_cm(game: &Game, c: CommanderId) -> f32 {
-    command_range_cm(game, c)
-}
-
-pub fn is_senior(rank: CommanderRank) -> bool {
-    matches!(
-        rank,
-        CommanderRank::CommanderInChief | CommanderRank::Senior
-    )
-}
-
-/// Commanders allowed to order `unit` (BFS-CMD-2): Seniors order anyone; Junior commanders only
-/// their own regiment, except at Skirmish level where any commander orders any unit; a unit
-/// in no regiment only by a Senior. An attached commander orders only his own unit (BFS-CDR-13).
-pub fn commanders_who_may_order(game: &Game, unit: UnitId) -> Vec<CommanderId> {
-    let u = game.unit(unit);
-    game.commanders
-        .iter()
-        .filter(|c| c.side == u.side && c.status == UnitStatus::OnTable && !c.fleeing)
-        .filter(|c| c.attached_to.is_none() || c.attached_to == Some(unit))
-        .filter(|c| {
-            is_senior(c.rank)
-                || game.info.level == GameLevel::Skirmish
-                || (u.regiment.is_some() && c.regiment == u.regiment)
-        })
-        .map(|c| c.id)
-        .collect()
-}
-
-/// Distance from a commander's base to the nearest base of a unit (GEO-15, AMB-9).
-pub fn distance_to_unit(game: &Game, c: CommanderId, unit: UnitId) -> f32 {
-    let base = game.commander(c).base;
-    distance::set_distance(std::slice::from_ref(&base), &game.unit(unit).bases)
-        .unwrap_or(f32::INFINITY)
-}
-
-/// What an order from `c` to `unit` costs and why (BFS-CMD-4).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct OrderCost {
-    pub cp: u8,
-    pub distance_cm: f32,
-    pub range_cm: f32,
-    pub step_cm: f32,
-    /// The commander is attached to this unit: orders to it are free (BFS-CDR-13).
-    pub attached: bool,
-}
-
-/// `cost = 1 + ceil((d − R) / S)` beyond the range, 1 within it, 0 for the unit a commander is
-/// attached to (BFS-CMD-4, BFS-CDR-13).
-pub fn order_cost(game: &Game, c: CommanderId, unit: UnitId) -> OrderCost {
-    let range = command_range_cm(game, c);
-    let step = cost_step_cm(game, c);
-    let d = distance_to_unit(game, c, unit);
-    let attached = game.commander(c).attached_to == Some(unit);
-    let cp = if attached {
-        0
-    } else {
-        1 + steps_beyond(d, range, step)
-    };
-    OrderCost {
-        cp,
-        distance_cm: d,
-        range_cm: range,
-        step_cm: step,
-        attached,
-    }
-}
-
-/// Whole or part steps of `step` by which `d` exceeds `range` (BFS-CMD-4, BFS-CMD-7).
-pub fn steps_beyond(d: f32, range: f32, step: f32) -> u8 {
-    let over = d - range;
-    if over <= sandtable_geometry::tolerance::LIMIT_EPS || step <= 0.0 {
-        0
-    } else {
-        ((over - sandtable_geometry::tolerance::LIMIT_EPS) / step)
-            .ceil()
-            .min(250.0) as u8
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bfs_cmd_4_cost_grows_per_part_step() {
-        // Junior: range 20, step 20. 31 cm is 11 beyond: one part step, so 1 + 1 = 2 CP.
-        assert_eq!(1 + steps_beyond(31.0, 20.0, 20.0), 2);
-        assert_eq!(1 + steps_beyond(20.0, 20.0, 20.0), 1);
-        assert_eq!(1 + steps_beyond(40.0, 20.0, 20.0), 2);
-        assert_eq!(1 + steps_beyond(40.1, 20.0, 20.0), 3);
-    }
-
-    #[test]
-    fn bfs_cmd_7_transfer_losses_example() {
-        // A General (R = S = 40) sends 4 CP: within range 4 arrive; at 60 cm 3; at 90 cm 2.
-        let received = |d: f32| 4u8.saturating_sub(steps_beyond(d, 40.0, 40.0));
-        assert_eq!(received(30.0), 4);
-        assert_eq!(received(60.0), 3);
-        assert_eq!(received(90.0), 2);
     }
 }

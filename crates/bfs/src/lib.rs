@@ -1,20 +1,43 @@
 //! By Fire and Sword (BFaS) for Sandtable.
 //!
 //! Every ruling cites its rule ID from the digests in `shared/rules/bfs-*.md` (e.g. BFS-CHG-4).
+//! The game is a pure function of its commands: [`phases::execute`] checks a [`command::Command`]
+//! and applies it, returning [`event::Event`]s; [`ruleset::Bfs`] puts it behind the engine's seam.
 
 pub mod army_list;
+pub mod authority;
+pub mod candidates;
+pub mod charge;
+pub mod close_combat;
 pub mod command;
 pub mod deploy;
+pub mod event;
+pub mod flight;
+pub mod geo;
 pub mod ids;
 pub mod load;
+pub mod losses;
+pub mod morale;
+pub mod moves;
 pub mod options;
+pub mod phases;
+pub mod preview;
 pub mod profile;
+pub mod prompt;
+pub mod ruleset;
 pub mod setup;
+pub mod shooting;
+pub mod sight;
 pub mod state;
 pub mod turn;
+pub mod victory;
+pub mod view;
 pub mod weapons;
 
+pub use command::Command;
+pub use event::Event;
 pub use ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 pub use load::{LoadedScenario, RULESET_ID, load_scenario};
+pub use ruleset::{BattleSetup, Bfs, BfsSession};
 pub use setup::new_game;
 pub use state::Game;

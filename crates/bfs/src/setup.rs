@@ -4,7 +4,7 @@ use crate::deploy::deployment_rects;
 use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 use crate::load::LoadedScenario;
 use crate::state::*;
-use crate::turn::{Phase, TurnState};
+use crate::turn::{Bid, Phase, TurnState};
 use sandtable_engine::scenario::{CommanderRank, FormationSpec};
 use sandtable_engine::scenario_geometry::shape_polygons;
 use sandtable_geometry::{Pose, Rect, Vec2};
@@ -14,6 +14,11 @@ use sandtable_geometry::{Pose, Rect, Vec2};
 /// The scenario must have passed [`crate::load::check_scenario`]; profile names are resolved here
 /// and a missing one is an error message, never a panic.
 pub fn new_game(loaded: &LoadedScenario) -> Result<Game, String> {
+    new_game_with_seed(loaded, loaded.scenario.seed)
+}
+
+/// The opening position with the dice seeded by `seed` instead of the scenario's.
+pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, String> {
     let s = &loaded.scenario;
     let mut profiles = Vec::new();
     let mut profile_ids: Vec<Vec<(String, ProfileId)>> = Vec::new();
@@ -162,8 +167,11 @@ pub fn new_game(loaded: &LoadedScenario) -> Result<Game, String> {
         regiments,
         turn: TurnState {
             number: 1,
-            phase: Phase::InitiativeBids { bids: [None, None] },
+            phase: Phase::InitiativeBids {
+                bids: [Bid::Waiting, Bid::Waiting],
+            },
             initiative: None,
         },
+        dice: sandtable_engine::Dice::from_seed(seed),
     })
 }

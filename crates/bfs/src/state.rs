@@ -19,6 +19,8 @@ pub struct Game {
     pub commanders: Vec<Commander>,
     pub regiments: Vec<Regiment>,
     pub turn: TurnState,
+    /// The battle's dice (design principle 1). Views replace it, so nobody can foresee a roll.
+    pub dice: sandtable_engine::Dice,
 }
 
 /// What does not change during the game.
@@ -126,10 +128,11 @@ pub struct Unit {
     pub charge: Option<ChargeState>,
 }
 
-/// A face-down order marker (BFS-ORD-3).
+/// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
+/// what it says: in the other side's view `kind` is `None`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingOrder {
-    pub kind: OrderKind,
+    pub kind: Option<OrderKind>,
     pub issued_by: Option<CommanderId>,
 }
 
@@ -146,6 +149,17 @@ pub struct TurnFlags {
     pub fought: bool,
     pub charged: bool,
     pub rally_attempted: bool,
+    /// Rallied from Flight this turn: no orders this phase, no Withdrawal next (BFS-RAL-6).
+    pub rallied_from_flight: bool,
+    /// A new order marker was placed this Orders Phase.
+    pub ordered: bool,
+    /// Losses to shooting this Combat Phase, in bases (for Morale tests, BFS-PSY-4).
+    pub bases_lost_to_shooting: u8,
+    /// Took a Morale test in the current step or stage (BFS-CC-26).
+    pub tested_this_step: bool,
+    /// An enemy charge touched its front while it held a Charge order it did not use to
+    /// countercharge: the order becomes a Move order (BFS-CHG-23).
+    pub charged_in_front: bool,
     pub delayed_fire: bool,
     pub withdrew: bool,
     pub fled_this_step: bool,
@@ -156,13 +170,18 @@ pub struct TurnFlags {
 pub struct ChargeState {
     pub target: UnitId,
     pub countercharge: bool,
-    /// Distance between charger and target when the charge was declared (Impetus needs 10 cm, BFS-CC-14).
+    /// Distance between charger and target when the charge was declared (Impetus needs 10 cm,
+    /// BFS-CC-14).
     pub start_distance: f32,
     /// Straight distance covered without wheel or maneuver just before contact (BFS-CC-14).
     pub straight_run: f32,
     pub contact: bool,
+    /// The target's side that was struck: front, a flank or the rear (BFS-CHG-18).
+    pub struck: Option<sandtable_geometry::Edge>,
     /// The charge carries over from a failed charge whose test passed (BFS-CHG-24).
     pub carried_over: bool,
+    /// A pursuit: a charge at the Additional Move without Impetus (BFS-CC-30).
+    pub pursuit: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

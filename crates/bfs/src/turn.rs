@@ -1,6 +1,6 @@
 //! Where the game is in the turn sequence (BFS-SEQ-2).
 
-use crate::ids::Side;
+use crate::ids::{Side, UnitId};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -12,12 +12,13 @@ pub struct TurnState {
     pub initiative: Option<Side>,
 }
 
-/// Phases and their steps (BFS-SEQ-2).
+/// Phases and their steps (BFS-SEQ-2). The Reorganization Phase needs no decision, so the game
+/// passes through it inside the last Combat step.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Phase {
     /// Both commanders-in-chief bid secretly (BFS-INI-2); `bids[side]` is that side's secret.
     InitiativeBids {
-        bids: [Option<u8>; 2],
+        bids: [Bid; 2],
     },
     /// The roll's winner keeps or hands over the Initiative (BFS-INI-4).
     InitiativeChoice {
@@ -28,14 +29,34 @@ pub enum Phase {
         acting: Side,
         second: bool,
     },
-    /// `acting` reveals and moves (BFS-MOV-2).
+    /// `acting` reveals and moves (BFS-MOV-2); `charge` is a declared charge awaiting reactions.
     Movement {
         acting: Side,
         second: bool,
+        charge: Option<PendingCharge>,
     },
     Combat(CombatStage),
-    Reorganization,
     GameOver,
+}
+
+/// A side's secret Initiative bid (BFS-INI-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bid {
+    Waiting,
+    Placed(u8),
+    /// Placed, amount hidden from this viewer.
+    Hidden,
+}
+
+/// A charge declared and waiting for the charged side's reactions (BFS-CHG-8, BFS-CHG-12).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingCharge {
+    pub charger: UnitId,
+    pub target: UnitId,
+    /// Units that may react, in the order they are asked.
+    pub reactors: Vec<UnitId>,
+    /// Reactions given so far, in `reactors` order.
+    pub reactions: Vec<crate::command::Reaction>,
 }
 
 /// Combat Phase stages (BFS-CBT-2).
@@ -53,7 +74,6 @@ impl Phase {
             Phase::Orders { .. } => "Orders",
             Phase::Movement { .. } => "Movement",
             Phase::Combat(_) => "Combat",
-            Phase::Reorganization => "Reorganization",
             Phase::GameOver => "Game over",
         }
     }

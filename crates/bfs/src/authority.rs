@@ -1,0 +1,122 @@
+//! Commanders' authority and reach: who may order whom (BFS-CMD-2), command ranges (BFS-CMD-3),
+//! and what an order costs at a distance (BFS-CMD-4, GEO-15).
+
+use crate::ids::{CommanderId, UnitId};
+use crate::state::{Game, UnitStatus};
+use sandtable_engine::scenario::{CommanderRank, GameLevel};
+use sandtable_geometry::distance;
+
+/// Command range of a commander in cm (BFS-CMD-3): Senior 40 (or 30 by option, AMB-8), Junior 20.
+pub fn command_range_cm(game: &Game, c: CommanderId) -> f32 {
+    match game.commander(c).rank {
+        CommanderRank::CommanderInChief | CommanderRank::Senior => {
+            game.info.options.senior_command_range_cm
+        }
+        _ => 20.0,
+    }
+}
+
+/// The step by which costs and transfer losses grow beyond the range (BFS-CMD-4, BFS-CMD-7):
+/// 20 cm for Junior commanders, the Senior range for Senior ones.
+pub fn cost_step_cm(game: &Game, c: CommanderId) -> f32 {
+    command_range_cm(game, c)
+}
+
+pub fn is_senior(rank: CommanderRank) -> bool {
+    matches!(
+        rank,
+        CommanderRank::CommanderInChief | CommanderRank::Senior
+    )
+}
+
+/// Commanders allowed to order `unit` (BFS-CMD-2): Seniors order anyone; Junior commanders only
+/// their own regiment, except at Skirmish level where any commander orders any unit; a unit
+/// in no regiment only by a Senior. An attached commander orders only his own unit (BFS-CDR-13).
+pub fn commanders_who_may_order(game: &Game, unit: UnitId) -> Vec<CommanderId> {
+    let u = game.unit(unit);
+    game.commanders
+        .iter()
+        .filter(|c| c.side == u.side && c.status == UnitStatus::OnTable && !c.fleeing)
+        .filter(|c| c.attached_to.is_none() || c.attached_to == Some(unit))
+        .filter(|c| {
+            is_senior(c.rank)
+                || game.info.level == GameLevel::Skirmish
+                || (u.regiment.is_some() && c.regiment == u.regiment)
+        })
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Distance from a commander's base to the nearest base of a unit (GEO-15, AMB-9).
+pub fn distance_to_unit(game: &Game, c: CommanderId, unit: UnitId) -> f32 {
+    let base = game.commander(c).base;
+    distance::set_distance(std::slice::from_ref(&base), &game.unit(unit).bases)
+        .unwrap_or(f32::INFINITY)
+}
+
+/// What an order from `c` to `unit` costs and why (BFS-CMD-4).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OrderCost {
+    pub cp: u8,
+    pub distance_cm: f32,
+    pub range_cm: f32,
+    pub step_cm: f32,
+    /// The commander is attached to this unit: orders to it are free (BFS-CDR-13).
+    pub attached: bool,
+}
+
+/// `cost = 1 + ceil((d − R) / S)` beyond the range, 1 within it, 0 for the unit a commander is
+/// attached to (BFS-CMD-4, BFS-CDR-13).
+pub fn order_cost(game: &Game, c: CommanderId, unit: UnitId) -> OrderCost {
+    let range = command_range_cm(game, c);
+    let step = cost_step_cm(game, c);
+    let d = distance_to_unit(game, c, unit);
+    let attached = game.commander(c).attached_to == Some(unit);
+    let cp = if attached {
+        0
+    } else {
+        1 + steps_beyond(d, range, step)
+    };
+    OrderCost {
+        cp,
+        distance_cm: d,
+        range_cm: range,
+        step_cm: step,
+        attached,
+    }
+}
+
+/// Whole or part steps of `step` by which `d` exceeds `range` (BFS-CMD-4, BFS-CMD-7).
+pub fn steps_beyond(d: f32, range: f32, step: f32) -> u8 {
+    let over = d - range;
+    if over <= sandtable_geometry::tolerance::LIMIT_EPS || step <= 0.0 {
+        0
+    } else {
+        ((over - sandtable_geometry::tolerance::LIMIT_EPS) / step)
+            .ceil()
+            .min(250.0) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_cmd_4_cost_grows_per_part_step() {
+        // Junior: range 20, step 20. 31 cm is 11 beyond: one part step, so 1 + 1 = 2 CP.
+        assert_eq!(1 + steps_beyond(31.0, 20.0, 20.0), 2);
+        assert_eq!(1 + steps_beyond(20.0, 20.0, 20.0), 1);
+        assert_eq!(1 + steps_beyond(40.0, 20.0, 20.0), 2);
+        assert_eq!(1 + steps_beyond(40.1, 20.0, 20.0), 3);
+    }
+
+    #[test]
+    fn bfs_cmd_7_transfer_losses_example() {
+        // A General (R = S = 40) sends 4 CP: within range 4 arrive; at 60 cm 3; at 90 cm 2.
+        let received = |d: f32| 4u8.saturating_sub(steps_beyond(d, 40.0, 40.0));
+        assert_eq!(received(30.0), 4);
+        assert_eq!(received(60.0), 3);
+        assert_eq!(received(90.0), 2);
+    }
+}

@@ -1,0 +1,214 @@
+//! A sample of the commands open to the deciding player, each checked legal: what a random player
+//! picks from, what the AI searches over, and what property tests drive games with.
+//!
+//! It is a sample, not every possible command: moves come in a few lengths and wheel angles.
+
+use crate::authority;
+use crate::charge;
+use crate::command::{Command, MoveStep, PivotCorner, Reaction, SpecialManeuver, TurnKind};
+use crate::geo;
+use crate::ids::{CommanderId, Side};
+use crate::phases::{self, movement};
+use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::turn::{Bid, Phase};
+
+/// Legal commands for whoever must decide now.
+pub fn candidates(game: &Game) -> Vec<Command> {
+    let raw = match &game.turn.phase {
+        Phase::InitiativeBids { bids } => {
+            let side = if bids[0] == Bid::Waiting {
+                Side::A
+            } else {
+                Side::B
+            };
+            let max = crate::phases::initiative::max_bid(game, side);
+            (0..=max).map(|cp| Command::Bid { side, cp }).collect()
+        }
+        Phase::InitiativeChoice { .. } => vec![
+            Command::ChooseInitiative { keep: true },
+            Command::ChooseInitiative { keep: false },
+        ],
+        Phase::Orders { acting, .. } => orders(game, *acting),
+        Phase::Movement {
+            charge: Some(c), ..
+        } => {
+            let unit = c
+                .reactors
+                .get(c.reactions.len())
+                .copied()
+                .unwrap_or(c.target);
+            let mut v = vec![
+                Command::React {
+                    unit,
+                    reaction: Reaction::Stand,
+                },
+                Command::React {
+                    unit,
+                    reaction: Reaction::Countercharge,
+                },
+            ];
+            for by in authority::commanders_who_may_order(game, unit) {
+                v.push(Command::React {
+                    unit,
+                    reaction: Reaction::HoldFire { by },
+                });
+            }
+            v
+        }
+        Phase::Movement { .. } => movement_commands(game),
+        Phase::Combat(_) => vec![Command::Continue],
+        Phase::GameOver => Vec::new(),
+    };
+    raw.into_iter()
+        .filter(|c| phases::check(game, c).is_ok())
+        .collect()
+}
+
+/// The cheapest commander able to pay for something for this unit.
+fn cheapest(game: &Game, unit: crate::ids::UnitId) -> Option<CommanderId> {
+    authority::commanders_who_may_order(game, unit)
+        .into_iter()
+        .min_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0))
+}
+
+fn orders(game: &Game, side: Side) -> Vec<Command> {
+    let mut v = vec![Command::EndOrders];
+    for u in game.units_on_table(side) {
+        let Some(by) = cheapest(game, u.id) else {
+            continue;
+        };
+        match u.morale {
+            MoraleLevel::Good => {
+                for order in OrderKind::ALL {
+                    v.push(Command::IssueOrder {
+                        unit: u.id,
+                        order,
+                        by,
+                    });
+                }
+                if u.casualty_markers > 0 {
+                    v.push(Command::Reorganize { unit: u.id, by });
+                }
+            }
+            _ => {
+                for extra in 0..=2 {
+                    v.push(Command::Rally {
+                        unit: u.id,
+                        by,
+                        extra_cp: extra,
+                    });
+                }
+            }
+        }
+    }
+    v
+}
+
+fn movement_commands(game: &Game) -> Vec<Command> {
+    let mut v = vec![Command::EndMovement];
+    let Ok(side) = movement::acting(game) else {
+        return v;
+    };
+    let scene = geo::scene(game);
+    for u in game.units_on_table(side).filter(|u| !u.flags.activated) {
+        let id = u.id;
+        let basic = game.unit_profile(id).movement.basic;
+        match u.order {
+            Some(OrderKind::Charge) => {
+                for t in charge::target_options(game, &scene, id).free {
+                    v.push(Command::DeclareCharge {
+                        unit: id,
+                        target: t,
+                        pay: None,
+                    });
+                }
+                push_moves(&mut v, id, basic);
+            }
+            Some(OrderKind::Move) => push_moves(&mut v, id, basic),
+            Some(OrderKind::Defense) => {
+                for m in [
+                    SpecialManeuver::Turn(TurnKind::About),
+                    SpecialManeuver::Turn(TurnKind::Left),
+                    SpecialManeuver::Turn(TurnKind::Right),
+                    SpecialManeuver::Frontage(1),
+                    SpecialManeuver::Frontage(-1),
+                    SpecialManeuver::ChangePosition {
+                        dx: 0.0,
+                        dy: 2.0,
+                        degrees: 0.0,
+                    },
+                ] {
+                    v.push(Command::Maneuver {
+                        unit: id,
+                        maneuvers: vec![m],
+                    });
+                }
+                v.push(Command::Hold { unit: id });
+            }
+            None => {
+                v.push(Command::Withdraw { unit: id });
+                v.push(Command::Hold { unit: id });
+            }
+        }
+    }
+    for c in game
+        .commanders_on_table(side)
+        .filter(|c| !c.moved && c.attached_to.is_none())
+    {
+        for d in [5.0, 10.0] {
+            v.push(Command::MoveCommander {
+                commander: c.id,
+                steps: vec![MoveStep::Forward(d)],
+            });
+        }
+    }
+    v
+}
+
+fn push_moves(v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
+    for frac in [0.25, 0.5, 1.0] {
+        v.push(Command::Move {
+            unit,
+            steps: vec![MoveStep::Forward(basic * frac)],
+        });
+    }
+    v.push(Command::Move {
+        unit,
+        steps: vec![MoveStep::Backward(basic * 0.25)],
+    });
+    for deg in [15.0, 30.0, 45.0] {
+        for pivot in [PivotCorner::FrontLeft, PivotCorner::FrontRight] {
+            v.push(Command::Move {
+                unit,
+                steps: vec![MoveStep::Wheel {
+                    pivot,
+                    degrees: deg,
+                }],
+            });
+            v.push(Command::Move {
+                unit,
+                steps: vec![
+                    MoveStep::Wheel {
+                        pivot,
+                        degrees: deg,
+                    },
+                    MoveStep::Forward(basic * 0.3),
+                ],
+            });
+        }
+    }
+    v.push(Command::Move {
+        unit,
+        steps: vec![MoveStep::Turn(TurnKind::About)],
+    });
+    v.push(Command::Move {
+        unit,
+        steps: vec![MoveStep::Frontage(-1)],
+    });
+    v.push(Command::Hold { unit });
+}
+
+/// Is the unit still in the game (for callers filtering candidates)?
+pub fn on_table(game: &Game, unit: crate::ids::UnitId) -> bool {
+    game.unit(unit).status == UnitStatus::OnTable
+}

@@ -1,0 +1,953 @@
+//! The Close Combat stage (BFS-CC-1): Additional Moves, Reaction Fire, Shooting while Charging,
+//! two rounds of close combat with their Combat Resolutions, Flights and Withdrawals, Pursuits.
+//!
+//! Not yet modelled (docs/rules-coverage.md): terrain Advantage in close combat (BFS-TER-12) and
+//! its to-hit penalties, commanders at risk (BFS-CDR-11), a commander paying to stop a pursuit,
+//! the wiped-out "breakthrough" charge (BFS-CC-27), lances kept after wiping out a small enemy.
+
+use crate::charge;
+use crate::event::{
+    ArmorReport, Event, MeleeGroup, MeleeReport, ResolutionReport, ResolutionSide, TestKind,
+};
+use crate::flight;
+use crate::geo::frame_of;
+use crate::ids::{Side, UnitId};
+use crate::losses::{self, LossCause};
+use crate::morale::{self, MoraleCause};
+use crate::profile::{SpecialRule, UnitKind};
+use crate::shooting::{self, FireStage};
+use crate::state::{ChargeState, Formation, Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::weapons::{FirstStrike, MeleeWeapon};
+use sandtable_engine::roll::{DiceChange, Modifier, PoolSpec};
+use sandtable_geometry::Edge;
+use sandtable_geometry::contact::{self, Corner, Feature};
+
+/// Close combat weapons reach this far (BFS-CC-8 step 5, BFS-CCW-1).
+pub const REACH_CM: f32 = 2.0;
+const TOUCH: f32 = 0.05;
+
+/// Runs the whole Close Combat stage.
+pub fn resolve_stage(game: &mut Game, events: &mut Vec<Event>) {
+    charge::additional_moves(game, events);
+    shooting::resolve_stage(game, FireStage::ReactionFire, events);
+    shooting::resolve_stage(game, FireStage::WhileCharging, events);
+    let mut pursuers = Vec::new();
+    for combat in combats(game) {
+        if let Some(outcome) = fight(game, &combat, 1, events) {
+            pursuers.extend(outcome);
+        }
+    }
+    let mut second = Vec::new();
+    for (winner, loser) in pursuers {
+        if pursue(game, winner, loser, events) {
+            second.push(winner);
+        }
+    }
+    for combat in combats(game) {
+        if combat.iter().any(|u| second.contains(u)) {
+            fight(game, &combat, 2, events);
+            // Winners of the second round are left with no order unless Defense (BFS-CC-32).
+            for u in &combat {
+                let unit = game.unit_mut(*u);
+                if unit.status == UnitStatus::OnTable && unit.order == Some(OrderKind::Charge) {
+                    unit.order = None;
+                    unit.charge = None;
+                }
+            }
+        }
+    }
+    for u in game.units.iter_mut() {
+        if u.flags.fought && u.charge.as_ref().is_some_and(|c| !c.carried_over) {
+            u.charge = None;
+        }
+        u.flags.fled_this_step = false;
+    }
+}
+
+/// Groups of units in contact with enemies: each is one combat (BFS-CC-23), in unit id order.
+pub fn combats(game: &Game) -> Vec<Vec<UnitId>> {
+    let live: Vec<UnitId> = game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+        .map(|u| u.id)
+        .collect();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for &start in &live {
+        if seen.contains(&start) || flight::enemies_in_contact(game, start).is_empty() {
+            continue;
+        }
+        let mut group = vec![start];
+        let mut i = 0;
+        while i < group.len() {
+            for e in flight::enemies_in_contact(game, group[i]) {
+                if !group.contains(&e) {
+                    group.push(e);
+                }
+            }
+            i += 1;
+        }
+        group.sort();
+        seen.extend(group.iter().copied());
+        out.push(group);
+    }
+    out
+}
+
+/// One base's attack: which enemy base it strikes and how (BFS-CC-8).
+#[derive(Debug, Clone, Copy)]
+struct Attack {
+    base: usize,
+    target: UnitId,
+    /// The enemy is at this base's front (edge or corner): the charging effectiveness applies.
+    at_front: bool,
+    /// The enemy is on this base's flank or rear: one die fewer (BFS-CC-15).
+    from_flank_or_rear: bool,
+}
+
+/// Each fighting base of `unit` picks its target by the priorities of BFS-CC-8.
+fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
+    let u = game.unit(unit);
+    let mut out = Vec::new();
+    for (i, b) in u.bases.iter().enumerate() {
+        let mut best: Option<(u8, f32, Attack)> = None;
+        let mut front_touched = false;
+        for &e in enemies {
+            for eb in &game.unit(e).bases {
+                let Ok(c) = contact::contact(b, eb) else {
+                    continue;
+                };
+                if !c.in_contact() {
+                    continue;
+                }
+                let front_len = c.length_on_a(Edge::Front);
+                let (prio, at_front, flank) = if front_len > 0.01 {
+                    front_touched = true;
+                    (1, true, false)
+                } else if c.corners_a[Corner::FrontLeft.index()]
+                    || c.corners_a[Corner::FrontRight.index()]
+                {
+                    front_touched = true;
+                    (2, true, false)
+                } else if c.length_on_a(Edge::Left) > 0.01
+                    || c.length_on_a(Edge::Right) > 0.01
+                    || matches!(c.feature_a, Some(Feature::Edge(Edge::Left | Edge::Right)))
+                {
+                    (3, false, true)
+                } else {
+                    (4, false, true)
+                };
+                let a = Attack {
+                    base: i,
+                    target: e,
+                    at_front,
+                    from_flank_or_rear: flank,
+                };
+                if best
+                    .as_ref()
+                    .is_none_or(|(p, l, _)| prio < *p || (prio == *p && c.edge_length > *l))
+                {
+                    best = Some((prio, c.edge_length, a));
+                }
+            }
+        }
+        // A base attacks its flank only with nothing at its front, its rear only with nothing
+        // elsewhere (BFS-CC-8) — the priority order above does exactly that.
+        if let Some((_, _, a)) = best {
+            out.push(a);
+            continue;
+        }
+        // Step 5: a base touching nobody may strike an enemy within 2 cm of its clear front.
+        if front_touched {
+            continue;
+        }
+        for &e in enemies {
+            let near = game.unit(e).bases.iter().any(|eb| {
+                sandtable_geometry::distance::distance(b, eb).is_ok_and(|d| d <= REACH_CM)
+                    && b.pose.to_local(eb.center()).y > b.half.y
+            });
+            if near {
+                out.push(Attack {
+                    base: i,
+                    target: e,
+                    at_front: true,
+                    from_flank_or_rear: false,
+                });
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Cavalry Impetus (BFS-CC-14): +1 or +2 in the round a cavalry unit charges into contact.
+fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    let cs: &ChargeState = u.charge.as_ref()?;
+    if round != 1 || !cs.contact || cs.pursuit || !p.is_mounted() || a.from_flank_or_rear {
+        return None;
+    }
+    if cs.start_distance < charge::IMPETUS_RUN_CM - 1e-3
+        || cs.straight_run < charge::IMPETUS_RUN_CM - 1e-3
+    {
+        return None;
+    }
+    let target = game.unit(a.target);
+    let tp = game.unit_profile(a.target);
+    // Polearms stop Impetus: infantry with a Defense order, not attacked in flank or rear, not in
+    // Open Order (BFS-CCW-4).
+    let struck_front = cs.struck.is_none_or(|e| e == Edge::Front);
+    if tp.kind == UnitKind::Infantry
+        && tp.melee.stats().polearms
+        && target.order == Some(OrderKind::Defense)
+        && target.formation != Formation::OpenOrder
+        && struck_front
+    {
+        return None;
+    }
+    let open = u.formation == Formation::OpenOrder;
+    let bonus = if p.movement.additional >= 20.0 && !open {
+        2
+    } else if p.movement.additional >= 10.0 || open {
+        1
+    } else {
+        0
+    };
+    (bonus > 0).then(|| {
+        Modifier::new(
+            "BFS-CC-14",
+            format!(
+                "Impetus: cavalry charging with +{} Additional Move",
+                p.movement.additional
+            ),
+            bonus,
+        )
+    })
+}
+
+/// Does this unit strike first this round (BFS-CC-10, BFS-CCW-5)?
+fn first_strike(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    if u.morale != MoraleLevel::Good || u.lances_broken {
+        return false;
+    }
+    match game.unit_profile(unit).melee.stats().first_strike {
+        FirstStrike::Always => true,
+        FirstStrike::WhileCharging => u.charge.as_ref().is_some_and(|c| c.contact && !c.pursuit),
+        FirstStrike::Never => false,
+    }
+}
+
+/// The weapon a unit fights with now: broken lances leave hand weapons (BFS-CCW-7, AMB-31).
+fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
+    let u = game.unit(unit);
+    let w = game.unit_profile(unit).melee;
+    if u.lances_broken && w.stats().single_use {
+        MeleeWeapon::HandWeapons
+    } else {
+        w
+    }
+}
+
+/// Rolls one unit's attacks on one enemy unit.
+fn strike(
+    game: &mut Game,
+    unit: UnitId,
+    target: UnitId,
+    list: &[Attack],
+    round: u8,
+) -> MeleeReport {
+    let u = game.unit(unit).clone();
+    let p = game.unit_profile(unit).clone();
+    let charging = u.charge.as_ref().is_some_and(|c| c.contact && !c.pursuit) && round == 1;
+    let mut dice = p.close_combat as u32;
+    if u.morale == MoraleLevel::Disorganized {
+        dice = dice.min(1);
+    }
+    let fighting: Vec<&Attack> = list.iter().filter(|a| a.target == target).collect();
+    let mut groups: Vec<(Vec<usize>, i32, Vec<Modifier>, bool)> = Vec::new();
+    for a in &fighting {
+        let mut mods = Vec::new();
+        if let Some(m) = impetus(game, unit, round, a) {
+            mods.push(m);
+        }
+        let mut flank_die = a.from_flank_or_rear && dice > 1;
+        if a.from_flank_or_rear && dice <= 1 {
+            mods.push(Modifier::new(
+                "BFS-CC-15",
+                "fighting an enemy on its own flank or rear with 1 die",
+                -1,
+            ));
+            flank_die = false;
+        }
+        let key = mods.iter().map(|m| m.delta).sum::<i32>();
+        match groups
+            .iter_mut()
+            .find(|g| g.1 == key && g.3 == flank_die && g.2 == mods)
+        {
+            Some(g) => g.0.push(a.base),
+            None => groups.push((vec![a.base], key, mods, flank_die)),
+        }
+    }
+    let all_fight = fighting.len() >= u.bases.len();
+    let mut report_groups = Vec::new();
+    let mut hits = 0;
+    let mut first_group = true;
+    for (bases, _, mods, flank_die) in &groups {
+        let mut spec = PoolSpec::new(bases.len(), dice, p.skill as i32);
+        spec.modifiers = mods.clone();
+        if *flank_die {
+            for k in 0..bases.len() {
+                spec.dice_changes.push(DiceChange {
+                    rule: "BFS-CC-15".into(),
+                    reason: "enemy on its flank or rear: 1 die fewer".into(),
+                    delta: -1,
+                    base: k,
+                });
+            }
+        }
+        if first_group {
+            if u.casualty_markers > 0 && all_fight {
+                spec.dice_changes.push(DiceChange {
+                    rule: "BFS-CBT-10".into(),
+                    reason: "casualty marker: the weakened base rolls 1 die fewer".into(),
+                    delta: -1,
+                    base: 0,
+                });
+            }
+            if u.attached.is_some() {
+                spec.dice_changes.push(DiceChange {
+                    rule: "BFS-CDR-13".into(),
+                    reason: "attached commander: +1 die".into(),
+                    delta: 1,
+                    base: 0,
+                });
+            }
+            if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
+                let support = pike_support(game, unit, bases);
+                if support > 0 {
+                    spec.dice_changes.push(DiceChange {
+                        rule: "BFS-CCW-6".into(),
+                        reason: format!(
+                            "pikes: {support} base(s) supported by an unengaged pike base behind"
+                        ),
+                        delta: support as i32,
+                        base: 0,
+                    });
+                }
+            }
+            first_group = false;
+        }
+        let roll = spec.plan().roll(&mut game.dice);
+        hits += roll.successes;
+        report_groups.push(MeleeGroup {
+            bases: bases.len() as u32,
+            roll,
+        });
+    }
+    // Armor tests (BFS-CC-17): charging effectiveness only against bases at the charger's front.
+    let w = weapon(game, unit).stats();
+    let eff = |at_front: bool| -> i32 {
+        if game.unit(unit).morale == MoraleLevel::Disorganized && w.cumbersome {
+            0
+        } else if charging && at_front {
+            w.effectiveness.1 as i32
+        } else {
+            w.effectiveness.0 as i32
+        }
+    };
+    let front_share = fighting.iter().filter(|a| a.at_front).count();
+    let e = eff(front_share * 2 >= fighting.len().max(1));
+    let tp = game.unit_profile(target);
+    let mut armor_mods = Vec::new();
+    if e != 0 {
+        armor_mods.push(Modifier::new(
+            "BFS-CC-17",
+            format!(
+                "{} effectiveness{}",
+                w.name,
+                if charging { " when charging" } else { "" }
+            ),
+            -e,
+        ));
+    }
+    if tp.shields {
+        armor_mods.push(Modifier::new("BFS-CCW-11", "shields in close combat", 1));
+    }
+    let armor_base = tp.armor as i32;
+    let target_n = armor_base + armor_mods.iter().map(|m| m.delta).sum::<i32>();
+    let faces = game.dice.d10s(hits as usize);
+    let saved = if target_n >= 10 {
+        hits
+    } else if target_n < 1 {
+        0
+    } else {
+        faces.iter().filter(|f| (**f as i32) <= target_n).count() as u32
+    };
+    let armor = if hits > 0 {
+        vec![ArmorReport {
+            armor: armor_base,
+            modifiers: armor_mods,
+            target: target_n,
+            faces,
+            saved,
+            failed: hits - saved,
+        }]
+    } else {
+        Vec::new()
+    };
+    MeleeReport {
+        round,
+        attacker: unit,
+        target,
+        weapon: w.name.into(),
+        groups: report_groups,
+        hits,
+        armor,
+        sp_lost: hits - saved,
+        first_strike: first_strike(game, unit),
+    }
+}
+
+/// Pike bases among `fighting` with an unengaged pike base of the unit directly behind
+/// (BFS-CCW-6).
+fn pike_support(game: &Game, unit: UnitId, fighting: &[usize]) -> u32 {
+    let u = game.unit(unit);
+    let engaged: Vec<usize> = fighting.to_vec();
+    fighting
+        .iter()
+        .filter(|&&i| {
+            let rear = u.bases[i].edge(Edge::Rear);
+            u.bases.iter().enumerate().any(|(j, b)| {
+                j != i
+                    && !engaged.contains(&j)
+                    && b.edge(Edge::Front).midpoint().distance(rear.midpoint()) < 0.1
+            })
+        })
+        .count() as u32
+}
+
+/// One round of one combat with its resolution. Returns the (winner, loser) pairs to pursue after
+/// the first round.
+fn fight(
+    game: &mut Game,
+    combat: &[UnitId],
+    round: u8,
+    events: &mut Vec<Event>,
+) -> Option<Vec<(UnitId, UnitId)>> {
+    let side_of = |g: &Game, u: UnitId| g.unit(u).side;
+    let enemies_of = |g: &Game, u: UnitId| -> Vec<UnitId> {
+        combat
+            .iter()
+            .copied()
+            .filter(|e| side_of(g, *e) != side_of(g, u))
+            .collect()
+    };
+    // Positions before losses decide flank and rear bonuses (BFS-CC-20 note).
+    let flank_bonus = flank_rear_bonus(game, combat);
+    let mut inflicted = [0u32; 2];
+    let fighters: Vec<UnitId> = combat
+        .iter()
+        .copied()
+        .filter(|u| {
+            game.unit(*u).status == UnitStatus::OnTable
+                && game.unit(*u).morale != MoraleLevel::Flight
+        })
+        .collect();
+    // First Strike: those units strike and their losses land before the others roll (BFS-CC-10).
+    let (first, rest): (Vec<UnitId>, Vec<UnitId>) =
+        fighters.iter().partition(|u| first_strike(game, **u));
+    let both_first = first
+        .iter()
+        .any(|a| first.iter().any(|b| side_of(game, *a) != side_of(game, *b)));
+    let waves: Vec<Vec<UnitId>> = if first.is_empty() || both_first {
+        vec![fighters.clone()]
+    } else {
+        vec![first, rest]
+    };
+    for wave in waves {
+        let mut damage: Vec<(UnitId, u32)> = Vec::new();
+        let plans: Vec<(UnitId, Vec<Attack>)> = wave
+            .iter()
+            .filter(|u| game.unit(**u).status == UnitStatus::OnTable)
+            .map(|u| (*u, attacks(game, *u, &enemies_of(game, *u))))
+            .collect();
+        for (unit, list) in plans {
+            let mut targets: Vec<UnitId> = list.iter().map(|a| a.target).collect();
+            targets.sort();
+            targets.dedup();
+            for t in targets {
+                let report = strike(game, unit, t, &list, round);
+                inflicted[side_of(game, unit).index()] += report.sp_lost;
+                damage.push((t, report.sp_lost));
+                events.push(Event::Melee(report));
+            }
+        }
+        for (t, sp) in collapse(damage) {
+            let before = losses::sp_left(game, t);
+            losses::apply(game, t, sp, LossCause::CloseCombat, "close combat", events);
+            // SP beyond what the unit had do not count in the resolution (BFS-CC-17).
+            let over = sp.saturating_sub(before);
+            inflicted[side_of(game, t).other().index()] -= over;
+        }
+    }
+    for u in combat {
+        game.unit_mut(*u).flags.fought = true;
+        if round == 1
+            && game.unit(*u).charge.as_ref().is_some_and(|c| c.contact)
+            && game.unit_profile(*u).melee.stats().single_use
+        {
+            // Lances break after the first round (BFS-CCW-7).
+            game.unit_mut(*u).lances_broken = true;
+        }
+    }
+    Some(resolve(game, combat, round, inflicted, flank_bonus, events))
+}
+
+fn collapse(v: Vec<(UnitId, u32)>) -> Vec<(UnitId, u32)> {
+    let mut out: Vec<(UnitId, u32)> = Vec::new();
+    for (u, sp) in v {
+        match out.iter_mut().find(|x| x.0 == u) {
+            Some(x) => x.1 += sp,
+            None => out.push((u, sp)),
+        }
+    }
+    out
+}
+
+/// Flank (+1 each, at most +2) and rear (+2) bonuses for each side, from charges that struck
+/// an enemy's flank or rear (BFS-CC-20, BFS-CC-21).
+fn flank_rear_bonus(game: &Game, combat: &[UnitId]) -> [(i32, i32); 2] {
+    let mut out = [(0, 0); 2];
+    let mut flanks: Vec<(UnitId, Edge)> = Vec::new();
+    for &u in combat {
+        let unit = game.unit(u);
+        if let Some(cs) = unit
+            .charge
+            .as_ref()
+            .filter(|c| c.contact && combat.contains(&c.target))
+            && let Some(edge) = cs.struck
+        {
+            let s = unit.side.index();
+            match edge {
+                Edge::Left | Edge::Right if !flanks.contains(&(cs.target, edge)) => {
+                    flanks.push((cs.target, edge));
+                    out[s].0 = (out[s].0 + 1).min(2);
+                }
+                Edge::Rear => out[s].1 = 2,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Combat Resolution, then the losers' Morale tests, flights and withdrawals (BFS-CC-19..25).
+fn resolve(
+    game: &mut Game,
+    combat: &[UnitId],
+    round: u8,
+    inflicted: [u32; 2],
+    flank: [(i32, i32); 2],
+    events: &mut Vec<Event>,
+) -> Vec<(UnitId, UnitId)> {
+    let live = |g: &Game, s: Side| -> Vec<UnitId> {
+        combat
+            .iter()
+            .copied()
+            .filter(|u| g.unit(*u).side == s && g.unit(*u).status == UnitStatus::OnTable)
+            .collect()
+    };
+    let mut sides = Vec::new();
+    for s in Side::BOTH {
+        let units = live(game, s);
+        let steady: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).morale != MoraleLevel::Flight)
+            .collect();
+        let bases: usize = steady.iter().map(|u| game.unit(*u).bases.len()).sum();
+        let other_bases: usize = live(game, s.other())
+            .iter()
+            .filter(|u| game.unit(**u).morale != MoraleLevel::Flight)
+            .map(|u| game.unit(*u).bases.len())
+            .sum();
+        let mut mods = Vec::new();
+        if bases > 0 {
+            if other_bases == 0 || bases >= 3 * other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!(
+                        "numerical superiority: {bases} bases against {other_bases} (three times)"
+                    ),
+                    3,
+                ));
+            } else if bases >= 2 * other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!("numerical superiority: {bases} bases against {other_bases} (twice)"),
+                    2,
+                ));
+            } else if bases > other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!("numerical superiority: {bases} bases against {other_bases}"),
+                    1,
+                ));
+            }
+        }
+        let (fl, rr) = flank[s.index()];
+        if fl > 0 && !steady.is_empty() {
+            mods.push(Modifier::new(
+                "BFS-CC-20",
+                "attacking the enemy's flank",
+                fl,
+            ));
+        }
+        if rr > 0 && !steady.is_empty() {
+            mods.push(Modifier::new("BFS-CC-20", "attacking the enemy's rear", rr));
+        }
+        let ptd = units.iter().any(|u| {
+            let x = game.unit(*u);
+            let p = game.unit_profile(*u);
+            x.morale == MoraleLevel::Disorganized
+                || x.formation == Formation::OpenOrder
+                || p.kind == UnitKind::Artillery
+                || p.has(SpecialRule::PoorTacticalDiscipline)
+        });
+        if ptd {
+            mods.push(Modifier::new(
+                "BFS-CC-20",
+                "Poor Tactical Discipline (Disorganized, Open Order, artillery or the rule)",
+                -1,
+            ));
+        }
+        if !steady.is_empty()
+            && steady.iter().all(|u| {
+                game.unit_profile(*u)
+                    .has(SpecialRule::GoodTacticalDiscipline)
+                    && game.unit(*u).morale == MoraleLevel::Good
+            })
+        {
+            mods.push(Modifier::new("BFS-SPC-12", "Good Tactical Discipline", 1));
+        }
+        if !units.is_empty()
+            && units
+                .iter()
+                .all(|u| game.unit_profile(*u).has(SpecialRule::LightCavalry))
+        {
+            mods.push(Modifier::new("BFS-SPC-16", "Light Cavalry", -1));
+        }
+        let total = inflicted[s.index()] as i32 + mods.iter().map(|m| m.delta).sum::<i32>();
+        sides.push(ResolutionSide {
+            side: s,
+            units,
+            sp_inflicted: inflicted[s.index()],
+            modifiers: mods,
+            total,
+        });
+    }
+    let [a, b] = [sides[0].clone(), sides[1].clone()];
+    let only_fleeing = |s: &ResolutionSide| {
+        !s.units.is_empty()
+            && s.units
+                .iter()
+                .all(|u| game.unit(*u).morale == MoraleLevel::Flight)
+    };
+    let mut winner = if a.units.is_empty() && b.units.is_empty() {
+        None
+    } else if b.units.is_empty() || only_fleeing(&b) && !only_fleeing(&a) {
+        Some(Side::A)
+    } else if a.units.is_empty() || only_fleeing(&a) && !only_fleeing(&b) {
+        Some(Side::B)
+    } else if a.total > b.total {
+        Some(Side::A)
+    } else if b.total > a.total {
+        Some(Side::B)
+    } else {
+        None
+    };
+    // Staggering Charge: lancers charging this round win a draw (BFS-CCW-8).
+    if winner.is_none() && round == 1 {
+        for s in Side::BOTH {
+            let lancers = sides[s.index()].units.iter().any(|u| {
+                game.unit_profile(*u).melee.stats().staggering_charge
+                    && game
+                        .unit(*u)
+                        .charge
+                        .as_ref()
+                        .is_some_and(|c| c.contact && !c.pursuit)
+            });
+            if lancers {
+                winner = Some(s);
+                events.push(Event::Ruling {
+                    rule: "BFS-CCW-8".into(),
+                    text: "A charge with lances wins a drawn combat (Staggering Charge).".into(),
+                });
+                break;
+            }
+        }
+    }
+    let margin = match winner {
+        Some(w) => (sides[w.index()].total - sides[w.other().index()].total).max(0),
+        None => 0,
+    };
+    events.push(Event::CombatResolved(ResolutionReport {
+        round,
+        sides: [a.clone(), b.clone()],
+        winner,
+        margin,
+    }));
+    let mut pursuits = Vec::new();
+    match winner {
+        None => {
+            // A draw: both sides withdraw (BFS-CC-22).
+            for s in [&a, &b] {
+                for &u in &s.units {
+                    let enemies = flight::enemies_in_contact(game, u);
+                    let dir = flight::away_from(game, u, &enemies);
+                    if game.unit(u).status == UnitStatus::OnTable {
+                        flight::withdraw(
+                            game,
+                            u,
+                            dir,
+                            "a drawn combat: both sides withdraw (BFS-CC-22)",
+                            events,
+                        );
+                        after_withdrawal(game, u, &enemies, events);
+                    }
+                }
+            }
+        }
+        Some(w) => {
+            let losers = sides[w.other().index()].units.clone();
+            for u in losers {
+                let enemies = flight::enemies_in_contact(game, u);
+                lose(game, u, margin, &enemies, events);
+                if round == 1 {
+                    for e in enemies
+                        .iter()
+                        .filter(|e| sides[w.index()].units.contains(e))
+                    {
+                        if !pursuits.iter().any(|(p, _)| p == e) {
+                            pursuits.push((*e, u));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    pursuits
+}
+
+/// The sides of a unit touched by enemies: front, left, right, rear (BFS-CC-24).
+fn sides_in_contact(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Edge> {
+    let frame = frame_of(&game.unit(unit).bases);
+    let mut out = Vec::new();
+    for e in enemies {
+        for eb in &game.unit(*e).bases {
+            if sandtable_geometry::distance::distance(&frame, eb).is_ok_and(|d| d <= TOUCH) {
+                let l = frame.pose.to_local(eb.center());
+                let edge = if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
+                    if l.y > 0.0 { Edge::Front } else { Edge::Rear }
+                } else if l.x > 0.0 {
+                    Edge::Right
+                } else {
+                    Edge::Left
+                };
+                if !out.contains(&edge) {
+                    out.push(edge);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A losing unit: destroyed if surrounded, fleeing if caught on two adjacent sides, otherwise a
+/// Morale test at −margin (BFS-CC-22, BFS-CC-24).
+fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: &mut Vec<Event>) {
+    if game.unit(unit).status != UnitStatus::OnTable {
+        return;
+    }
+    let sides = sides_in_contact(game, unit, enemies);
+    let opposite = (sides.contains(&Edge::Front) && sides.contains(&Edge::Rear))
+        || (sides.contains(&Edge::Left) && sides.contains(&Edge::Right));
+    if opposite || sides.len() >= 3 {
+        let u = game.unit_mut(unit);
+        let n = u.bases.len() as u8;
+        u.bases.clear();
+        u.bases_destroyed += n;
+        u.status = UnitStatus::Destroyed;
+        u.casualty_markers = 0;
+        events.push(Event::UnitDestroyed {
+            unit,
+            rule: "BFS-CC-24".into(),
+            reason: "it lost while attacked from opposite sides or from three sides".into(),
+        });
+        return;
+    }
+    let dir = flight::away_from(game, unit, enemies);
+    if game.unit(unit).morale == MoraleLevel::Flight || sides.len() == 2 {
+        let why = if sides.len() == 2 {
+            "lost while attacked on two adjacent sides (BFS-CC-24)"
+        } else {
+            "a fleeing unit on the losing side flees again (BFS-PSY-14)"
+        };
+        let d = game.unit_profile(unit).movement.basic;
+        flight::flee(game, unit, dir, d, why, events);
+        return;
+    }
+    let cause = MoraleCause::LostCombat { margin };
+    let roll = morale::morale_test(game, unit, &cause);
+    let to = morale::level_after(game, unit, &roll);
+    let from = game.unit(unit).morale;
+    let outcome = if to == from {
+        "passed: it withdraws".to_string()
+    } else if to == MoraleLevel::Disorganized {
+        "failed: Disorganized, and it withdraws".into()
+    } else {
+        "failed: it flees".into()
+    };
+    events.push(morale::report(
+        unit,
+        TestKind::Morale,
+        &cause,
+        roll,
+        outcome,
+    ));
+    match to {
+        MoraleLevel::Flight => {
+            flight::apply_level(
+                game,
+                unit,
+                MoraleLevel::Flight,
+                "lost a close combat",
+                Some(enemies),
+                events,
+            );
+        }
+        MoraleLevel::Disorganized if from == MoraleLevel::Good => {
+            // Disorganized, then the compulsory withdrawal (cavalry withdraw as part of it).
+            let mounted = game.unit_profile(unit).is_mounted();
+            flight::apply_level(
+                game,
+                unit,
+                MoraleLevel::Disorganized,
+                "lost a close combat",
+                Some(enemies),
+                events,
+            );
+            if !mounted {
+                flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+            }
+            after_withdrawal(game, unit, enemies, events);
+        }
+        _ => {
+            flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+            after_withdrawal(game, unit, enemies, events);
+        }
+    }
+}
+
+/// A unit still within 2 cm of an enemy it was fighting after withdrawing flees (BFS-PSY-19).
+fn after_withdrawal(game: &mut Game, unit: UnitId, enemies: &[UnitId], events: &mut Vec<Event>) {
+    if game.unit(unit).status != UnitStatus::OnTable
+        || game.unit(unit).morale == MoraleLevel::Flight
+    {
+        return;
+    }
+    let close = enemies.iter().any(|e| {
+        game.unit(*e).status == UnitStatus::OnTable
+            && sandtable_geometry::distance::set_distance(
+                &game.unit(unit).bases,
+                &game.unit(*e).bases,
+            )
+            .is_ok_and(|d| d < 2.0 - 1e-3)
+    });
+    if close {
+        let dir = flight::away_from(game, unit, enemies);
+        let d = game.unit_profile(unit).movement.basic;
+        flight::flee(
+            game,
+            unit,
+            dir,
+            d,
+            "could not withdraw clear of the enemy (BFS-PSY-19)",
+            events,
+        );
+    }
+}
+
+/// Step 7: the winner pursues the loser at its Additional Move as a charge without Impetus
+/// (BFS-CC-28..30). Returns true if it made contact (a second round follows).
+fn pursue(game: &mut Game, winner: UnitId, loser: UnitId, events: &mut Vec<Event>) -> bool {
+    let w = game.unit(winner);
+    if w.status != UnitStatus::OnTable || w.morale != MoraleLevel::Good {
+        return false;
+    }
+    let p = game.unit_profile(winner);
+    let lp = game.unit_profile(loser);
+    let refuse = if p.movement.additional <= 0.0 {
+        Some("it has no Additional Move, so it cannot pursue (BFS-CC-29)")
+    } else if p.has(SpecialRule::CannotCharge) {
+        Some("it has the Cannot Charge rule (BFS-CC-29)")
+    } else if p.kind == UnitKind::Infantry && lp.is_mounted() {
+        Some("infantry may refuse to pursue cavalry, and does (BFS-CC-29)")
+    } else if game.unit(loser).status != UnitStatus::OnTable {
+        Some("its enemy is gone")
+    } else {
+        None
+    };
+    if let Some(why) = refuse {
+        // After refusing to pursue it is left with no order unless Defense (BFS-CC-31).
+        let u = game.unit_mut(winner);
+        if u.order != Some(OrderKind::Defense) {
+            u.order = None;
+        }
+        u.charge = None;
+        events.push(Event::Ruling {
+            rule: "BFS-CC-29".into(),
+            text: format!("{} does not pursue: {why}", game.unit(winner).name),
+        });
+        return false;
+    }
+    let add = p.movement.additional;
+    {
+        let u = game.unit_mut(winner);
+        u.order = Some(OrderKind::Charge);
+        u.charge = Some(ChargeState {
+            target: loser,
+            countercharge: false,
+            start_distance: 0.0,
+            straight_run: 0.0,
+            contact: false,
+            struck: None,
+            carried_over: false,
+            pursuit: true,
+        });
+    }
+    let contact = charge::charge_part(game, winner, add, "Pursuit", events);
+    let target = game
+        .unit(winner)
+        .charge
+        .as_ref()
+        .map_or(loser, |c| c.target);
+    let distance = match events.last() {
+        Some(Event::ChargeMoved { distance_cm, .. }) => *distance_cm,
+        _ => 0.0,
+    };
+    events.push(Event::Pursued {
+        unit: winner,
+        target,
+        distance_cm: distance,
+        contact,
+    });
+    if !contact {
+        let u = game.unit_mut(winner);
+        u.charge = None;
+    }
+    contact
+}

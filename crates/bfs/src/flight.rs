@@ -1,0 +1,478 @@
+//! Units running away: fleeing (BFS-PSY-9..14), withdrawing (BFS-PSY-15..20), leaving the table
+//! (BFS-PSY-21), and re-forming after a rally from flight (BFS-RAL-6).
+//!
+//! Simplifications, listed in docs/rules-coverage.md: a fleeing or withdrawing unit turns as a
+//! rigid body about its centre instead of re-arranging its bases; flight ignores terrain slowing;
+//! fleeing units pass through friends (who test Morale) but never go around them.
+
+use crate::event::{Event, TestKind};
+use crate::geo::{self, frame_of};
+use crate::ids::UnitId;
+use crate::morale::{self, MoraleCause};
+use crate::moves::{self, ENEMY_GAP_CM};
+use crate::state::{Formation, Game, MoraleLevel, UnitStatus};
+use sandtable_geometry::movement::{self, Body, ObstacleFns};
+use sandtable_geometry::scene::SceneBase;
+use sandtable_geometry::terrain::TerrainPiece;
+use sandtable_geometry::{Pose, Rect, Vec2};
+
+/// How far a unit flees in the Movement Phase: Basic + Additional Move; infantry without an
+/// Additional Move flees 15 cm as if it had 10/+5 (BFS-PSY-11).
+pub fn flight_distance(game: &Game, unit: UnitId) -> f32 {
+    let m = game.unit_profile(unit).movement;
+    if m.additional > 0.0 {
+        m.basic + m.additional
+    } else {
+        m.basic * 1.5
+    }
+}
+
+/// The table vector from a unit towards `from`'s opposite: away from the enemy units given, or
+/// towards its own edge when there are none (BFS-PSY-9, BFS-PSY-15).
+pub fn away_from(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec2 {
+    let c = game.unit(unit).centroid();
+    let mut v = Vec2::ZERO;
+    for e in enemies {
+        let d = c - game.unit(*e).centroid();
+        if d.length() > 1e-4 {
+            v += d.normalize();
+        }
+    }
+    if v.length() < 1e-4 {
+        moves::toward_home(game, game.unit(unit).side)
+    } else {
+        v.normalize()
+    }
+}
+
+/// Turns all the unit's bases, as one body about its centre, to face `dir`.
+fn face(bases: &[Rect], dir: Vec2) -> Vec<Rect> {
+    let frame = frame_of(bases);
+    let theta = sandtable_geometry::pose::signed_angle(frame.facing(), dir);
+    bases
+        .iter()
+        .map(|b| b.rotated_about(frame.center(), theta))
+        .collect()
+}
+
+/// How far the bases can travel along `dir` before any part of them crosses the table edge.
+fn room_to_edge(game: &Game, bases: &[Rect], dir: Vec2) -> f32 {
+    let t = game.info.table;
+    let mut room = f32::INFINITY;
+    for b in bases {
+        for c in b.corners() {
+            for (p, d, lo, hi) in [(c.x, dir.x, 0.0, t.x), (c.y, dir.y, 0.0, t.y)] {
+                if d > 1e-6 {
+                    room = room.min((hi - p) / d);
+                } else if d < -1e-6 {
+                    room = room.min((p - lo) / -d);
+                }
+            }
+        }
+    }
+    room.max(0.0)
+}
+
+/// Makes a unit flee: face `dir` (free), Open Order (free), then run `distance` (BFS-PSY-9/11).
+/// Bases that touch an enemy or end within 2 cm of one are destroyed (BFS-PSY-12); bases that
+/// cross the table edge have fled the field (BFS-PSY-21); friends run through test Morale.
+pub fn flee(
+    game: &mut Game,
+    unit: UnitId,
+    dir: Vec2,
+    distance: f32,
+    reason: &str,
+    events: &mut Vec<Event>,
+) {
+    let side = game.unit(unit).side;
+    let was = game.unit(unit).morale;
+    {
+        let u = game.unit_mut(unit);
+        u.morale = MoraleLevel::Flight;
+        u.order = None;
+        u.pending_order = None;
+        u.charge = None;
+        u.formation = Formation::OpenOrder;
+        u.flags.fled_this_step = true;
+    }
+    // Lances are lost when their unit flees (BFS-CCW-7).
+    if game.unit_profile(unit).melee.stats().single_use {
+        game.unit_mut(unit).lances_broken = true;
+    }
+    if was != MoraleLevel::Flight {
+        events.push(Event::MoraleChanged {
+            unit,
+            from: was,
+            to: MoraleLevel::Flight,
+            rule: "BFS-PSY-9".into(),
+            reason: reason.into(),
+        });
+    }
+    let turned = face(&game.unit(unit).bases, dir);
+    game.unit_mut(unit).bases = turned.clone();
+    let travelled = {
+        let scene = geo::scene(game);
+        let obs = flee_obstacles(game, unit);
+        let body = Body::new(frame_of(&turned), &turned);
+        movement::move_along(&scene, &body, dir * distance, &obs).map_or(0.0, |o| o.travelled)
+    };
+    let moved: Vec<Rect> = turned
+        .iter()
+        .map(|b| b.translated(dir * travelled))
+        .collect();
+
+    // Friends run through test Morale (BFS-PSY-3, BFS-PSY-11).
+    let swept: Vec<Rect> = turned
+        .iter()
+        .map(|b| swept_rect(b, dir, travelled))
+        .collect();
+    let passed: Vec<UnitId> = game
+        .units
+        .iter()
+        .filter(|o| o.side == side && o.id != unit && o.status == UnitStatus::OnTable)
+        .filter(|o| {
+            o.bases.iter().any(|ob| {
+                swept
+                    .iter()
+                    .any(|s| sandtable_engine::scenario_check::rects_overlap(s, ob))
+            })
+        })
+        .map(|o| o.id)
+        .collect();
+
+    // Destroyed: touching an enemy, or ending within 2 cm of one (BFS-PSY-12).
+    let enemies: Vec<Rect> = game
+        .units
+        .iter()
+        .filter(|o| o.side != side && o.status == UnitStatus::OnTable)
+        .flat_map(|o| o.bases.iter().copied())
+        .collect();
+    let near_enemy = |b: &Rect| {
+        !enemies.is_empty()
+            && sandtable_geometry::distance::set_distance(std::slice::from_ref(b), &enemies)
+                .unwrap_or(f32::INFINITY)
+                < ENEMY_GAP_CM - 1e-3
+    };
+    let t = game.info.table;
+    let off = |b: &Rect| {
+        b.corners()
+            .iter()
+            .any(|c| c.x < 0.0 || c.y < 0.0 || c.x > t.x || c.y > t.y)
+    };
+    let (mut kept, mut destroyed, mut left) = (Vec::new(), 0u32, 0u32);
+    for b in &moved {
+        if off(b) {
+            left += 1;
+        } else if near_enemy(b) {
+            destroyed += 1;
+        } else {
+            kept.push(*b);
+        }
+    }
+    let first_left = left > 0 && game.unit(unit).bases_fled == 0;
+    {
+        let u = game.unit_mut(unit);
+        u.bases = kept;
+        u.bases_destroyed += destroyed as u8;
+        u.bases_fled += left as u8;
+        if u.bases.is_empty() {
+            u.status = if left > 0 {
+                UnitStatus::Left
+            } else {
+                UnitStatus::Destroyed
+            };
+        }
+        if u.bases.is_empty() || destroyed > 0 || left > 0 {
+            u.casualty_markers = 0;
+        }
+    }
+    events.push(Event::Fled {
+        unit,
+        distance_cm: travelled,
+        bases_destroyed: destroyed,
+        bases_left_table: left,
+        reason: reason.into(),
+    });
+    match game.unit(unit).status {
+        UnitStatus::Left => events.push(Event::UnitLeftTable { unit }),
+        UnitStatus::Destroyed => events.push(Event::UnitDestroyed {
+            unit,
+            rule: "BFS-PSY-12".into(),
+            reason: "its fleeing bases ran into the enemy".into(),
+        }),
+        UnitStatus::OnTable => {}
+    }
+    if first_left {
+        nearest_friend_tests(game, unit, events);
+    }
+    for f in passed {
+        let cause = MoraleCause::Other {
+            rule: "BFS-PSY-3",
+            reason: format!("{} fled through it", game.unit(unit).name),
+        };
+        test_and_apply(game, f, &cause, events);
+    }
+}
+
+/// The whole rectangle a base covers moving `t` along `dir`.
+fn swept_rect(b: &Rect, dir: Vec2, t: f32) -> Rect {
+    let along = dir.dot(b.facing()).abs() > 0.5;
+    let half = if along {
+        b.half + Vec2::new(0.0, t * 0.5)
+    } else {
+        b.half + Vec2::new(t * 0.5, 0.0)
+    };
+    Rect::new(Pose::new(b.center() + dir * t * 0.5, b.pose.angle), half)
+}
+
+fn flee_obstacles<'a>(
+    game: &'a Game,
+    unit: UnitId,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    let side = game.unit(unit).side.0;
+    let profile = game.unit_profile(unit);
+    ObstacleFns {
+        // Friends are run through; the first enemy touched stops the flight.
+        base: move |b: &SceneBase| if b.side == side { None } else { Some(0.0) },
+        terrain: move |t: &TerrainPiece| {
+            let kind = game.terrain.get(t.id as usize).map(|p| p.kind)?;
+            (geo::terrain_class(kind, profile) == geo::TerrainClass::Impassable).then_some(0.0)
+        },
+        max_gap: 0.0,
+    }
+}
+
+/// When the first base of a unit leaves the table, the closest friendly unit within 40 cm tests
+/// Morale (BFS-PSY-21).
+fn nearest_friend_tests(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) {
+    let side = game.unit(unit).side;
+    let c = game.unit(unit).centroid();
+    let here = Rect::new(Pose::new(c, 0.0), Vec2::splat(0.01));
+    let closest = game
+        .units_on_table(side)
+        .filter(|o| o.id != unit)
+        .map(|o| {
+            (
+                o.id,
+                sandtable_geometry::distance::set_distance(std::slice::from_ref(&here), &o.bases)
+                    .unwrap_or(f32::INFINITY),
+            )
+        })
+        .filter(|(_, d)| *d <= 40.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((f, _)) = closest {
+        let cause = MoraleCause::Other {
+            rule: "BFS-PSY-21",
+            reason: format!("{} left the battlefield", game.unit(unit).name),
+        };
+        test_and_apply(game, f, &cause, events);
+    }
+}
+
+/// A Morale test outside combat with its consequences: a unit in Flight flees again; a unit that
+/// drops to Disorganized loses its order (cavalry withdraws); to Flight it flees.
+pub fn test_and_apply(game: &mut Game, unit: UnitId, cause: &MoraleCause, events: &mut Vec<Event>) {
+    if game.unit(unit).status != UnitStatus::OnTable {
+        return;
+    }
+    if game.unit(unit).morale == MoraleLevel::Flight {
+        let dir = moves::toward_home(game, game.unit(unit).side);
+        events.push(Event::Ruling {
+            rule: "BFS-PSY-14".into(),
+            text: format!(
+                "{} is already fleeing: the test counts as failed and it flees again.",
+                game.unit(unit).name
+            ),
+        });
+        let d = game.unit_profile(unit).movement.basic;
+        flee(
+            game,
+            unit,
+            dir,
+            d,
+            "a failed Morale test while fleeing",
+            events,
+        );
+        return;
+    }
+    let roll = morale::morale_test(game, unit, cause);
+    let to = morale::level_after(game, unit, &roll);
+    let from = game.unit(unit).morale;
+    let outcome = match to {
+        l if l == from => "passed: no effect".to_string(),
+        MoraleLevel::Disorganized => "failed: Disorganized".into(),
+        _ => "failed: Flight".into(),
+    };
+    events.push(morale::report(unit, TestKind::Morale, cause, roll, outcome));
+    apply_level(game, unit, to, "a failed Morale test", None, events);
+}
+
+/// Puts a unit at a new Morale Level with the level's immediate effects (BFS-PSY-6, BFS-PSY-9).
+/// `enemies` are the units that caused it, for the direction of flight or withdrawal.
+pub fn apply_level(
+    game: &mut Game,
+    unit: UnitId,
+    to: MoraleLevel,
+    reason: &str,
+    enemies: Option<&[UnitId]>,
+    events: &mut Vec<Event>,
+) {
+    let from = game.unit(unit).morale;
+    if to <= from {
+        return;
+    }
+    let dir = away_from(game, unit, enemies.unwrap_or(&[]));
+    match to {
+        MoraleLevel::Disorganized => {
+            let u = game.unit_mut(unit);
+            u.morale = MoraleLevel::Disorganized;
+            let old = u.order.take();
+            u.pending_order = None;
+            u.charge = None;
+            events.push(Event::MoraleChanged {
+                unit,
+                from,
+                to,
+                rule: "BFS-PSY-6".into(),
+                reason: reason.into(),
+            });
+            if old.is_some() {
+                events.push(Event::OrderChanged {
+                    unit,
+                    from: old,
+                    to: None,
+                    rule: "BFS-PSY-6".into(),
+                    reason: "a Disorganized unit loses its order".into(),
+                });
+            }
+            if game.unit_profile(unit).is_mounted() {
+                withdraw(
+                    game,
+                    unit,
+                    dir,
+                    "Disorganized cavalry must withdraw (BFS-PSY-6)",
+                    events,
+                );
+            }
+        }
+        MoraleLevel::Flight => {
+            let d = game.unit_profile(unit).movement.basic;
+            flee(game, unit, dir, d, reason, events);
+        }
+        MoraleLevel::Good => {}
+    }
+}
+
+/// Withdraws a unit half its Basic Move along `dir`, keeping its facing, stopping 2 cm from any
+/// enemy and at the table edge (BFS-PSY-15, BFS-PSY-19, BFS-PSY-21). Loses its order unless it
+/// was Defense. Returns the distance moved.
+pub fn withdraw(
+    game: &mut Game,
+    unit: UnitId,
+    dir: Vec2,
+    reason: &str,
+    events: &mut Vec<Event>,
+) -> f32 {
+    let half = game.unit_profile(unit).movement.basic * 0.5;
+    let bases = game.unit(unit).bases.clone();
+    if bases.is_empty() {
+        return 0.0;
+    }
+    let travelled = {
+        let scene = geo::scene(game);
+        let obs = moves::obstacles(game, unit, ENEMY_GAP_CM);
+        let body = Body::new(frame_of(&bases), &bases);
+        let want = half.min(room_to_edge(game, &bases, dir));
+        movement::move_along(&scene, &body, dir * want, &obs).map_or(0.0, |o| o.travelled)
+    };
+    let u = game.unit_mut(unit);
+    u.bases = bases
+        .iter()
+        .map(|b| b.translated(dir * travelled))
+        .collect();
+    u.flags.withdrew = true;
+    let old = u.order;
+    if old != Some(crate::state::OrderKind::Defense) && old.is_some() {
+        u.order = None;
+        u.charge = None;
+        events.push(Event::OrderChanged {
+            unit,
+            from: old,
+            to: None,
+            rule: "BFS-PSY-15".into(),
+            reason: "a unit that withdraws loses its order (unless Defense)".into(),
+        });
+    }
+    events.push(Event::Withdrew {
+        unit,
+        distance_cm: travelled,
+        reason: reason.into(),
+    });
+    travelled
+}
+
+/// Re-forms a unit rallied from flight (BFS-RAL-6): a Line around where it stands, facing the
+/// way it faced, no base moving more than its Basic Move, every base more than 20 cm from the
+/// enemy. Fails (with the reason) when that is impossible.
+pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    let n = u.bases.len();
+    if n == 0 {
+        return Err("it has no bases left".into());
+    }
+    let files = (n.min(if p.is_mounted() { 3 } else { 4 })) as u8;
+    let frame = frame_of(&u.bases);
+    let (w, d) = p.base_size();
+    let ranks = n.div_ceil(files as usize) as f32;
+    let front_mid = frame.center() + frame.facing() * (ranks * d * 0.5);
+    let new = crate::deploy::deployment_rects(
+        sandtable_engine::scenario::FormationSpec::Line { files },
+        n as u8,
+        (w, d),
+        front_mid,
+        sandtable_geometry::Pose::new(Vec2::ZERO, frame.pose.angle).bearing_deg(),
+    );
+    let old = u.bases.clone();
+    for (b, a) in old.iter().zip(&new) {
+        if b.center().distance(a.center()) > p.movement.basic + 1e-3 {
+            return Err(format!(
+                "a base would have to move more than its Move of {} cm",
+                p.movement.basic
+            ));
+        }
+    }
+    let side = u.side;
+    for e in game
+        .units
+        .iter()
+        .filter(|o| o.side != side && o.status == UnitStatus::OnTable)
+    {
+        let dist =
+            sandtable_geometry::distance::set_distance(&new, &e.bases).unwrap_or(f32::INFINITY);
+        if dist <= 20.0 {
+            return Err(format!(
+                "it would stand {dist:.1} cm from {}, and every base must be more than 20 cm from the enemy",
+                e.name
+            ));
+        }
+    }
+    let u = game.unit_mut(unit);
+    u.bases = new;
+    u.formation = Formation::Close { files };
+    Ok(())
+}
+
+/// Enemy units touching `unit` (BFS-CBT-1).
+pub fn enemies_in_contact(game: &Game, unit: UnitId) -> Vec<UnitId> {
+    let u = game.unit(unit);
+    game.units
+        .iter()
+        .filter(|o| o.side != u.side && o.status == UnitStatus::OnTable)
+        .filter(|o| {
+            sandtable_geometry::distance::set_distance(&u.bases, &o.bases).is_ok_and(|d| d <= 0.05)
+        })
+        .map(|o| o.id)
+        .collect()
+}

@@ -1,0 +1,186 @@
+//! The bridge from the game to the geometry crate: the scene of bases and terrain, unit frames,
+//! and what each kind of terrain means for sight and movement (BFS-TER-1, BFS-TER-9, BFS-TER-15).
+
+use crate::ids::UnitId;
+use crate::profile::{UnitKind, UnitProfile};
+use crate::state::{Game, Unit, UnitStatus};
+use crate::weapons::MeleeWeapon;
+use sandtable_engine::scenario::TerrainKind;
+use sandtable_geometry::terrain::{SightBlock, TerrainPiece};
+use sandtable_geometry::{Polygon, Pose, Rect, Scene, SceneBase, Vec2};
+
+/// How terrain slows a unit (BFS-TER-1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TerrainClass {
+    Open,
+    /// Full Move, no March.
+    Normal,
+    /// Move halved (BFS-TER-2).
+    Difficult,
+    /// Move cut to 5 cm (BFS-TER-3).
+    VeryDifficult,
+    Impassable,
+}
+
+/// The master terrain table's movement columns (BFS-TER-15) for a unit of this profile.
+pub fn terrain_class(kind: TerrainKind, p: &UnitProfile) -> TerrainClass {
+    use TerrainClass::*;
+    use TerrainKind as K;
+    let pikes = p.melee == MeleeWeapon::Pikes;
+    let heavy = matches!(p.kind, UnitKind::Artillery | UnitKind::Wagon);
+    let cavalry = matches!(p.kind, UnitKind::Cavalry | UnitKind::Dragoons)
+        || (p.kind == UnitKind::Commander && p.is_mounted());
+    match kind {
+        K::Road | K::Bridge => Open,
+        K::WheatField | K::PloughedField | K::BuiltUpArea => Normal,
+        K::Hill => Difficult, // uphill or across; downhill is Normal (not modelled: no heights yet)
+        K::SteepHill => {
+            if cavalry || heavy {
+                Impassable
+            } else {
+                VeryDifficult
+            }
+        }
+        K::Stream | K::Ford => {
+            if heavy {
+                VeryDifficult
+            } else {
+                Difficult
+            }
+        }
+        K::River | K::Lake | K::Building => Impassable,
+        K::Marsh => {
+            if heavy {
+                Impassable
+            } else {
+                VeryDifficult
+            }
+        }
+        K::Forest => {
+            if heavy {
+                Impassable
+            } else if cavalry || pikes {
+                VeryDifficult
+            } else {
+                Difficult
+            }
+        }
+        K::Grove => {
+            if heavy {
+                VeryDifficult
+            } else if cavalry || pikes {
+                Difficult
+            } else {
+                Normal
+            }
+        }
+        // Crossing obstacles is a maneuver (BFS-TER-5), not yet modelled: they cannot be crossed.
+        K::Obstacle | K::Fortification => Impassable,
+    }
+}
+
+/// What a terrain piece does to sight (BFS-TER-9, -23, -24, -29): woods let you see 5 cm into
+/// or out of them, buildings block. Hills are not modelled as blocking yet (no heights).
+pub fn sight_block(kind: TerrainKind) -> SightBlock {
+    match kind {
+        TerrainKind::Forest | TerrainKind::Grove => SightBlock::BlocksBeyond(5.0),
+        TerrainKind::Building => SightBlock::Blocks,
+        _ => SightBlock::Clear,
+    }
+}
+
+/// Scene id of a unit.
+pub fn sid(u: UnitId) -> u32 {
+    u.0 as u32
+}
+
+/// The scene of every unit's bases still on the table and every terrain piece. Commanders are not
+/// in it: they block neither sight nor movement (BFS-CDR-5, BFS-CDR-12).
+pub fn scene(game: &Game) -> Scene {
+    scene_with(game, None)
+}
+
+/// The scene with one unit's bases replaced (for previews of a planned position).
+pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
+    let mut bases = Vec::new();
+    for u in game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+    {
+        let rects: &[Rect] = match replace {
+            Some((id, r)) if id == u.id => r,
+            _ => &u.bases,
+        };
+        bases.extend(rects.iter().map(|r| SceneBase {
+            rect: *r,
+            unit: sid(u.id),
+            side: u.side.0,
+        }));
+    }
+    let mut terrain = Vec::new();
+    for (i, t) in game.terrain.iter().enumerate() {
+        for poly in &t.polygons {
+            if let Ok(p) = Polygon::new(poly.clone()) {
+                terrain.push(TerrainPiece::new(i as u32, p).with_sight(sight_block(t.kind)));
+            }
+        }
+    }
+    // Inputs come from checked scenarios and from moves the geometry produced; an empty scene is
+    // the safe fallback if anything were still refused.
+    Scene::new(bases.clone(), terrain)
+        .or_else(|_| Scene::new(bases, Vec::new()))
+        .unwrap_or_else(|_| empty_scene())
+}
+
+fn empty_scene() -> Scene {
+    Scene::new(Vec::new(), Vec::new()).expect("an empty scene is always valid")
+}
+
+/// The unit's frame: the smallest rectangle aligned with its facing that holds all its bases
+/// (GEO-1's unit rectangle for close order).
+pub fn unit_frame(u: &Unit) -> Rect {
+    frame_of(&u.bases)
+}
+
+/// The frame of a set of bases, aligned with the first base's facing.
+pub fn frame_of(bases: &[Rect]) -> Rect {
+    let Some(first) = bases.first() else {
+        return Rect::new(Pose::default(), Vec2::splat(0.5));
+    };
+    let axes = Pose::new(first.center(), first.pose.angle);
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for b in bases {
+        for c in b.corners() {
+            let l = axes.to_local(c);
+            lo = lo.min(l);
+            hi = hi.max(l);
+        }
+    }
+    let centre = axes.to_world((lo + hi) * 0.5);
+    Rect::new(Pose::new(centre, first.pose.angle), (hi - lo) * 0.5)
+}
+
+/// The worst terrain class any base of `bases` stands in (BFS-TER-6).
+pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> TerrainClass {
+    let mut worst = TerrainClass::Open;
+    for t in &game.terrain {
+        let class = terrain_class(t.kind, p);
+        if class <= worst {
+            continue;
+        }
+        let touches = t.polygons.iter().any(|poly| {
+            Polygon::new(poly.clone()).ok().is_some_and(|pg| {
+                bases.iter().any(|b| {
+                    TerrainPiece::new(0, pg.clone())
+                        .overlap_area(b)
+                        .is_ok_and(|a| a > 1e-3)
+                })
+            })
+        });
+        if touches {
+            worst = class;
+        }
+    }
+    worst
+}

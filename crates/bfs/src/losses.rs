@@ -1,0 +1,133 @@
+//! Strength points, casualty markers and removing bases (BFS-CBT-10..13).
+
+use crate::event::Event;
+use crate::geo::frame_of;
+use crate::ids::UnitId;
+use crate::state::{Formation, Game, UnitStatus};
+use sandtable_geometry::contact;
+
+/// What caused the losses: it decides which base goes (BFS-CBT-12/13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LossCause {
+    Shooting,
+    CloseCombat,
+}
+
+/// Strength points a unit still has.
+pub fn sp_left(game: &Game, unit: UnitId) -> u32 {
+    let u = game.unit(unit);
+    let per = game.unit_profile(unit).strength as u32;
+    (u.bases.len() as u32 * per).saturating_sub(u.casualty_markers as u32)
+}
+
+/// Applies `sp` lost Strength points: all on one wounded base, a base removed at each full base's
+/// worth (BFS-CBT-10). A unit cannot lose more than it has (BFS-CC-17). Returns bases removed.
+pub fn apply(
+    game: &mut Game,
+    unit: UnitId,
+    sp: u32,
+    cause: LossCause,
+    reason: &str,
+    events: &mut Vec<Event>,
+) -> u32 {
+    if sp == 0 || game.unit(unit).status != UnitStatus::OnTable {
+        return 0;
+    }
+    let sp = sp.min(sp_left(game, unit));
+    let per = game.unit_profile(unit).strength.max(1) as u32;
+    let total = game.unit(unit).casualty_markers as u32 + sp;
+    let remove = (total / per) as usize;
+    let markers = (total % per) as u8;
+    let mut removed = 0u32;
+    for _ in 0..remove {
+        let Some(i) = base_to_remove(game, unit, cause) else {
+            break;
+        };
+        let u = game.unit_mut(unit);
+        u.bases.remove(i);
+        u.bases_destroyed += 1;
+        removed += 1;
+    }
+    let u = game.unit_mut(unit);
+    u.casualty_markers = if u.bases.is_empty() { 0 } else { markers };
+    if let Formation::Close { files } = u.formation {
+        u.formation = Formation::Close {
+            files: files.min(u.bases.len() as u8).max(1),
+        };
+    }
+    if cause == LossCause::Shooting {
+        u.flags.bases_lost_to_shooting += removed as u8;
+    }
+    events.push(Event::Losses {
+        unit,
+        sp,
+        bases_removed: removed,
+        markers: u.casualty_markers,
+        cause: reason.into(),
+    });
+    if u.bases.is_empty() {
+        u.status = UnitStatus::Destroyed;
+        u.order = None;
+        u.charge = None;
+        events.push(Event::UnitDestroyed {
+            unit,
+            rule: "BFS-CBT-10".into(),
+            reason: "it lost its last base".into(),
+        });
+    }
+    removed
+}
+
+/// Which base to take off: after shooting, the owner's choice, which the engine makes as the
+/// rear-most base (never breaking the formation, BFS-CBT-13); after close combat, bases not touching
+/// the enemy first, then the one with least edge in contact (BFS-CBT-12).
+fn base_to_remove(game: &Game, unit: UnitId, cause: LossCause) -> Option<usize> {
+    let u = game.unit(unit);
+    if u.bases.is_empty() {
+        return None;
+    }
+    let frame = frame_of(&u.bases);
+    // Rear first, then from the right: how far behind the front and how far right each base is.
+    let rearness = |i: usize| {
+        let l = frame.pose.to_local(u.bases[i].center());
+        (-l.y, l.x)
+    };
+    let by_rear = |a: &usize, b: &usize| {
+        let (ra, xa) = rearness(*a);
+        let (rb, xb) = rearness(*b);
+        ra.total_cmp(&rb).then(xa.total_cmp(&xb))
+    };
+    match cause {
+        LossCause::Shooting => (0..u.bases.len()).max_by(by_rear),
+        LossCause::CloseCombat => {
+            let enemies: Vec<_> = game
+                .units
+                .iter()
+                .filter(|o| o.side != u.side && o.status == UnitStatus::OnTable)
+                .flat_map(|o| o.bases.iter().copied())
+                .collect();
+            let engagement = |i: usize| -> (u8, f32) {
+                let mut kind = 0u8;
+                let mut length = 0.0f32;
+                for e in &enemies {
+                    if let Ok(c) = contact::contact(&u.bases[i], e) {
+                        match c.kind {
+                            contact::ContactKind::None => {}
+                            contact::ContactKind::Corner => kind = kind.max(1),
+                            contact::ContactKind::Edge => {
+                                kind = kind.max(2);
+                                length += c.edge_length;
+                            }
+                        }
+                    }
+                }
+                (kind, length)
+            };
+            (0..u.bases.len()).min_by(|a, b| {
+                let (ka, la) = engagement(*a);
+                let (kb, lb) = engagement(*b);
+                ka.cmp(&kb).then(la.total_cmp(&lb)).then(by_rear(b, a))
+            })
+        }
+    }
+}

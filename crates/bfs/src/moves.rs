@@ -1,0 +1,547 @@
+//! Planning a unit's move: straight moves, wheels and movement maneuvers within its allowance,
+//! checked against the 2 cm rule, friends, terrain and the table edge (BFS-MOV, BFS-MAN, BFS-TER).
+//!
+//! The same planner serves `legal`, `preview` (cost, path, end pose) and `execute`, so what the
+//! player is shown is exactly what happens.
+
+use crate::command::{MoveStep, PivotCorner, TurnKind};
+use crate::geo::{self, TerrainClass, frame_of, sid};
+use crate::ids::UnitId;
+use crate::profile::{UnitKind, UnitProfile};
+use crate::state::{Formation, Game};
+use sandtable_engine::RuleError;
+use sandtable_geometry::formation::{self, CloseOrder, FormationKind, FrontageFix, TurnSide};
+use sandtable_geometry::movement::{self, Blocker, Body, MoveCost, ObstacleFns};
+use sandtable_geometry::scene::SceneBase;
+use sandtable_geometry::terrain::TerrainPiece;
+use sandtable_geometry::wheel::{self, Pivot, Wheel, WheelReference, WheelSense};
+use sandtable_geometry::{Rect, Scene, Vec2};
+
+/// Slack when comparing a move against its allowance, cm.
+const EPS: f32 = 1e-3;
+
+/// Enemy gap during ordinary movement (BFS-MOV-7).
+pub const ENEMY_GAP_CM: f32 = 2.0;
+
+/// A planned move and what it costs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePlan {
+    pub unit: UnitId,
+    /// The bases where the move leaves them.
+    pub bases: Vec<Rect>,
+    /// The unit's frame after each step, for drawing the path.
+    pub path: Vec<Rect>,
+    /// Allowance used, cm.
+    pub cost: f32,
+    /// Allowance available, cm (after terrain caps).
+    pub allowance: f32,
+    /// Movement maneuvers used by this plan.
+    pub maneuvers: u8,
+    /// Files of a close-order unit after the plan.
+    pub files: Option<u8>,
+    pub description: String,
+}
+
+/// Allowance cost of one Movement Maneuver (BFS-MAN-6): 2 cm infantry and light artillery, 5 cm
+/// cavalry, the whole Move for everything else.
+pub fn maneuver_cost(p: &UnitProfile) -> f32 {
+    match p.kind {
+        UnitKind::Infantry => 2.0,
+        UnitKind::Cavalry | UnitKind::Dragoons => 5.0,
+        _ => p.movement.basic,
+    }
+}
+
+/// Maneuvers per turn by printed Skill (BFS-MAN-4, AMB-40 clamping).
+pub fn maneuver_limit(p: &UnitProfile) -> u8 {
+    match p.skill {
+        0..=3 => 1,
+        4 => 2,
+        _ => 3,
+    }
+}
+
+pub fn wheel_reference(game: &Game) -> WheelReference {
+    match game.info.options.wheel_reference {
+        crate::options::WheelReference::Diagonal => WheelReference::DiagonalOpposite,
+        crate::options::WheelReference::OuterFront => WheelReference::OuterFront,
+    }
+}
+
+/// What a moving unit must keep clear of: 2 cm from enemies (0 when charging or fleeing), no
+/// overlap with friends (passing through friends is not modelled yet) and no entry into terrain
+/// impassable to it.
+pub fn obstacles<'a>(
+    game: &'a Game,
+    mover: UnitId,
+    enemy_gap: f32,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    let side = game.unit(mover).side.0;
+    let profile = game.unit_profile(mover);
+    ObstacleFns {
+        base: move |b: &SceneBase| {
+            if b.unit == sid(mover) {
+                None
+            } else if b.side == side {
+                Some(0.0)
+            } else {
+                Some(enemy_gap)
+            }
+        },
+        terrain: move |t: &TerrainPiece| {
+            let kind = game.terrain.get(t.id as usize).map(|p| p.kind)?;
+            (geo::terrain_class(kind, profile) == TerrainClass::Impassable).then_some(0.0)
+        },
+        max_gap: enemy_gap.max(0.0),
+    }
+}
+
+/// Why a move stopped short, in words.
+pub fn blocker_text(game: &Game, b: &Blocker, mover_side: u8) -> (String, &'static str) {
+    match b {
+        Blocker::Base { unit, .. } => {
+            let u = &game.units[*unit as usize];
+            if u.side.0 == mover_side {
+                (
+                    format!(
+                        "{} is in the way (passing through friends is not possible yet)",
+                        u.name
+                    ),
+                    "BFS-AMV-3",
+                )
+            } else {
+                (
+                    format!(
+                        "it would come within 2 cm of the enemy {} (only charging or fleeing units may)",
+                        u.name
+                    ),
+                    "BFS-MOV-7",
+                )
+            }
+        }
+        Blocker::Terrain { id, .. } => {
+            let t = &game.terrain[*id as usize];
+            (
+                format!(
+                    "{} ({:?}) is impassable to it",
+                    t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind)),
+                    t.kind
+                ),
+                "BFS-TER-4",
+            )
+        }
+    }
+}
+
+/// Terrain that slows this unit: (cap in cm, rule, name) for a piece of class DT or VDT.
+fn slowing(
+    game: &Game,
+    p: &UnitProfile,
+    id: usize,
+    basic: f32,
+) -> Option<(f32, &'static str, String)> {
+    let t = game.terrain.get(id)?;
+    let name = t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind));
+    match geo::terrain_class(t.kind, p) {
+        TerrainClass::Difficult => Some((
+            basic * 0.5,
+            "BFS-TER-2",
+            format!("{name} (difficult terrain: half Move)"),
+        )),
+        TerrainClass::VeryDifficult => Some((
+            5.0f32.min(basic),
+            "BFS-TER-3",
+            format!("{name} (very difficult terrain: 5 cm)"),
+        )),
+        _ => None,
+    }
+}
+
+/// The running terrain limit: once in slowing terrain, the whole phase's movement is capped.
+struct TerrainLimit {
+    cap: Option<(f32, &'static str, String)>,
+}
+
+impl TerrainLimit {
+    /// A straight step entering (or already in) slowing terrain at `entry` cm into the step.
+    fn enter(
+        &mut self,
+        spent: f32,
+        entry: f32,
+        found: (f32, &'static str, String),
+        step_len: f32,
+    ) -> Result<(), RuleError> {
+        let (cap, rule, name) = found;
+        if spent + entry > cap + EPS && entry < step_len - EPS {
+            return Err(RuleError::new(
+                rule,
+                format!(
+                    "The unit has already moved {:.1} cm when it reaches {name}: it must stop at the edge.",
+                    spent + entry
+                ),
+            ));
+        }
+        if self.cap.as_ref().is_none_or(|(c, _, _)| cap < *c) {
+            self.cap = Some((cap, rule, name));
+        }
+        Ok(())
+    }
+
+    fn check(&self, spent: f32) -> Result<(), RuleError> {
+        if let Some((cap, rule, name)) = &self.cap
+            && spent > cap + EPS
+        {
+            return Err(RuleError::new(
+                rule,
+                format!(
+                    "In {name} the unit may move at most {cap:.1} cm this phase; this move uses {spent:.1} cm."
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Plans `steps` for `unit` with `allowance` cm (its Basic Move for a Move order).
+pub fn plan(
+    game: &Game,
+    scene: &Scene,
+    unit: UnitId,
+    steps: &[MoveStep],
+    allowance: f32,
+) -> Result<MovePlan, RuleError> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    if steps.len() > 64 {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            "A move may have at most 64 steps.",
+        ));
+    }
+    if u.formation == Formation::NonStandard {
+        return Err(RuleError::new(
+            "BFS-MOV-10",
+            format!(
+                "{} is in a Non-standard formation and cannot move until it forms a Line or Column.",
+                u.name
+            ),
+        ));
+    }
+    let obs = obstacles(game, unit, ENEMY_GAP_CM);
+    let reference = wheel_reference(game);
+    let basic = p.movement.basic;
+    let mut bases = u.bases.clone();
+    let mut files = match u.formation {
+        Formation::Close { files } => Some(files),
+        _ => None,
+    };
+    let mut spent = 0.0f32;
+    let mut maneuvers = 0u8;
+    let mut path = vec![frame_of(&bases)];
+    let mut limit = TerrainLimit { cap: None };
+    let pieces = scene.terrain();
+    // Terrain the unit starts in limits it from the start (BFS-TER-2/3).
+    for piece in pieces {
+        if bases
+            .iter()
+            .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+            && let Some(found) = slowing(game, p, piece.id as usize, basic)
+        {
+            limit.enter(0.0, 0.0, found, 0.0)?;
+        }
+    }
+    let mut words = Vec::new();
+    for step in steps {
+        let frame = frame_of(&bases);
+        let body = Body::new(frame, &bases);
+        match *step {
+            MoveStep::Forward(d) | MoveStep::Backward(d) => {
+                if !d.is_finite() || d <= 0.0 || d > 1000.0 {
+                    return Err(RuleError::new(
+                        "BFS-MOV-5",
+                        format!("A move of {d} cm makes no sense."),
+                    ));
+                }
+                let signed = if matches!(step, MoveStep::Forward(_)) {
+                    d
+                } else {
+                    -d
+                };
+                let out = movement::move_straight(scene, &body, signed, &obs, MoveCost::default())
+                    .map_err(|e| {
+                        RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}"))
+                    })?;
+                if out.travelled.abs() < d - EPS {
+                    let (why, rule) = out
+                        .blocked
+                        .map(|b| blocker_text(game, &b, u.side.0))
+                        .unwrap_or(("something is in the way".into(), "BFS-MOV-5"));
+                    return Err(RuleError::new(
+                        rule,
+                        format!("Blocked after {:.1} cm: {why}.", out.travelled.abs()),
+                    ));
+                }
+                let delta = out.delta;
+                for piece in pieces {
+                    if let Some(found) = slowing(game, p, piece.id as usize, basic) {
+                        let entry = bases
+                            .iter()
+                            .filter_map(|b| {
+                                piece
+                                    .swept_intervals(b, delta)
+                                    .ok()
+                                    .and_then(|iv| iv.first().map(|(t0, _)| t0 * d))
+                            })
+                            .fold(f32::INFINITY, f32::min);
+                        if entry.is_finite() {
+                            limit.enter(spent, entry, found, d)?;
+                        }
+                    }
+                }
+                spent += out.cost;
+                bases = bases.iter().map(|b| b.translated(delta)).collect();
+                words.push(format!(
+                    "{} {:.1} cm",
+                    if signed > 0.0 { "forward" } else { "back" },
+                    d
+                ));
+            }
+            MoveStep::Wheel { pivot, degrees } => {
+                if !degrees.is_finite() || degrees == 0.0 || degrees.abs() > 360.0 {
+                    return Err(RuleError::new(
+                        "BFS-MOV-14",
+                        format!("A wheel of {degrees}° makes no sense."),
+                    ));
+                }
+                let w = Wheel {
+                    pivot: match pivot {
+                        PivotCorner::FrontLeft => Pivot::FrontLeft,
+                        PivotCorner::FrontRight => Pivot::FrontRight,
+                    },
+                    sense: if degrees > 0.0 {
+                        WheelSense::Forward
+                    } else {
+                        WheelSense::Backward
+                    },
+                    angle: degrees.abs().to_radians(),
+                };
+                let out = wheel::wheel(scene, &body, &w, &obs).map_err(|e| {
+                    RuleError::new("BFS-MOV-14", format!("The wheel cannot be measured: {e}"))
+                })?;
+                if out.theta.abs() < w.angle - 1e-4 {
+                    let (why, rule) = out
+                        .blocked
+                        .map(|b| blocker_text(game, &b, u.side.0))
+                        .unwrap_or(("something is in the way".into(), "BFS-MOV-14"));
+                    return Err(RuleError::new(
+                        rule,
+                        format!(
+                            "The wheel is blocked after {:.1}°: {why}.",
+                            out.theta.abs().to_degrees()
+                        ),
+                    ));
+                }
+                let cost = wheel::wheel_cost(&frame, &w, reference, MoveCost::default())
+                    .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
+                bases = bases.iter().map(|b| out.apply(b)).collect();
+                for piece in pieces {
+                    if bases
+                        .iter()
+                        .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
+                    {
+                        limit.enter(spent, 0.0, found, 1.0)?;
+                    }
+                }
+                spent += cost;
+                words.push(format!(
+                    "wheel {:.0}° {} on the {} corner ({:.1} cm)",
+                    degrees.abs(),
+                    if degrees > 0.0 { "forward" } else { "back" },
+                    if pivot == PivotCorner::FrontLeft {
+                        "left"
+                    } else {
+                        "right"
+                    },
+                    cost
+                ));
+            }
+            MoveStep::Turn(kind) => {
+                let order = close_order(&bases, &u.name)?;
+                let cap = Some(1.5 * basic);
+                let turned = match kind {
+                    TurnKind::Left => formation::turn_90(&order, TurnSide::Left, cap),
+                    TurnKind::Right => formation::turn_90(&order, TurnSide::Right, cap),
+                    TurnKind::About => formation::turn_180(&order, cap),
+                }
+                .map_err(|e| {
+                    RuleError::new(
+                        "BFS-MAN-3",
+                        format!(
+                            "The turn is not possible: {e} (no base may move more than 1.5 × Move)."
+                        ),
+                    )
+                })?;
+                bases = turned.base_rects();
+                files = Some(turned.frame.files as u8);
+                maneuvers += 1;
+                spent += maneuver_cost(p);
+                words.push(format!("turn {:?} ({:.0} cm)", kind, maneuver_cost(p)));
+            }
+            MoveStep::Frontage(change) => {
+                if change != 1 && change != -1 {
+                    return Err(RuleError::new(
+                        "BFS-MAN-12",
+                        "As a Movement Maneuver the frontage changes by exactly one base.",
+                    ));
+                }
+                let order = close_order(&bases, &u.name)?;
+                let new_files = order.frame.files as i32 + change as i32;
+                if new_files < 1 || new_files as usize > bases.len() {
+                    return Err(RuleError::new(
+                        "BFS-MAN-10",
+                        format!(
+                            "{} cannot have {new_files} files with {} bases.",
+                            u.name,
+                            bases.len()
+                        ),
+                    ));
+                }
+                let changed = formation::change_frontage(
+                    &order,
+                    new_files as u16,
+                    FrontageFix::Centre,
+                    Some(1.5 * basic),
+                )
+                .map_err(|e| {
+                    RuleError::new(
+                        "BFS-MAN-3",
+                        format!("The frontage change is not possible: {e}."),
+                    )
+                })?;
+                bases = changed.base_rects();
+                files = Some(changed.frame.files as u8);
+                maneuvers += 1;
+                spent += maneuver_cost(p);
+                words.push(format!(
+                    "{} the frontage ({:.0} cm)",
+                    if change > 0 { "widen" } else { "narrow" },
+                    maneuver_cost(p)
+                ));
+            }
+        }
+        limit.check(spent)?;
+        path.push(frame_of(&bases));
+    }
+    let cap = limit
+        .cap
+        .as_ref()
+        .map_or(allowance, |(c, _, _)| c.min(allowance));
+    if spent > allowance + EPS {
+        return Err(RuleError::new(
+            "BFS-MOV-6",
+            format!(
+                "Too far: this move uses {spent:.1} cm but {} may move {allowance:.1} cm (backward costs double).",
+                u.name
+            ),
+        ));
+    }
+    let used = u.flags.maneuvers + maneuvers;
+    if used > maneuver_limit(p) {
+        return Err(RuleError::new(
+            "BFS-MAN-4",
+            format!(
+                "{} (Skill {}) may make {} maneuver(s) per turn; this would be {used}.",
+                u.name,
+                p.skill,
+                maneuver_limit(p)
+            ),
+        ));
+    }
+    check_final_position(game, scene, unit, &bases)?;
+    Ok(MovePlan {
+        unit,
+        bases,
+        path,
+        cost: spent,
+        allowance: cap,
+        maneuvers,
+        files,
+        description: words.join(", "),
+    })
+}
+
+/// The unit as a Line or Column, or the rule that forbids maneuvering it.
+pub fn close_order(bases: &[Rect], name: &str) -> Result<CloseOrder, RuleError> {
+    let c =
+        formation::classify(bases, 0.05).map_err(|e| RuleError::new("BFS-FRM-6", e.to_string()))?;
+    match (c.kind, c.order) {
+        (FormationKind::Line | FormationKind::Column, Some(o)) => Ok(o),
+        _ => Err(RuleError::new(
+            "BFS-MAN-2",
+            format!("{name} is not in a Line or Column, so it cannot make this maneuver."),
+        )),
+    }
+}
+
+/// Where a move ends: on the table, not overlapping anything, not within 2 cm of an enemy it was
+/// not already that close to.
+pub fn check_final_position(
+    game: &Game,
+    scene: &Scene,
+    unit: UnitId,
+    bases: &[Rect],
+) -> Result<(), RuleError> {
+    let u = game.unit(unit);
+    let t = game.info.table;
+    for b in bases {
+        if b.corners()
+            .iter()
+            .any(|c| c.x < -EPS || c.y < -EPS || c.x > t.x + EPS || c.y > t.y + EPS)
+        {
+            return Err(RuleError::new(
+                "BFS-PSY-21",
+                "The move would take bases off the table; only fleeing or withdrawing units leave it.",
+            ));
+        }
+    }
+    let before = |other: &[Rect]| {
+        sandtable_geometry::distance::set_distance(&u.bases, other).unwrap_or(f32::INFINITY)
+    };
+    for sb in scene.bases() {
+        if sb.unit == sid(unit) {
+            continue;
+        }
+        let d = sandtable_geometry::distance::set_distance(bases, std::slice::from_ref(&sb.rect))
+            .unwrap_or(f32::INFINITY);
+        let other = &game.units[sb.unit as usize];
+        if sb.side != u.side.0
+            && d < ENEMY_GAP_CM - EPS
+            && d < before(std::slice::from_ref(&sb.rect)) - EPS
+        {
+            return Err(RuleError::new(
+                "BFS-MOV-7",
+                format!(
+                    "It would end {d:.1} cm from the enemy {}: only charging or fleeing units may come within 2 cm.",
+                    other.name
+                ),
+            ));
+        }
+        if bases
+            .iter()
+            .any(|b| sandtable_engine::scenario_check::rects_overlap(b, &sb.rect))
+        {
+            return Err(RuleError::new(
+                "BFS-AMV-3",
+                format!("It would end on top of {}.", other.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The direction towards a side's own table edge (GEO-19).
+pub fn toward_home(game: &Game, side: crate::ids::Side) -> Vec2 {
+    sandtable_engine::scenario_geometry::edge_outward(game.side(side).home_edge)
+}

@@ -1,0 +1,83 @@
+//! The turn sequence (BFS-SEQ-2): one module per phase. `execute` routes each command to its
+//! phase after checking it; `check` runs only the checks.
+
+pub mod combat;
+pub mod initiative;
+pub mod movement;
+pub mod orders;
+pub mod reorganization;
+
+use crate::command::Command;
+use crate::event::Event;
+use crate::state::Game;
+use sandtable_engine::RuleError;
+
+/// Is the command legal now? Nothing changes.
+pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
+    if matches!(game.turn.phase, crate::turn::Phase::GameOver) {
+        return Err(RuleError::new("BFS-VIC-9", "The battle is over."));
+    }
+    match cmd {
+        Command::Bid { side, cp } => initiative::check_bid(game, *side, *cp),
+        Command::ChooseInitiative { .. } => initiative::check_choose(game).map(|_| ()),
+        Command::IssueOrder { unit, order, by } => {
+            orders::check_issue(game, *unit, *order, *by).map(|_| ())
+        }
+        Command::Rally { unit, by, extra_cp } => {
+            orders::check_rally(game, *unit, *by, *extra_cp).map(|_| ())
+        }
+        Command::Reorganize { unit, by } => orders::check_reorganize(game, *unit, *by),
+        Command::TransferCp { from, to, amount } => {
+            orders::check_transfer(game, *from, *to, *amount).map(|_| ())
+        }
+        Command::EndOrders => orders::check_end(game),
+        Command::Move { unit, steps } => movement::check_move(game, *unit, steps).map(|_| ()),
+        Command::Maneuver { unit, maneuvers } => {
+            movement::check_maneuver(game, *unit, maneuvers).map(|_| ())
+        }
+        Command::Withdraw { unit } => movement::check_withdraw(game, *unit),
+        Command::Hold { unit } => movement::check_hold(game, *unit),
+        Command::DeclareCharge { unit, target, pay } => {
+            movement::acting(game)?;
+            crate::charge::check_declare(game, *unit, *target, *pay)
+        }
+        Command::React { unit, reaction } => {
+            crate::charge::check_react(game, *unit, *reaction).map(|_| ())
+        }
+        Command::MoveCommander { commander, steps } => {
+            movement::check_move_commander(game, *commander, steps).map(|_| ())
+        }
+        Command::EndMovement => movement::check_end(game),
+        Command::Continue => combat::check_continue(game).map(|_| ()),
+    }
+}
+
+/// Applies a command. An illegal one is refused and the game is left exactly as it was.
+pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> {
+    check(game, cmd)?;
+    let mut events = Vec::new();
+    let e = &mut events;
+    match cmd {
+        Command::Bid { side, cp } => initiative::bid(game, *side, *cp, e)?,
+        Command::ChooseInitiative { keep } => initiative::choose(game, *keep, e)?,
+        Command::IssueOrder { unit, order, by } => orders::issue(game, *unit, *order, *by, e)?,
+        Command::Rally { unit, by, extra_cp } => orders::rally(game, *unit, *by, *extra_cp, e)?,
+        Command::Reorganize { unit, by } => orders::reorganize(game, *unit, *by, e)?,
+        Command::TransferCp { from, to, amount } => orders::transfer(game, *from, *to, *amount, e)?,
+        Command::EndOrders => orders::end_orders(game, e)?,
+        Command::Move { unit, steps } => movement::do_move(game, *unit, steps, e)?,
+        Command::Maneuver { unit, maneuvers } => movement::do_maneuver(game, *unit, maneuvers, e)?,
+        Command::Withdraw { unit } => movement::do_withdraw(game, *unit, e)?,
+        Command::Hold { unit } => movement::do_hold(game, *unit, e)?,
+        Command::DeclareCharge { unit, target, pay } => {
+            movement::declare_charge(game, *unit, *target, *pay, e)?
+        }
+        Command::React { unit, reaction } => crate::charge::react(game, *unit, *reaction, e)?,
+        Command::MoveCommander { commander, steps } => {
+            movement::do_move_commander(game, *commander, steps, e)?
+        }
+        Command::EndMovement => movement::end_movement(game, e)?,
+        Command::Continue => combat::continue_combat(game, e)?,
+    }
+    Ok(events)
+}

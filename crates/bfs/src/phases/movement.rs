@@ -1,0 +1,728 @@
+//! The Movement Phase (BFS-MOV-1..4): each side in turn reveals its orders and moves its units one
+//! at a time; fleeing units flee; charges are declared and answered.
+
+use crate::charge;
+use crate::command::{MoveStep, SpecialManeuver, TurnKind};
+use crate::event::Event;
+use crate::flight;
+use crate::geo::{self, frame_of};
+use crate::ids::{CommanderId, Side, UnitId};
+use crate::moves::{self, MovePlan};
+use crate::profile::SpecialRule;
+use crate::sight;
+use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::turn::{CombatStage, Phase};
+use sandtable_engine::RuleError;
+use sandtable_geometry::formation::{self, FrontageFix, TurnSide};
+use sandtable_geometry::movement::{self, Body};
+use sandtable_geometry::{Pose, Rect, Vec2};
+
+pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut Vec<Event>) {
+    game.turn.phase = Phase::Movement {
+        acting,
+        second,
+        charge: None,
+    };
+    events.push(Event::PhaseBegan {
+        phase: "Movement".into(),
+        acting: Some(acting),
+    });
+    reveal_orders(game, acting, events);
+    flee_in_movement(game, acting, events);
+}
+
+/// Step 1/3 of BFS-MOV-2: the side's face-down markers are turned up.
+fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
+    let mut revealed = Vec::new();
+    let mut lost = Vec::new();
+    for u in game
+        .units
+        .iter_mut()
+        .filter(|u| u.side == side && u.status == UnitStatus::OnTable)
+    {
+        if let Some(p) = u.pending_order.take()
+            && let Some(kind) = p.kind
+        {
+            let kind = if kind == OrderKind::Charge && u.flags.charged_in_front {
+                lost.push(u.id);
+                OrderKind::Move
+            } else {
+                kind
+            };
+            u.order = Some(kind);
+            // A new order replaces a charge carried over from a failed charge (BFS-CHG-24).
+            if kind != OrderKind::Charge {
+                u.charge = None;
+            }
+            revealed.push((u.id, kind));
+        }
+    }
+    events.push(Event::OrdersRevealed {
+        side,
+        orders: revealed,
+    });
+    for unit in lost {
+        events.push(Event::OrderChanged {
+            unit,
+            from: Some(OrderKind::Charge),
+            to: Some(OrderKind::Move),
+            rule: "BFS-CHG-23".into(),
+            reason: "an enemy charge struck its front before it could use its Charge order".into(),
+        });
+    }
+}
+
+/// Fleeing units of the moving side run for their own table edge at Basic + Additional Move
+/// (BFS-PSY-11). The engine moves them at the start of their side's step, before the player's
+/// own activations.
+fn flee_in_movement(game: &mut Game, side: Side, events: &mut Vec<Event>) {
+    let fleeing: Vec<UnitId> = game
+        .units_on_table(side)
+        .filter(|u| u.morale == MoraleLevel::Flight)
+        .map(|u| u.id)
+        .collect();
+    for unit in fleeing {
+        let dir = moves::toward_home(game, side);
+        let d = flight::flight_distance(game, unit);
+        flight::flee(
+            game,
+            unit,
+            dir,
+            d,
+            "fleeing in the Movement Phase (BFS-PSY-11)",
+            events,
+        );
+        game.unit_mut(unit).flags.activated = true;
+    }
+}
+
+/// The side moving now, or why nothing may move.
+pub fn acting(game: &Game) -> Result<Side, RuleError> {
+    match &game.turn.phase {
+        Phase::Movement {
+            acting,
+            charge: None,
+            ..
+        } => Ok(*acting),
+        Phase::Movement {
+            charge: Some(_), ..
+        } => Err(RuleError::new(
+            "BFS-CHG-12",
+            "A charge is waiting for the other side's reaction.",
+        )),
+        _ => Err(RuleError::new(
+            "BFS-MOV-1",
+            format!(
+                "Units move in the Movement Phase; it is now the {} Phase.",
+                game.turn.phase.title()
+            ),
+        )),
+    }
+}
+
+/// Common checks for activating a unit (BFS-MOV-3).
+fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    let side = acting(game)?;
+    let u = game
+        .units
+        .get(unit.index())
+        .ok_or_else(|| RuleError::new("BFS-MOV-3", "There is no such unit."))?;
+    if u.side != side {
+        return Err(RuleError::new(
+            "BFS-MOV-1",
+            format!("{} belongs to the other side, which moves later.", u.name),
+        ));
+    }
+    if u.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            format!("{} is no longer on the table.", u.name),
+        ));
+    }
+    if u.flags.activated {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            format!(
+                "{} has already acted this phase: a unit's move cannot be split.",
+                u.name
+            ),
+        ));
+    }
+    if !flight::enemies_in_contact(game, unit).is_empty() {
+        return Err(RuleError::new(
+            "BFS-CHG-20",
+            format!(
+                "{} is in contact with the enemy and stays where it is until the combat is fought.",
+                u.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The allowance of a Move order: the Basic Move (BFS-MOV-6).
+pub fn allowance(game: &Game, unit: UnitId) -> f32 {
+    game.unit_profile(unit).movement.basic
+}
+
+/// Checks a Move command and returns its plan (the preview shows the same plan).
+pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MovePlan, RuleError> {
+    activatable(game, unit)?;
+    let u = game.unit(unit);
+    match u.order {
+        Some(OrderKind::Move) => {}
+        Some(OrderKind::Charge) => {
+            let scene = geo::scene(game);
+            if !sight::visible_enemies(game, &scene, unit).is_empty() {
+                return Err(RuleError::new(
+                    "BFS-CHG-27",
+                    format!(
+                        "{} has a Charge order and sees an enemy: it must charge.",
+                        u.name
+                    ),
+                ));
+            }
+        }
+        Some(OrderKind::Defense) => {
+            return Err(RuleError::new(
+                "BFS-ORD-8",
+                format!(
+                    "{} has a Defense order: it may only make Special Maneuvers.",
+                    u.name
+                ),
+            ));
+        }
+        None => {
+            return Err(RuleError::new(
+                "BFS-ORD-9",
+                format!(
+                    "{} has no order: it may stay or withdraw, not move.",
+                    u.name
+                ),
+            ));
+        }
+    }
+    let scene = geo::scene(game);
+    moves::plan(game, &scene, unit, steps, allowance(game, unit))
+}
+
+pub fn do_move(
+    game: &mut Game,
+    unit: UnitId,
+    steps: &[MoveStep],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let plan = check_move(game, unit, steps)?;
+    if game.unit(unit).order == Some(OrderKind::Charge) {
+        // No enemy in view: the Charge order becomes a Move order (BFS-CHG-2, AMB-29).
+        let u = game.unit_mut(unit);
+        u.order = Some(OrderKind::Move);
+        u.charge = None;
+        events.push(Event::OrderChanged {
+            unit,
+            from: Some(OrderKind::Charge),
+            to: Some(OrderKind::Move),
+            rule: "BFS-CHG-2".into(),
+            reason: "no enemy in its field of vision".into(),
+        });
+    }
+    apply_plan(game, &plan);
+    events.push(Event::Moved {
+        unit,
+        cost_cm: plan.cost,
+        allowance_cm: plan.allowance,
+        description: plan.description.clone(),
+    });
+    Ok(())
+}
+
+fn apply_plan(game: &mut Game, plan: &MovePlan) {
+    let u = game.unit_mut(plan.unit);
+    u.bases = plan.bases.clone();
+    if let Some(f) = plan.files {
+        u.formation = Formation::Close { files: f.max(1) };
+    }
+    u.flags.activated = true;
+    u.flags.moved = plan.cost > 0.0;
+    u.flags.maneuvers += plan.maneuvers;
+}
+
+/// Special Maneuvers allowed: 2, or fewer by Skill (BFS-MAN-4/5).
+pub fn special_maneuver_limit(game: &Game, unit: UnitId) -> u8 {
+    moves::maneuver_limit(game.unit_profile(unit)).min(2)
+}
+
+/// Checks a Defense order's Special Maneuvers and returns the bases afterwards.
+pub fn check_maneuver(
+    game: &Game,
+    unit: UnitId,
+    list: &[SpecialManeuver],
+) -> Result<Vec<Rect>, RuleError> {
+    activatable(game, unit)?;
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    if u.order != Some(OrderKind::Defense) {
+        return Err(RuleError::new(
+            "BFS-MAN-1",
+            format!(
+                "Special Maneuvers need a Defense order; {} has {}.",
+                u.name,
+                u.order.map_or("none", |o| o.name())
+            ),
+        ));
+    }
+    if list.is_empty() {
+        return Err(RuleError::new(
+            "BFS-MAN-5",
+            "Name at least one Special Maneuver.",
+        ));
+    }
+    let limit = special_maneuver_limit(game, unit);
+    if list.len() as u8 > limit {
+        return Err(RuleError::new(
+            "BFS-MAN-5",
+            format!(
+                "{} may make at most {limit} Special Maneuver(s) (2 under a Defense order, fewer by Skill {}).",
+                u.name, p.skill
+            ),
+        ));
+    }
+    let mut bases = u.bases.clone();
+    let basic = p.movement.basic;
+    for m in list {
+        bases = match *m {
+            SpecialManeuver::Turn(kind) => {
+                let order = moves::close_order(&bases, &u.name)?;
+                let t = match kind {
+                    TurnKind::Left => formation::turn_90(&order, TurnSide::Left, Some(1.5 * basic)),
+                    TurnKind::Right => {
+                        formation::turn_90(&order, TurnSide::Right, Some(1.5 * basic))
+                    }
+                    TurnKind::About => formation::turn_180(&order, Some(1.5 * basic)),
+                }
+                .map_err(|e| {
+                    RuleError::new("BFS-MAN-3", format!("The turn is not possible: {e}."))
+                })?;
+                t.base_rects()
+            }
+            SpecialManeuver::Frontage(change) => {
+                if change == 0 || change.abs() > 2 {
+                    return Err(RuleError::new(
+                        "BFS-MAN-11",
+                        "One Special Maneuver changes the frontage by 1 base on each side: −2..+2 files.",
+                    ));
+                }
+                let order = moves::close_order(&bases, &u.name)?;
+                let files = order.frame.files as i32 + change as i32;
+                if files < 1 || files as usize > bases.len() {
+                    return Err(RuleError::new(
+                        "BFS-MAN-10",
+                        format!(
+                            "{} cannot have {files} files with {} bases.",
+                            u.name,
+                            bases.len()
+                        ),
+                    ));
+                }
+                formation::change_frontage(
+                    &order,
+                    files as u16,
+                    FrontageFix::Centre,
+                    Some(1.5 * basic),
+                )
+                .map_err(|e| {
+                    RuleError::new(
+                        "BFS-MAN-3",
+                        format!("The frontage change is not possible: {e}."),
+                    )
+                })?
+                .base_rects()
+            }
+            SpecialManeuver::ChangePosition { dx, dy, degrees } => {
+                if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
+                    || degrees.abs() > 90.0
+                {
+                    return Err(RuleError::new(
+                        "BFS-MAN-14",
+                        "That change of position makes no sense.",
+                    ));
+                }
+                let frame = frame_of(&bases);
+                let delta = frame.pose.dir_to_world(Vec2::new(dx, dy));
+                let moved: Vec<Rect> = bases
+                    .iter()
+                    .map(|b| {
+                        b.translated(delta)
+                            .rotated_about(frame.center() + delta, degrees.to_radians())
+                    })
+                    .collect();
+                for (a, b) in bases.iter().zip(&moved) {
+                    let disp = sandtable_geometry::maneuver::base_displacement(a, b)
+                        .unwrap_or(f32::INFINITY);
+                    if disp > 2.0 + 1e-3 {
+                        return Err(RuleError::new(
+                            "BFS-MAN-14",
+                            format!(
+                                "A change of position moves no part of a base more than 2 cm; this moves one {disp:.1} cm."
+                            ),
+                        ));
+                    }
+                }
+                moved
+            }
+        };
+    }
+    let scene = geo::scene(game);
+    moves::check_final_position(game, &scene, unit, &bases)?;
+    Ok(bases)
+}
+
+pub fn do_maneuver(
+    game: &mut Game,
+    unit: UnitId,
+    list: &[SpecialManeuver],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let bases = check_maneuver(game, unit, list)?;
+    let files = moves::close_order(&bases, "")
+        .ok()
+        .map(|o| o.frame.files as u8);
+    let u = game.unit_mut(unit);
+    u.bases = bases;
+    if let Some(f) = files {
+        u.formation = Formation::Close { files: f };
+    }
+    u.flags.activated = true;
+    u.flags.special_maneuvers = list.len() as u8;
+    u.flags.maneuvers += list.len() as u8;
+    let text = list
+        .iter()
+        .map(|m| format!("{m:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let note = if list.len() >= 2 {
+        " (two Special Maneuvers: it will not shoot this turn, BFS-MAN-5)"
+    } else {
+        ""
+    };
+    events.push(Event::Moved {
+        unit,
+        cost_cm: 0.0,
+        allowance_cm: 0.0,
+        description: format!("Special Maneuvers: {text}{note}"),
+    });
+    Ok(())
+}
+
+pub fn check_withdraw(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    let u = game.unit(unit);
+    if u.order.is_some() {
+        return Err(RuleError::new(
+            "BFS-PSY-20",
+            format!(
+                "Only a unit with no order may withdraw by choice; {} has a {} order.",
+                u.name,
+                u.order.map_or("", |o| o.name())
+            ),
+        ));
+    }
+    if u.morale == MoraleLevel::Flight {
+        return Err(RuleError::new(
+            "BFS-PSY-11",
+            format!("{} is fleeing.", u.name),
+        ));
+    }
+    if u.flags.rallied_from_flight {
+        return Err(RuleError::new(
+            "BFS-RAL-6",
+            format!(
+                "{} rallied from flight this turn and cannot withdraw.",
+                u.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A unit with no order withdraws half its Move towards its own table edge (BFS-PSY-20).
+pub fn do_withdraw(
+    game: &mut Game,
+    unit: UnitId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_withdraw(game, unit)?;
+    let dir = moves::toward_home(game, game.unit(unit).side);
+    flight::withdraw(game, unit, dir, "voluntary withdrawal (BFS-PSY-20)", events);
+    game.unit_mut(unit).flags.activated = true;
+    Ok(())
+}
+
+pub fn check_hold(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    let u = game.unit(unit);
+    if u.order == Some(OrderKind::Charge) {
+        let scene = geo::scene(game);
+        if !sight::visible_enemies(game, &scene, unit).is_empty() {
+            return Err(RuleError::new(
+                "BFS-CHG-27",
+                format!(
+                    "{} has a Charge order and sees an enemy: it must charge.",
+                    u.name
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+pub fn do_hold(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    check_hold(game, unit)?;
+    game.unit_mut(unit).flags.activated = true;
+    events.push(Event::Moved {
+        unit,
+        cost_cm: 0.0,
+        allowance_cm: 0.0,
+        description: "stays where it is".into(),
+    });
+    Ok(())
+}
+
+/// A commander moves as a one-base Open Order unit with a Move order (BFS-CDR-2): straight steps
+/// and wheels of his base; he passes through friends (BFS-CDR-5 and -6).
+pub fn check_move_commander(
+    game: &Game,
+    commander: CommanderId,
+    steps: &[MoveStep],
+) -> Result<Rect, RuleError> {
+    let side = acting(game)?;
+    let c = game
+        .commanders
+        .get(commander.index())
+        .ok_or_else(|| RuleError::new("BFS-CDR-2", "There is no such commander."))?;
+    if c.side != side || c.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            "BFS-CDR-2",
+            format!("{} cannot move now.", c.name),
+        ));
+    }
+    if c.moved {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            format!("{} has already moved this phase.", c.name),
+        ));
+    }
+    if c.attached_to.is_some() {
+        return Err(RuleError::new(
+            "BFS-CDR-14",
+            format!(
+                "{} is attached to a unit (leaving units is not modelled yet).",
+                c.name
+            ),
+        ));
+    }
+    let p = game.profile(c.profile);
+    let allowance = p.movement.basic;
+    let scene = geo::scene(game);
+    let enemy_side = side.0;
+    let obs = sandtable_geometry::movement::ObstacleFns {
+        // Commanders pass through friends, and keep 2 cm from enemies (BFS-CDR-5, BFS-MOV-7).
+        base: move |b: &sandtable_geometry::SceneBase| {
+            if b.side == enemy_side {
+                None
+            } else {
+                Some(moves::ENEMY_GAP_CM)
+            }
+        },
+        terrain: move |t: &sandtable_geometry::terrain::TerrainPiece| {
+            let kind = game.terrain.get(t.id as usize).map(|x| x.kind)?;
+            (geo::terrain_class(kind, p) == geo::TerrainClass::Impassable).then_some(0.0)
+        },
+        max_gap: moves::ENEMY_GAP_CM,
+    };
+    let mut base = c.base;
+    let mut spent = 0.0;
+    for step in steps {
+        match *step {
+            MoveStep::Forward(d) | MoveStep::Backward(d) => {
+                if !d.is_finite() || d <= 0.0 || d > 1000.0 {
+                    return Err(RuleError::new(
+                        "BFS-MOV-5",
+                        format!("A move of {d} cm makes no sense."),
+                    ));
+                }
+                let signed = if matches!(step, MoveStep::Forward(_)) {
+                    d
+                } else {
+                    -d
+                };
+                let bases = [base];
+                let out = movement::move_straight(
+                    &scene,
+                    &Body::new(base, &bases),
+                    signed,
+                    &obs,
+                    sandtable_geometry::movement::MoveCost {
+                        forward: 1.0,
+                        backward: 1.0,
+                    },
+                )
+                .map_err(|e| RuleError::new("BFS-MOV-5", e.to_string()))?;
+                if out.travelled.abs() < d - 1e-3 {
+                    return Err(RuleError::new(
+                        "BFS-MOV-7",
+                        format!("Blocked after {:.1} cm.", out.travelled.abs()),
+                    ));
+                }
+                base = base.translated(out.delta);
+                spent += d;
+            }
+            MoveStep::Wheel { degrees, .. } => {
+                // An Open Order base turns freely (BFS-OO-3).
+                if !degrees.is_finite() {
+                    return Err(RuleError::new("BFS-MOV-14", "That turn makes no sense."));
+                }
+                base = Rect::new(
+                    Pose::new(base.center(), base.pose.angle + degrees.to_radians()),
+                    base.half,
+                );
+            }
+            _ => {
+                return Err(RuleError::new(
+                    "BFS-CDR-2",
+                    "A commander moves and turns; he makes no formation maneuvers.",
+                ));
+            }
+        }
+    }
+    if spent > allowance + 1e-3 {
+        return Err(RuleError::new(
+            "BFS-MOV-6",
+            format!(
+                "Too far: {} may move {allowance} cm; this is {spent:.1} cm.",
+                c.name
+            ),
+        ));
+    }
+    let t = game.info.table;
+    if base
+        .corners()
+        .iter()
+        .any(|p| p.x < 0.0 || p.y < 0.0 || p.x > t.x || p.y > t.y)
+    {
+        return Err(RuleError::new(
+            "BFS-PSY-21",
+            "The commander would leave the table.",
+        ));
+    }
+    Ok(base)
+}
+
+pub fn do_move_commander(
+    game: &mut Game,
+    commander: CommanderId,
+    steps: &[MoveStep],
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let base = check_move_commander(game, commander, steps)?;
+    let c = game.commander_mut(commander);
+    c.base = base;
+    c.moved = true;
+    events.push(Event::CommanderMoved {
+        commander,
+        to: base.center(),
+        joined: None,
+    });
+    Ok(())
+}
+
+/// Units of the acting side that still must charge (BFS-CHG-27).
+pub fn must_still_charge(game: &Game, side: Side) -> Vec<UnitId> {
+    let scene = geo::scene(game);
+    game.units_on_table(side)
+        .filter(|u| {
+            u.order == Some(OrderKind::Charge)
+                && !u.flags.activated
+                && u.morale == MoraleLevel::Good
+        })
+        .filter(|u| flight::enemies_in_contact(game, u.id).is_empty())
+        .filter(|u| !sight::visible_enemies(game, &scene, u.id).is_empty())
+        .map(|u| u.id)
+        .collect()
+}
+
+pub fn check_end(game: &Game) -> Result<(), RuleError> {
+    let side = acting(game)?;
+    let pending = must_still_charge(game, side);
+    if let Some(u) = pending.first() {
+        return Err(RuleError::new(
+            "BFS-CHG-27",
+            format!(
+                "{} has a Charge order and sees an enemy: it must charge before the phase ends.",
+                game.unit(*u).name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub fn end_movement(game: &mut Game, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    check_end(game)?;
+    let Phase::Movement { acting, second, .. } = game.turn.phase.clone() else {
+        unreachable!("checked")
+    };
+    // Charge orders with no enemy in view become Move orders (BFS-CHG-2).
+    let idle: Vec<UnitId> = game
+        .units_on_table(acting)
+        .filter(|u| u.order == Some(OrderKind::Charge) && !u.flags.charged && u.charge.is_none())
+        .map(|u| u.id)
+        .collect();
+    for unit in idle {
+        game.unit_mut(unit).order = Some(OrderKind::Move);
+        events.push(Event::OrderChanged {
+            unit,
+            from: Some(OrderKind::Charge),
+            to: Some(OrderKind::Move),
+            rule: "BFS-CHG-2".into(),
+            reason: "no enemy in its field of vision".into(),
+        });
+    }
+    if !second {
+        begin_movement(game, acting.other(), true, events);
+    } else {
+        game.turn.phase = Phase::Combat(CombatStage::DefendersFire);
+        events.push(Event::PhaseBegan {
+            phase: "Combat".into(),
+            acting: game.turn.initiative,
+        });
+    }
+    Ok(())
+}
+
+/// Units that can still be activated by the acting side (for prompts and the AI).
+pub fn units_to_activate(game: &Game) -> Vec<UnitId> {
+    let Ok(side) = acting(game) else {
+        return Vec::new();
+    };
+    game.units_on_table(side)
+        .filter(|u| !u.flags.activated && u.morale != MoraleLevel::Flight)
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Skirmishers and similar special rules are read but not modelled here yet.
+pub fn has_rule(game: &Game, unit: UnitId, r: SpecialRule) -> bool {
+    game.unit_profile(unit).has(r)
+}
+
+/// The charge module does the work; the Movement Phase only routes the command.
+pub fn declare_charge(
+    game: &mut Game,
+    unit: UnitId,
+    target: UnitId,
+    pay: Option<CommanderId>,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    charge::declare(game, unit, target, pay, events)
+}

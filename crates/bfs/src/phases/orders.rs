@@ -1,0 +1,517 @@
+//! The Orders Phase (BFS-ORD-1): the Initiative player first, then the other. In any order:
+//! issue face-down orders (BFS-ORD-3, BFS-CMD-4), rally (BFS-RAL-2..6), reorganise (BFS-RAL-7),
+//! transfer command points (BFS-CMD-7).
+
+use crate::authority::{self, OrderCost};
+use crate::event::{Event, TestKind};
+use crate::ids::{CommanderId, Side, UnitId};
+use crate::morale::{self, MoraleCause};
+use crate::state::{Game, MoraleLevel, OrderKind, PendingOrder, UnitStatus};
+use crate::turn::Phase;
+use sandtable_engine::RuleError;
+
+pub fn begin_orders(game: &mut Game, acting: Side, second: bool, events: &mut Vec<Event>) {
+    game.turn.phase = Phase::Orders { acting, second };
+    events.push(Event::PhaseBegan {
+        phase: "Orders".into(),
+        acting: Some(acting),
+    });
+}
+
+/// The side acting in the Orders Phase, or why nobody may give orders now.
+fn acting_side(game: &Game, rule: &str) -> Result<Side, RuleError> {
+    match game.turn.phase {
+        Phase::Orders { acting, .. } => Ok(acting),
+        _ => Err(RuleError::new(
+            rule,
+            format!(
+                "This is done in the Orders Phase; it is now the {} Phase.",
+                game.turn.phase.title()
+            ),
+        )),
+    }
+}
+
+fn own_unit(game: &Game, unit: UnitId, acting: Side, rule: &str) -> Result<(), RuleError> {
+    let u = game
+        .units
+        .get(unit.index())
+        .ok_or_else(|| RuleError::new(rule, "There is no such unit."))?;
+    if u.side != acting {
+        return Err(RuleError::new(
+            rule,
+            format!(
+                "{} belongs to the other side; it is {}'s turn to give orders.",
+                u.name,
+                game.side(acting).name
+            ),
+        ));
+    }
+    if u.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            rule,
+            format!("{} is no longer on the table.", u.name),
+        ));
+    }
+    Ok(())
+}
+
+fn own_commander(game: &Game, c: CommanderId, acting: Side, rule: &str) -> Result<(), RuleError> {
+    let cm = game
+        .commanders
+        .get(c.index())
+        .ok_or_else(|| RuleError::new(rule, "There is no such commander."))?;
+    if cm.side != acting {
+        return Err(RuleError::new(
+            rule,
+            format!("{} commands the other side.", cm.name),
+        ));
+    }
+    if cm.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            rule,
+            format!("{} is no longer on the table.", cm.name),
+        ));
+    }
+    if cm.fleeing {
+        return Err(RuleError::new(
+            "BFS-RAL-1",
+            format!(
+                "{} is fleeing and gives no orders until he rallies.",
+                cm.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Starting orders are free in the first turn (BFS-ORD-15).
+pub fn orders_are_free(game: &Game) -> bool {
+    game.turn.number == 1 && game.info.options.starting_orders
+}
+
+/// What issuing this order would cost, or why it may not be issued.
+pub fn check_issue(
+    game: &Game,
+    unit: UnitId,
+    order: OrderKind,
+    by: CommanderId,
+) -> Result<OrderCost, RuleError> {
+    let acting = acting_side(game, "BFS-ORD-1")?;
+    own_unit(game, unit, acting, "BFS-ORD-3")?;
+    own_commander(game, by, acting, "BFS-CMD-2")?;
+    let u = game.unit(unit);
+    let c = game.commander(by);
+    match u.morale {
+        MoraleLevel::Flight => {
+            return Err(RuleError::new(
+                "BFS-ORD-10",
+                format!(
+                    "{} is fleeing: a fleeing unit takes no orders until it is rallied.",
+                    u.name
+                ),
+            ));
+        }
+        MoraleLevel::Disorganized => {
+            return Err(RuleError::new(
+                "BFS-PSY-6",
+                format!(
+                    "{} is Disorganized: rally it first, then it can take an order.",
+                    u.name
+                ),
+            ));
+        }
+        MoraleLevel::Good => {}
+    }
+    if u.flags.rallied_from_flight {
+        return Err(RuleError::new(
+            "BFS-RAL-6",
+            format!(
+                "{} rallied from flight this phase and cannot take an order until next turn.",
+                u.name
+            ),
+        ));
+    }
+    if u.flags.ordered {
+        return Err(RuleError::new(
+            "BFS-ORD-3",
+            format!(
+                "{} already has a new order marker this turn (undo to change it).",
+                u.name
+            ),
+        ));
+    }
+    if order == OrderKind::Charge
+        && game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::CannotCharge)
+    {
+        return Err(RuleError::new(
+            "BFS-SPC-3",
+            format!("{} has the Cannot Charge rule.", u.name),
+        ));
+    }
+    if !authority::commanders_who_may_order(game, unit).contains(&by) {
+        let why = if c.attached_to.is_some() {
+            format!(
+                "{} is attached to another unit and may order only that unit (BFS-CDR-13).",
+                c.name
+            )
+        } else {
+            format!("{} may order only units of his own regiment.", c.name)
+        };
+        return Err(RuleError::new("BFS-CMD-2", why));
+    }
+    let mut cost = authority::order_cost(game, by, unit);
+    if orders_are_free(game) {
+        cost.cp = 0;
+    }
+    if cost.cp > c.cp {
+        let why = if cost.cp > 1 && !cost.attached {
+            format!(
+                "Too far: this order costs {} CP because {} is {:.1} cm from {}, beyond his {} cm range, and he has only {} CP left.",
+                cost.cp, u.name, cost.distance_cm, c.name, cost.range_cm, c.cp
+            )
+        } else {
+            format!(
+                "{} has no command points left ({} needed).",
+                c.name, cost.cp
+            )
+        };
+        return Err(RuleError::new("BFS-CMD-4", why));
+    }
+    Ok(cost)
+}
+
+pub fn issue(
+    game: &mut Game,
+    unit: UnitId,
+    order: OrderKind,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let cost = check_issue(game, unit, order, by)?;
+    let free = orders_are_free(game);
+    game.commander_mut(by).cp -= cost.cp;
+    let u = game.unit_mut(unit);
+    u.pending_order = Some(PendingOrder {
+        kind: Some(order),
+        issued_by: Some(by),
+    });
+    u.flags.ordered = true;
+    events.push(Event::OrderIssued {
+        unit,
+        by,
+        order: Some(order),
+        cp: cost.cp,
+        distance_cm: cost.distance_cm,
+        free,
+    });
+    Ok(())
+}
+
+/// Checks a rally: returns its CP cost (BFS-RAL-2, BFS-RAL-3).
+pub fn check_rally(
+    game: &Game,
+    unit: UnitId,
+    by: CommanderId,
+    extra_cp: u8,
+) -> Result<u8, RuleError> {
+    let acting = acting_side(game, "BFS-RAL-3")?;
+    own_unit(game, unit, acting, "BFS-RAL-3")?;
+    own_commander(game, by, acting, "BFS-RAL-3")?;
+    let u = game.unit(unit);
+    let c = game.commander(by);
+    if u.morale == MoraleLevel::Good {
+        return Err(RuleError::new(
+            "BFS-RAL-2",
+            format!("{} is in good order and needs no rally.", u.name),
+        ));
+    }
+    if let Some(r) = u.regiment
+        && game.regiments[r.index()].wiped_out
+    {
+        return Err(RuleError::new(
+            "BFS-PSY-28",
+            format!(
+                "{}'s regiment is Wiped Out: its units can never be rallied.",
+                u.name
+            ),
+        ));
+    }
+    if u.flags.rally_attempted {
+        return Err(RuleError::new(
+            "BFS-RAL-3",
+            format!(
+                "{} has already had its one rally attempt this turn.",
+                u.name
+            ),
+        ));
+    }
+    if extra_cp > 3 {
+        return Err(RuleError::new(
+            "BFS-RAL-2",
+            "At most 3 extra CP (+3 Morale) may be spent on a rally.",
+        ));
+    }
+    if !authority::commanders_who_may_order(game, unit).contains(&by) {
+        return Err(RuleError::new(
+            "BFS-RAL-3",
+            format!("{} is not subordinate to {}.", u.name, c.name),
+        ));
+    }
+    let d = authority::distance_to_unit(game, by, unit);
+    let range = authority::command_range_cm(game, by);
+    if d > range + sandtable_geometry::tolerance::LIMIT_EPS {
+        return Err(RuleError::new(
+            "BFS-RAL-3",
+            format!(
+                "Out of range: {} is {:.1} cm from {}, beyond his {} cm command range.",
+                u.name, d, c.name, range
+            ),
+        ));
+    }
+    let cost = 1 + extra_cp;
+    if cost > c.cp {
+        return Err(RuleError::new(
+            "BFS-RAL-2",
+            format!("This rally costs {cost} CP; {} has {}.", c.name, c.cp),
+        ));
+    }
+    Ok(cost)
+}
+
+/// A rally is a Morale test; a pass restores Good. A unit rallied from flight reforms at once or
+/// the rally fails (BFS-RAL-4..6).
+pub fn rally(
+    game: &mut Game,
+    unit: UnitId,
+    by: CommanderId,
+    extra_cp: u8,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let cost = check_rally(game, unit, by, extra_cp)?;
+    game.commander_mut(by).cp -= cost;
+    events.push(Event::CpSpent {
+        commander: by,
+        cp: cost,
+        rule: "BFS-RAL-2".into(),
+        reason: format!("rally {}", game.unit(unit).name),
+    });
+    game.unit_mut(unit).flags.rally_attempted = true;
+    let cause = MoraleCause::Rally { extra_cp };
+    let roll = morale::morale_test(game, unit, &cause);
+    let was = game.unit(unit).morale;
+    if !roll.passed {
+        events.push(morale::report(
+            unit,
+            TestKind::Rally,
+            &cause,
+            roll,
+            "failed: no change".into(),
+        ));
+        return Ok(());
+    }
+    if was == MoraleLevel::Flight {
+        match crate::flight::reform_after_rally(game, unit) {
+            Ok(()) => {}
+            Err(why) => {
+                events.push(morale::report(
+                    unit,
+                    TestKind::Rally,
+                    &cause,
+                    roll,
+                    format!("passed, but the rally fails: {why}"),
+                ));
+                return Ok(());
+            }
+        }
+        game.unit_mut(unit).flags.rallied_from_flight = true;
+    }
+    let u = game.unit_mut(unit);
+    u.morale = MoraleLevel::Good;
+    events.push(morale::report(
+        unit,
+        TestKind::Rally,
+        &cause,
+        roll,
+        "passed: the unit is in good order again".into(),
+    ));
+    events.push(Event::MoraleChanged {
+        unit,
+        from: was,
+        to: MoraleLevel::Good,
+        rule: "BFS-RAL-4".into(),
+        reason: "rallied".into(),
+    });
+    Ok(())
+}
+
+pub fn check_reorganize(game: &Game, unit: UnitId, by: CommanderId) -> Result<(), RuleError> {
+    let acting = acting_side(game, "BFS-RAL-7")?;
+    own_unit(game, unit, acting, "BFS-RAL-7")?;
+    own_commander(game, by, acting, "BFS-RAL-7")?;
+    let u = game.unit(unit);
+    let c = game.commander(by);
+    if u.casualty_markers == 0 {
+        return Err(RuleError::new(
+            "BFS-RAL-7",
+            format!("{} has no casualty markers to remove.", u.name),
+        ));
+    }
+    if u.morale != MoraleLevel::Good {
+        return Err(RuleError::new(
+            "BFS-RAL-7",
+            format!("{} must be rallied before it can reorganise.", u.name),
+        ));
+    }
+    if !authority::commanders_who_may_order(game, unit).contains(&by) {
+        return Err(RuleError::new(
+            "BFS-RAL-7",
+            format!("{} is not one of {}'s commanders.", c.name, u.name),
+        ));
+    }
+    let d = authority::distance_to_unit(game, by, unit);
+    let range = authority::command_range_cm(game, by);
+    if d > range + sandtable_geometry::tolerance::LIMIT_EPS {
+        return Err(RuleError::new(
+            "BFS-RAL-7",
+            format!(
+                "Out of range: {} is {:.1} cm from {}, beyond his {} cm range.",
+                u.name, d, c.name, range
+            ),
+        ));
+    }
+    if c.cp < 1 {
+        return Err(RuleError::new(
+            "BFS-RAL-7",
+            format!("{} has no command points left.", c.name),
+        ));
+    }
+    Ok(())
+}
+
+/// One CP buys one Morale test; a pass removes one casualty marker (BFS-RAL-7).
+pub fn reorganize(
+    game: &mut Game,
+    unit: UnitId,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_reorganize(game, unit, by)?;
+    game.commander_mut(by).cp -= 1;
+    events.push(Event::CpSpent {
+        commander: by,
+        cp: 1,
+        rule: "BFS-RAL-7".into(),
+        reason: format!("reorganise {}", game.unit(unit).name),
+    });
+    let cause = MoraleCause::Reorganize;
+    let roll = morale::morale_test(game, unit, &cause);
+    let passed = roll.passed;
+    let outcome = if passed {
+        "passed: one casualty marker removed"
+    } else {
+        "failed: the marker stays"
+    };
+    events.push(morale::report(
+        unit,
+        TestKind::Reorganize,
+        &cause,
+        roll,
+        outcome.into(),
+    ));
+    if passed {
+        game.unit_mut(unit).casualty_markers -= 1;
+        events.push(Event::CasualtyMarkerRemoved { unit });
+    }
+    Ok(())
+}
+
+/// Checks a transfer: returns (received, distance) (BFS-CMD-7).
+pub fn check_transfer(
+    game: &Game,
+    from: CommanderId,
+    to: CommanderId,
+    amount: u8,
+) -> Result<(u8, f32), RuleError> {
+    let acting = acting_side(game, "BFS-CMD-7")?;
+    own_commander(game, from, acting, "BFS-CMD-7")?;
+    own_commander(game, to, acting, "BFS-CMD-7")?;
+    let (f, t) = (game.commander(from), game.commander(to));
+    if from == to {
+        return Err(RuleError::new(
+            "BFS-CMD-7",
+            "A commander cannot transfer points to himself.",
+        ));
+    }
+    if f.attached_to.is_some() {
+        return Err(RuleError::new(
+            "BFS-CDR-13",
+            format!("{} is attached to a unit and may not transfer CP.", f.name),
+        ));
+    }
+    let subordinate = t.rank > f.rank
+        && (authority::is_senior(f.rank) || (f.regiment.is_some() && f.regiment == t.regiment));
+    if !subordinate {
+        return Err(RuleError::new(
+            "BFS-CMD-7",
+            format!(
+                "{} is not subordinate to {}: points go only down the chain of command.",
+                t.name, f.name
+            ),
+        ));
+    }
+    if amount == 0 || amount > f.cp {
+        return Err(RuleError::new(
+            "BFS-CMD-7",
+            format!("{} has {} CP; choose 1 to {} to send.", f.name, f.cp, f.cp),
+        ));
+    }
+    let d = sandtable_geometry::distance::distance(&f.base, &t.base).unwrap_or(f32::INFINITY);
+    let lost = authority::steps_beyond(
+        d,
+        authority::command_range_cm(game, from),
+        authority::cost_step_cm(game, from),
+    );
+    Ok((amount.saturating_sub(lost), d))
+}
+
+pub fn transfer(
+    game: &mut Game,
+    from: CommanderId,
+    to: CommanderId,
+    amount: u8,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let (received, d) = check_transfer(game, from, to, amount)?;
+    game.commander_mut(from).cp -= amount;
+    let t = game.commander_mut(to);
+    t.cp = t.cp.saturating_add(received);
+    events.push(Event::CpTransferred {
+        from,
+        to,
+        sent: amount,
+        received,
+        distance_cm: d,
+    });
+    Ok(())
+}
+
+pub fn check_end(game: &Game) -> Result<(), RuleError> {
+    acting_side(game, "BFS-ORD-1").map(|_| ())
+}
+
+/// The acting player is done: the other player's Orders, or the Movement Phase (BFS-SEQ-2).
+pub fn end_orders(game: &mut Game, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    let Phase::Orders { acting, second } = game.turn.phase else {
+        return Err(RuleError::new("BFS-ORD-1", "It is not the Orders Phase."));
+    };
+    if !second {
+        begin_orders(game, acting.other(), true, events);
+    } else {
+        let first = game.turn.initiative.unwrap_or(Side::A);
+        super::movement::begin_movement(game, first, false, events);
+    }
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! The Reorganization Phase (BFS-PSY-22): commanders rally, the battle may end, the next turn
+//! begins.
+//!
+//! Regimental Motivation tests (Division level), reserves, flanking maneuvers and ambushes are not
+//! modelled yet (docs/rules-coverage.md).
+
+use crate::event::Event;
+use crate::ids::Side;
+use crate::state::{Game, MoraleLevel, UnitStatus};
+use crate::turn::Phase;
+use crate::victory;
+
+pub fn run(game: &mut Game, events: &mut Vec<Event>) {
+    events.push(Event::PhaseBegan {
+        phase: "Reorganization".into(),
+        acting: game.turn.initiative,
+    });
+    // Fleeing commanders rally automatically (BFS-RAL-1).
+    for c in game
+        .commanders
+        .iter_mut()
+        .filter(|c| c.fleeing && c.status == UnitStatus::OnTable)
+    {
+        c.fleeing = false;
+        events.push(Event::CommanderRallied { commander: c.id });
+    }
+    // Charges end with the turn, except a failed charge that passed its test (BFS-CHG-24).
+    for u in game.units.iter_mut() {
+        if u.charge
+            .as_ref()
+            .is_some_and(|c| !c.carried_over || c.contact)
+        {
+            u.charge = None;
+        }
+    }
+    if let Some(reason) = battle_over(game) {
+        end(game, &reason, events);
+        return;
+    }
+    if game.turn.number >= game.info.turn_limit {
+        end(
+            game,
+            &format!(
+                "the turn limit of {} turns was reached (BFS-SCN-3)",
+                game.info.turn_limit
+            ),
+            events,
+        );
+        return;
+    }
+    game.turn.number += 1;
+    super::initiative::begin_turn(game, events);
+}
+
+/// A side with no units left in good order on the table has lost its army (BFS-PSY-22 step 3).
+fn battle_over(game: &Game) -> Option<String> {
+    for s in Side::BOTH {
+        let standing = game
+            .units_on_table(s)
+            .any(|u| u.morale != MoraleLevel::Flight);
+        if !standing {
+            return Some(format!(
+                "{} has no units left that are not fleeing",
+                game.side(s).name
+            ));
+        }
+    }
+    None
+}
+
+fn end(game: &mut Game, reason: &str, events: &mut Vec<Event>) {
+    let report = victory::report(game, reason);
+    game.turn.phase = Phase::GameOver;
+    events.push(Event::GameOver(report));
+}

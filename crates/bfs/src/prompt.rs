@@ -1,0 +1,131 @@
+//! What the game is waiting for, in words a newcomer understands (the phase bar and the AI read it).
+
+use crate::phases::movement;
+use crate::state::Game;
+use crate::turn::{Bid, CombatStage, Phase};
+use sandtable_engine::Prompt;
+
+pub fn prompt(game: &Game) -> Prompt {
+    let turn = game.turn.number;
+    let p = |phase: &str, step: &str, seat: Option<u8>, expected: String, secret: bool| Prompt {
+        turn,
+        phase: phase.into(),
+        step: step.into(),
+        seat,
+        expected,
+        secret,
+    };
+    let name = |s: crate::ids::Side| game.side(s).name.clone();
+    match &game.turn.phase {
+        Phase::InitiativeBids { bids } => {
+            let side = if bids[0] == Bid::Waiting {
+                crate::ids::Side::A
+            } else {
+                crate::ids::Side::B
+            };
+            let max = crate::phases::initiative::max_bid(game, side);
+            p(
+                "Initiative",
+                "Secret bid",
+                Some(side.0),
+                format!(
+                    "{}: secretly bid 0–{max} of your commander-in-chief's CP; each adds +2 to your Initiative roll (BFS-INI-2).",
+                    name(side)
+                ),
+                true,
+            )
+        }
+        Phase::InitiativeChoice { winner } => p(
+            "Initiative",
+            "Keep or hand over",
+            Some(winner.0),
+            format!(
+                "{} won the Initiative: keep it (act first this turn) or hand it over (BFS-INI-4).",
+                name(*winner)
+            ),
+            false,
+        ),
+        Phase::Orders { acting, .. } => p(
+            "Orders",
+            "Orders, rallies, transfers",
+            Some(acting.0),
+            format!(
+                "{}: place face-down orders (Move, Charge, Defense), rally or reorganise units, transfer CP; then end your Orders{}.",
+                name(*acting),
+                if crate::phases::orders::orders_are_free(game) {
+                    " (starting orders are free this turn, BFS-ORD-15)"
+                } else {
+                    ""
+                }
+            ),
+            true,
+        ),
+        Phase::Movement {
+            acting,
+            charge: Some(c),
+            ..
+        } => {
+            let reactor = c
+                .reactors
+                .get(c.reactions.len())
+                .copied()
+                .unwrap_or(c.target);
+            p(
+                "Movement",
+                "Charge reaction",
+                Some(game.unit(reactor).side.0),
+                format!(
+                    "{} is charged by {}: stand, countercharge or hold fire (BFS-CHG-12).",
+                    game.unit(reactor).name,
+                    game.unit(c.charger).name
+                ),
+                true,
+            )
+            .with_acting(*acting)
+        }
+        Phase::Movement { acting, .. } => {
+            let left = movement::units_to_activate(game).len();
+            let must = movement::must_still_charge(game, *acting);
+            let expected = if let Some(u) = must.first() {
+                format!(
+                    "{}: {} has a Charge order and must charge (BFS-CHG-27); {left} unit(s) still to act.",
+                    name(*acting),
+                    game.unit(*u).name
+                )
+            } else {
+                format!(
+                    "{}: move your units one at a time ({left} still to act), then end your Movement.",
+                    name(*acting)
+                )
+            };
+            p("Movement", "Move units", Some(acting.0), expected, false)
+        }
+        Phase::Combat(stage) => {
+            let step = match stage {
+                CombatStage::DefendersFire => "Defender's Fire",
+                CombatStage::CloseCombat => "Close Combat",
+                CombatStage::ShootingAfterMovement => "Shooting after Movement",
+            };
+            let seat = game.turn.initiative.map(|s| s.0);
+            p(
+                "Combat",
+                step,
+                seat,
+                format!("Resolve {step} (BFS-CBT-2)."),
+                false,
+            )
+        }
+        Phase::GameOver => p("Game over", "", None, "The battle is over.".into(), false),
+    }
+}
+
+trait WithActing {
+    fn with_acting(self, acting: crate::ids::Side) -> Self;
+}
+
+impl WithActing for Prompt {
+    /// The reaction prompt belongs to the moving side's phase; nothing else changes.
+    fn with_acting(self, _acting: crate::ids::Side) -> Self {
+        self
+    }
+}

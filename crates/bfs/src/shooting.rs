@@ -1,0 +1,560 @@
+//! Shooting (BFS-SHO, BFS-CBT-3/6/9): who may shoot in each stage, the target the rules require,
+//! the dice with every modifier, armor tests, and losses applied at the end of the stage.
+//!
+//! Not yet modelled, and listed in docs/rules-coverage.md: paying 1 CP to shoot at another target
+//! (BFS-SHO-10), split fire (BFS-SHO-11), bows shooting overhead, commanders shooting or being shot
+//! at, terrain raising armor (BFS-TER-13), low visibility.
+
+use crate::event::{ArmorReport, Band, Event, ShotGroup, VolleyReport};
+use crate::flight;
+use crate::geo::{self, frame_of, sid, unit_frame};
+use crate::ids::UnitId;
+use crate::losses::{self, LossCause};
+use crate::morale::MoraleCause;
+use crate::profile::{SpecialRule, UnitKind};
+use crate::sight;
+use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::weapons::{Horseback, RangedWeapon, WeaponClass};
+use sandtable_engine::odds;
+use sandtable_engine::roll::{DiceChange, Modifier, PoolSpec, TestRoll};
+use sandtable_engine::scenario::TerrainKind;
+use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
+use sandtable_geometry::terrain::TerrainPiece;
+use sandtable_geometry::{Polygon, Rect, Scene, SceneBase, ZoneScheme};
+
+/// The stages and steps in which units shoot (BFS-SEQ-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FireStage {
+    DefendersFire,
+    ReactionFire,
+    WhileCharging,
+    AfterMovement,
+}
+
+impl FireStage {
+    pub fn name(self) -> &'static str {
+        match self {
+            FireStage::DefendersFire => "Defender's Fire",
+            FireStage::ReactionFire => "Reaction Fire",
+            FireStage::WhileCharging => "Shooting while Charging",
+            FireStage::AfterMovement => "Shooting after Movement",
+        }
+    }
+}
+
+/// One group of shooting bases with the same range band.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupPlan {
+    pub bases: u32,
+    pub band: Band,
+    pub distance: f32,
+    pub spec: PoolSpec,
+    /// Armor test target for hits from this group, with the changes to it.
+    pub armor_base: i32,
+    pub armor_mods: Vec<Modifier>,
+}
+
+/// A volley as it will be rolled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VolleyPlan {
+    pub shooter: UnitId,
+    pub target: UnitId,
+    pub weapon: RangedWeapon,
+    pub stage: FireStage,
+    pub groups: Vec<GroupPlan>,
+}
+
+impl VolleyPlan {
+    /// Exact distribution of hits (before armor).
+    pub fn hits(&self) -> Vec<f64> {
+        self.groups.iter().fold(vec![1.0], |acc, g| {
+            odds::convolve(&acc, &g.spec.plan().distribution())
+        })
+    }
+    /// Exact distribution of Strength points lost after armor tests.
+    pub fn losses(&self) -> Vec<f64> {
+        self.groups.iter().fold(vec![1.0], |acc, g| {
+            let save = TestRoll {
+                base_target: 0,
+                modifiers: vec![],
+                target: armor_target(g),
+                face: None,
+                passed: false,
+                failed_by: 0,
+            }
+            .pass_chance();
+            odds::convolve(&acc, &odds::thin(&g.spec.plan().distribution(), save))
+        })
+    }
+}
+
+fn armor_target(g: &GroupPlan) -> i32 {
+    g.armor_base + g.armor_mods.iter().map(|m| m.delta).sum::<i32>()
+}
+
+/// Does this unit shoot in this stage (BFS-SHO-21, BFS-CBT-3/6/8)?
+pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    if u.status != UnitStatus::OnTable
+        || u.morale == MoraleLevel::Flight
+        || u.flags.shot
+        || p.shooting == 0
+    {
+        return false;
+    }
+    let Some(w) = p.ranged else { return false };
+    if p.is_mounted() && w.stats(true).horseback == Horseback::Cannot {
+        return false;
+    }
+    if u.flags.reformed || u.flags.marched {
+        return false;
+    }
+    let in_contact = !flight::enemies_in_contact(game, unit).is_empty();
+    match stage {
+        FireStage::DefendersFire => {
+            u.order == Some(OrderKind::Defense)
+                && !u.flags.delayed_fire
+                && u.flags.special_maneuvers < 2
+        }
+        FireStage::ReactionFire => {
+            u.order == Some(OrderKind::Defense)
+                && u.flags.delayed_fire
+                && u.flags.special_maneuvers < 2
+        }
+        FireStage::WhileCharging => {
+            u.charge
+                .as_ref()
+                .is_some_and(|c| c.contact && !c.carried_over)
+                && (p.has(SpecialRule::ShootingWhileCharging) || w == RangedWeapon::Javelins)
+        }
+        FireStage::AfterMovement => {
+            !u.flags.fought && !in_contact && matches!(u.order, Some(OrderKind::Move) | None)
+        }
+    }
+}
+
+/// The shooting arc of the unit (BFS-SHO-3/4).
+fn arc(game: &Game, unit: UnitId) -> FireArc {
+    let p = game.unit_profile(unit);
+    let bow = p
+        .ranged
+        .is_some_and(|w| w.stats(p.is_mounted()).class == WeaponClass::Bow);
+    if bow && p.is_mounted() {
+        if game.info.options.bow_arc_excludes_right {
+            FireArc::CavalryBow {
+                excluded: FlankSide::Right,
+            }
+        } else {
+            FireArc::FrontAndFlanks
+        }
+    } else {
+        FireArc::Front
+    }
+}
+
+/// The bases that shoot: the front rank in close order, every base in Open Order (BFS-SHO-1).
+pub fn front_rank(game: &Game, unit: UnitId) -> Vec<usize> {
+    let u = game.unit(unit);
+    match u.formation {
+        Formation::OpenOrder => (0..u.bases.len()).collect(),
+        _ => {
+            let f = frame_of(&u.bases);
+            (0..u.bases.len())
+                .filter(|&i| {
+                    let b = &u.bases[i];
+                    let front = f
+                        .pose
+                        .to_local(b.edge(sandtable_geometry::Edge::Front).midpoint())
+                        .y;
+                    (front - f.half.y).abs() < 0.05
+                })
+                .collect()
+        }
+    }
+}
+
+fn terrain_under(game: &Game, r: &Rect) -> Vec<TerrainKind> {
+    game.terrain
+        .iter()
+        .filter(|t| {
+            t.polygons.iter().any(|poly| {
+                Polygon::new(poly.clone()).ok().is_some_and(|pg| {
+                    TerrainPiece::new(0, pg)
+                        .overlap_area(r)
+                        .is_ok_and(|a| a > 1e-3)
+                })
+            })
+        })
+        .map(|t| t.kind)
+        .collect()
+}
+
+/// Is the target in cover (BFS-SHO-17, BFS-TER-15): woods, built-up areas, buildings; a wheat
+/// field for infantry and artillery.
+fn in_cover(game: &Game, target: UnitId) -> bool {
+    let kind = game.unit_profile(target).kind;
+    game.unit(target).bases.iter().all(|b| {
+        terrain_under(game, b).iter().any(|k| match k {
+            TerrainKind::Forest
+            | TerrainKind::Grove
+            | TerrainKind::BuiltUpArea
+            | TerrainKind::Building => true,
+            TerrainKind::WheatField => matches!(kind, UnitKind::Infantry | UnitKind::Artillery),
+            _ => false,
+        })
+    })
+}
+
+/// The volley a unit would fire now: the closest enemy it may shoot, the required target
+/// (BFS-SHO-9), with every base's band, line of fire and the modifiers.
+pub fn plan_volley(
+    game: &Game,
+    scene: &Scene,
+    shooter: UnitId,
+    stage: FireStage,
+) -> Option<VolleyPlan> {
+    let u = game.unit(shooter);
+    let p = game.unit_profile(shooter);
+    let weapon = p.ranged?;
+    let stats = weapon.stats(p.is_mounted());
+    let shooters = front_rank(game, shooter);
+    let frame = unit_frame(u);
+    let arc = arc(game, shooter);
+    let scheme = ZoneScheme::default();
+    let own = scene.unit_base_indices(sid(shooter)).to_vec();
+    let in_contact = flight::enemies_in_contact(game, shooter);
+    let blocks = |b: &SceneBase| b.unit != sid(shooter) || u.formation == Formation::OpenOrder;
+
+    // Candidate targets: visible enemies, or only the charger when shooting from contact
+    // (BFS-SHO-18).
+    let mut candidates: Vec<UnitId> = sight::visible_enemies(game, scene, shooter);
+    if !in_contact.is_empty() {
+        candidates.retain(|t| {
+            in_contact.contains(t)
+                && game
+                    .unit(*t)
+                    .charge
+                    .as_ref()
+                    .is_some_and(|c| c.target == shooter)
+        });
+    }
+    // For each candidate: (closest range, per-base (index, band, distance)).
+    let mut best: Option<(f32, UnitId, Vec<(usize, RangeBand, f32)>)> = None;
+    for t in candidates {
+        let tb = &game.unit(t).bases;
+        let in_arc = match u.formation {
+            Formation::OpenOrder => shooters.iter().any(|&i| {
+                tb.iter()
+                    .any(|r| fire::in_field_of_fire(&u.bases[i], arc, scheme, r).unwrap_or(false))
+            }),
+            _ => tb
+                .iter()
+                .any(|r| fire::in_field_of_fire(&frame, arc, scheme, r).unwrap_or(false)),
+        };
+        if !in_arc {
+            continue;
+        }
+        let mut per_base = Vec::new();
+        for &i in &shooters {
+            let origin = fire::front_midpoint(&u.bases[i]).ok()?;
+            let Ok((d, _, _)) = fire::range_to(origin, tb) else {
+                continue;
+            };
+            let Ok(band) = fire::range_band(d, stats.effective_cm, stats.long_cm) else {
+                continue;
+            };
+            if band == RangeBand::OutOfRange {
+                continue;
+            }
+            let Some(&scene_index) = own.get(i) else {
+                continue;
+            };
+            if fire::line_of_fire(
+                scene,
+                scene_index as usize,
+                origin,
+                sid(t),
+                fire::LOF_CLEARANCE_CM,
+                blocks,
+            )
+            .ok()
+            .flatten()
+            .is_none()
+            {
+                continue;
+            }
+            per_base.push((i, band, d));
+        }
+        if per_base.is_empty() {
+            continue;
+        }
+        let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
+        if best.as_ref().is_none_or(|(d, id, _)| {
+            closest < *d - 1e-4 || ((closest - *d).abs() <= 1e-4 && t < *id)
+        }) {
+            best = Some((closest, t, per_base));
+        }
+    }
+    let (_, target, per_base) = best?;
+
+    // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2).
+    let mut dice = p.shooting as u32;
+    let mut set_to_one = None;
+    if u.morale == MoraleLevel::Disorganized {
+        set_to_one = Some("Disorganized: 1 die per base (BFS-PSY-6)");
+    } else if stage == FireStage::WhileCharging {
+        set_to_one = Some("Shooting while Charging: 1 die per base (BFS-CC-6)");
+    } else if u.order.is_none() && stage == FireStage::AfterMovement {
+        set_to_one = Some("no order: 1 die per base (BFS-ORD-9)");
+    }
+    if set_to_one.is_some() {
+        dice = dice.min(1);
+    }
+    // Skill modifiers (BFS-SHO-17).
+    let mut mods = Vec::new();
+    let tu = game.unit(target);
+    if in_cover(game, target) {
+        mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
+    } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
+        mods.push(Modifier::new(
+            "BFS-SHO-8",
+            "target in Open Order (a single base counts as Open Order)",
+            -1,
+        ));
+    }
+    if !in_contact.is_empty() || !flight::enemies_in_contact(game, target).is_empty() {
+        mods.push(Modifier::new(
+            "BFS-SHO-19",
+            "shooter or target engaged in close combat",
+            -1,
+        ));
+    }
+    if p.is_mounted() && stats.horseback == Horseback::Penalty {
+        mods.push(Modifier::new(
+            "BFS-SHO-17",
+            format!("shooting a {} from horseback", stats.name),
+            -1,
+        ));
+    }
+    if stage == FireStage::AfterMovement && stats.sam_penalty {
+        mods.push(Modifier::new(
+            "BFS-SHO-17",
+            format!("{} in Shooting after Movement", stats.name),
+            -1,
+        ));
+    }
+    // The owner puts the casualty marker on a base that is not shooting if there is one (BFS-CBT-10).
+    let marker_on_shooter = u.casualty_markers > 0 && per_base.len() >= u.bases.len();
+    // Armor (BFS-SHO-15, BFS-CCW-11).
+    let tp = game.unit_profile(target);
+    let mut groups = Vec::new();
+    for band in [RangeBand::Effective, RangeBand::Long] {
+        let in_band: Vec<&(usize, RangeBand, f32)> =
+            per_base.iter().filter(|x| x.1 == band).collect();
+        if in_band.is_empty() {
+            continue;
+        }
+        let mut spec = PoolSpec::new(in_band.len(), dice, p.skill as i32);
+        spec.modifiers = mods.clone();
+        spec.below_one = match game.info.options.below_one {
+            crate::options::BelowOne::DiePerPoint => sandtable_engine::roll::BelowOne::DiePerPoint,
+            crate::options::BelowOne::OneDie => sandtable_engine::roll::BelowOne::OneDie,
+        };
+        if groups.is_empty() {
+            if marker_on_shooter {
+                spec.dice_changes.push(DiceChange {
+                    rule: "BFS-CBT-10".into(),
+                    reason: "casualty marker: the weakened base rolls 1 die fewer".into(),
+                    delta: -1,
+                    base: 0,
+                });
+            }
+            if u.attached.is_some() {
+                spec.dice_changes.push(DiceChange {
+                    rule: "BFS-CDR-13".into(),
+                    reason: "attached commander: +1 die".into(),
+                    delta: 1,
+                    base: 0,
+                });
+            }
+        }
+        let (b, eff) = if band == RangeBand::Long {
+            spec.reroll = sandtable_engine::roll::Reroll::Hits;
+            (Band::Long, stats.effectiveness.1)
+        } else {
+            (Band::Effective, stats.effectiveness.0)
+        };
+        let mut armor_mods = Vec::new();
+        if eff != 0 {
+            armor_mods.push(Modifier::new(
+                "BFS-SHO-15",
+                format!(
+                    "{} effectiveness at {} range",
+                    stats.name,
+                    if b == Band::Long { "long" } else { "effective" }
+                ),
+                -(eff as i32),
+            ));
+        }
+        if tp.shields && matches!(stats.class, WeaponClass::Bow | WeaponClass::Thrown) {
+            armor_mods.push(Modifier::new(
+                "BFS-CCW-11",
+                "shields against arrows and javelins",
+                1,
+            ));
+        }
+        let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
+        groups.push(GroupPlan {
+            bases: in_band.len() as u32,
+            band: b,
+            distance,
+            spec,
+            armor_base: tp.armor as i32,
+            armor_mods,
+        });
+    }
+    Some(VolleyPlan {
+        shooter,
+        target,
+        weapon,
+        stage,
+        groups,
+    })
+}
+
+/// Rolls a planned volley: to-hit pools, then one Armor test per hit (BFS-SHO-13..15).
+pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
+    let mut groups = Vec::new();
+    let mut armor = Vec::new();
+    let mut hits = 0;
+    let mut lost = 0;
+    for g in &plan.groups {
+        let roll = g.spec.plan().roll(&mut game.dice);
+        hits += roll.successes;
+        let target = armor_target(g);
+        let faces = game.dice.d10s(roll.successes as usize);
+        let saved = if target >= 10 {
+            faces.len() as u32
+        } else if target < 1 {
+            0
+        } else {
+            faces.iter().filter(|f| (**f as i32) <= target).count() as u32
+        };
+        let failed = roll.successes - saved;
+        lost += failed;
+        if roll.successes > 0 {
+            armor.push(ArmorReport {
+                armor: g.armor_base,
+                modifiers: g.armor_mods.clone(),
+                target,
+                faces,
+                saved,
+                failed,
+            });
+        }
+        groups.push(ShotGroup {
+            bases: g.bases,
+            band: g.band,
+            distance_cm: g.distance,
+            roll,
+        });
+    }
+    VolleyReport {
+        shooter: plan.shooter,
+        target: plan.target,
+        stage: plan.stage.name().into(),
+        weapon: plan
+            .weapon
+            .stats(game.unit_profile(plan.shooter).is_mounted())
+            .name
+            .into(),
+        groups,
+        hits,
+        armor,
+        sp_lost: lost,
+    }
+}
+
+/// Every unit that shoots in `stage` fires at once; losses and Morale tests come at the end of the
+/// stage or step (BFS-SEQ-3, BFS-CBT-9).
+pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>) {
+    let scene = geo::scene(game);
+    let shooters: Vec<UnitId> = game
+        .units
+        .iter()
+        .map(|u| u.id)
+        .filter(|u| shoots_in(game, *u, stage))
+        .collect();
+    let plans: Vec<VolleyPlan> = shooters
+        .iter()
+        .filter_map(|s| plan_volley(game, &scene, *s, stage))
+        .collect();
+    let mut damage: Vec<(UnitId, UnitId, u32)> = Vec::new();
+    for plan in &plans {
+        let report = roll_volley(game, plan);
+        game.unit_mut(plan.shooter).flags.shot = true;
+        damage.push((plan.target, plan.shooter, report.sp_lost));
+        events.push(Event::Volley(report));
+    }
+    // Losses at the end of the stage, all fire at one target together.
+    let mut targets: Vec<UnitId> = damage.iter().map(|d| d.0).collect();
+    targets.sort();
+    targets.dedup();
+    let mut tests = Vec::new();
+    for t in targets {
+        let sp: u32 = damage.iter().filter(|d| d.0 == t).map(|d| d.2).sum();
+        let removed = losses::apply(game, t, sp, LossCause::Shooting, stage.name(), events);
+        if removed > 0 && game.unit(t).status == UnitStatus::OnTable {
+            // Withdraw or flee away from the shooter that did most harm (BFS-PSY-17).
+            let worst = damage
+                .iter()
+                .filter(|d| d.0 == t)
+                .max_by_key(|d| d.2)
+                .map(|d| d.1);
+            tests.push((t, worst));
+        }
+    }
+    for (t, by) in tests {
+        let cause = MoraleCause::Shooting;
+        let enemies: Vec<UnitId> = by.into_iter().collect();
+        shooting_morale(game, t, &cause, &enemies, events);
+    }
+}
+
+/// A Morale test for losing a base to shooting (BFS-PSY-3): a pass changes nothing.
+fn shooting_morale(
+    game: &mut Game,
+    unit: UnitId,
+    cause: &MoraleCause,
+    enemies: &[UnitId],
+    events: &mut Vec<Event>,
+) {
+    if game.unit(unit).morale == MoraleLevel::Flight {
+        flight::test_and_apply(game, unit, cause, events);
+        return;
+    }
+    let roll = crate::morale::morale_test(game, unit, cause);
+    let to = crate::morale::level_after(game, unit, &roll);
+    let outcome = match to {
+        MoraleLevel::Good => "passed".to_string(),
+        l if l == game.unit(unit).morale => "passed".into(),
+        MoraleLevel::Disorganized => "failed: Disorganized".into(),
+        MoraleLevel::Flight => "failed: Flight".into(),
+    };
+    events.push(crate::morale::report(
+        unit,
+        crate::event::TestKind::Morale,
+        cause,
+        roll,
+        outcome,
+    ));
+    flight::apply_level(
+        game,
+        unit,
+        to,
+        "a failed Morale test after losses to shooting",
+        Some(enemies),
+        events,
+    );
+}

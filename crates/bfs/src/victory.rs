@@ -1,0 +1,180 @@
+//! Victory at the end of the battle (BFS-VIC): Force Value, losses, the loss chart, Victory Points
+//! and the result bands.
+
+use crate::event::{VictoryReport, VictorySide};
+use crate::ids::Side;
+use crate::state::{Game, MoraleLevel, UnitStatus};
+
+/// The loss bands of BFS-VIC-2, best first.
+pub const BANDS: [&str; 6] = [
+    "No losses",
+    "Minor",
+    "Acceptable",
+    "Heavy",
+    "Very heavy",
+    "Massacre",
+];
+
+/// Upper bounds of Minor, Acceptable, Heavy and Very heavy for a Force Value (BFS-VIC-3): 10%,
+/// 25%, 50% and 75%, rounded up, in integers to avoid float error.
+pub fn thresholds(force_value: u32) -> [u32; 4] {
+    let ceil_pct = |pct: u32| (force_value * pct).div_ceil(100);
+    [ceil_pct(10), ceil_pct(25), ceil_pct(50), ceil_pct(75)]
+}
+
+/// Which band a loss falls in (an empty band is skipped, A-16).
+pub fn band(force_value: u32, loss: u32) -> usize {
+    if loss == 0 {
+        return 0;
+    }
+    let t = thresholds(force_value);
+    for (i, upper) in t.iter().enumerate() {
+        if loss <= *upper {
+            return i + 1;
+        }
+    }
+    5
+}
+
+/// Victory Points a band gives: to you for bands 0..=3, to the enemy for 4 and 5 (BFS-VIC-2).
+/// Returns (to you, to the enemy).
+pub fn band_vp(band: usize) -> (i32, i32) {
+    match band {
+        0 => (6, 0),
+        1 => (3, 0),
+        2 => (1, 0),
+        3 => (0, 0),
+        4 => (0, 2),
+        _ => (0, 4),
+    }
+}
+
+/// Loss points (BFS-VIC-4): 1 per destroyed base, ½ per fled base rounded up (fleeing units still
+/// on the table count as fled), a killed commander his CP level + 1.
+pub fn loss_points(destroyed: u32, fled: u32, commanders: u32) -> u32 {
+    destroyed + fled.div_ceil(2) + commanders
+}
+
+/// The result band for a margin (BFS-VIC-7).
+pub fn result_name(margin: i32) -> &'static str {
+    match margin {
+        i32::MIN..=-13 => "historic defeat",
+        -12..=-7 => "strategic defeat",
+        -6..=-2 => "tactical defeat",
+        -1..=1 => "draw",
+        2..=6 => "tactical victory",
+        7..=12 => "strategic victory",
+        _ => "historic victory",
+    }
+}
+
+/// The victory report for the game as it stands (the battle is over).
+pub fn report(game: &Game, reason: &str) -> VictoryReport {
+    let mut sides = Vec::new();
+    for s in Side::BOTH {
+        let mut destroyed = 0u32;
+        let mut fled = 0u32;
+        for u in game.units.iter().filter(|u| u.side == s) {
+            destroyed += u.bases_destroyed as u32;
+            fled += u.bases_fled as u32;
+            if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
+                fled += u.bases.len() as u32;
+            }
+        }
+        let commanders: u32 = game
+            .commanders
+            .iter()
+            .filter(|c| c.side == s && c.status == UnitStatus::Destroyed)
+            .map(|c| c.cp_max as u32 + 1)
+            .sum();
+        let fv = game.side(s).force_value;
+        let loss = loss_points(destroyed, fled, commanders);
+        let b = band(fv, loss);
+        sides.push(VictorySide {
+            side: s,
+            force_value: fv,
+            bases_destroyed: destroyed,
+            bases_fled: fled,
+            commanders_lost_points: commanders,
+            loss_points: loss,
+            loss_band: BANDS[b].into(),
+            vp_for_losses: 0,
+            vp_total: 0,
+        });
+    }
+    for i in 0..2 {
+        let own = band_vp(
+            BANDS
+                .iter()
+                .position(|b| *b == sides[i].loss_band)
+                .unwrap_or(0),
+        );
+        let other = band_vp(
+            BANDS
+                .iter()
+                .position(|b| *b == sides[1 - i].loss_band)
+                .unwrap_or(0),
+        );
+        sides[i].vp_for_losses = own.0 + other.1;
+        // Scenario objectives give no Victory Points yet: losses decide (BFS-VIC-6).
+        sides[i].vp_total = sides[i].vp_for_losses;
+    }
+    let margin = sides[0].vp_total - sides[1].vp_total;
+    let winner = match margin {
+        m if m >= 2 => Some(Side::A),
+        m if m <= -2 => Some(Side::B),
+        _ => None,
+    };
+    let result = result_name(margin.abs()).to_string();
+    VictoryReport {
+        reason: reason.into(),
+        sides: [sides[0].clone(), sides[1].clone()],
+        winner,
+        margin: margin.abs(),
+        result,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_vic_5_loss_chart_for_force_value_16() {
+        // Jaskulski's volunteer cavalry: 12 bases + 4 CP = FV 16 → Minor 1-2, Acceptable 3-4,
+        // Heavy 5-8, Very heavy 9-12, Massacre 13+.
+        assert_eq!(thresholds(16), [2, 4, 8, 12]);
+        assert_eq!(band(16, 0), 0);
+        assert_eq!(band(16, 2), 1);
+        assert_eq!(band(16, 4), 2);
+        assert_eq!(band(16, 8), 3);
+        assert_eq!(band(16, 12), 4);
+        assert_eq!(band(16, 13), 5);
+    }
+
+    #[test]
+    fn bfs_vic_5_worked_losses() {
+        // 2 bases destroyed and one 3-base unit fled: 2 + ceil(1.5) = 4: Acceptable, 1 VP.
+        let loss = loss_points(2, 3, 0);
+        assert_eq!(loss, 4);
+        assert_eq!(BANDS[band(16, loss)], "Acceptable");
+        assert_eq!(band_vp(band(16, loss)), (1, 0));
+        // All 5 bases destroyed (Heavy) plus the colonel with 4 CP killed (+5): 10, Very heavy,
+        // 2 VP to the enemy.
+        let loss = loss_points(5, 0, 4 + 1);
+        assert_eq!(loss, 10);
+        assert_eq!(BANDS[band(16, loss)], "Very heavy");
+        assert_eq!(band_vp(band(16, loss)), (0, 2));
+    }
+
+    #[test]
+    fn bfs_vic_7_result_bands_and_bfs_vic_8_example() {
+        // A 10 VP, B 2 VP: margin +8, a strategic victory.
+        assert_eq!(result_name(8), "strategic victory");
+        assert_eq!(result_name(-8), "strategic defeat");
+        assert_eq!(result_name(1), "draw");
+        assert_eq!(result_name(-13), "historic defeat");
+        assert_eq!(result_name(13), "historic victory");
+        assert_eq!(result_name(2), "tactical victory");
+    }
+}

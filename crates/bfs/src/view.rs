@@ -1,0 +1,26 @@
+//! What a seat may see (design principle 3): the other side's face-down orders and secret bid are
+//! removed, and so is the dice stream, so nobody can foresee a roll.
+
+use crate::ids::Side;
+use crate::state::Game;
+use crate::turn::{Bid, Phase};
+
+pub fn view(game: &Game, seat: Side) -> Game {
+    let mut v = game.clone();
+    for u in v.units.iter_mut().filter(|u| u.side != seat) {
+        if let Some(p) = u.pending_order.as_mut() {
+            p.kind = None;
+        }
+        // Which commander paid for a face-down marker is visible, as the CP spent is.
+        u.flags.charged_in_front = false;
+    }
+    if let Phase::InitiativeBids { bids } = &mut v.turn.phase {
+        let other = seat.other().index();
+        if let Bid::Placed(_) = bids[other] {
+            bids[other] = Bid::Hidden;
+        }
+    }
+    // A fresh generator: the same shape of state, none of the future.
+    v.dice = sandtable_engine::Dice::from_seed(0);
+    v
+}
