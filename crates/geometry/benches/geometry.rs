@@ -24,7 +24,15 @@ pub fn fov_and_charges(g: &GenScene, scene: &Scene) -> (usize, usize, usize) {
     let (mut seen, mut cands, mut reach) = (0, 0, 0);
     for u in &g.units {
         let eyes = [u.frame];
-        let viewer = Viewer { unit: u.id, eyes: &eyes, arc: if u.all_round { VisionArc::All360 } else { VisionArc::Front180 } };
+        let viewer = Viewer {
+            unit: u.id,
+            eyes: &eyes,
+            arc: if u.all_round {
+                VisionArc::All360
+            } else {
+                VisionArc::Front180
+            },
+        };
         let side = u.side;
         let vis = visible_units(scene, &viewer, |e| e.side != side, |_| true).expect("valid");
         seen += vis.len();
@@ -37,7 +45,17 @@ pub fn fov_and_charges(g: &GenScene, scene: &Scene) -> (usize, usize, usize) {
             }
             cands += 1;
             let target = &g.units[t as usize];
-            let out = simulate_charge(scene, &body, u.id, t, &target.frame, None, BASIC_MOVE, &params, &policy);
+            let out = simulate_charge(
+                scene,
+                &body,
+                u.id,
+                t,
+                &target.frame,
+                None,
+                BASIC_MOVE,
+                &params,
+                &policy,
+            );
             if out.is_ok_and(|o| o.reached(t)) {
                 reach += 1;
             }
@@ -51,11 +69,22 @@ pub fn preview(g: &GenScene, scene: &Scene, who: usize) -> f32 {
     let u = &g.units[who];
     let body = Body::new(u.frame, &u.bases);
     let policy = SidePolicy::moving(u.id, u.side);
-    let w = Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: 30f32.to_radians() };
+    let w = Wheel {
+        pivot: Pivot::FrontLeft,
+        sense: WheelSense::Forward,
+        angle: 30f32.to_radians(),
+    };
     let out = wheel(scene, &body, &w, &policy).expect("valid");
     let frame = out.apply(&u.frame);
     let bases: Vec<_> = u.bases.iter().map(|b| out.apply(b)).collect();
-    let m = move_straight(scene, &Body::new(frame, &bases), 10.0, &policy, MoveCost::default()).expect("valid");
+    let m = move_straight(
+        scene,
+        &Body::new(frame, &bases),
+        10.0,
+        &policy,
+        MoveCost::default(),
+    )
+    .expect("valid");
     out.theta + m.travelled
 }
 
@@ -63,7 +92,10 @@ pub fn preview(g: &GenScene, scene: &Scene, who: usize) -> f32 {
 fn busiest(g: &GenScene, scene: &Scene) -> usize {
     let mut best = (0, 0);
     for (i, u) in g.units.iter().enumerate() {
-        let n = scene.bases_near_rect(&u.frame, 15.0).map(|v| v.len()).unwrap_or(0);
+        let n = scene
+            .bases_near_rect(&u.frame, 15.0)
+            .map(|v| v.len())
+            .unwrap_or(0);
         if n > best.1 {
             best = (i, n);
         }
@@ -90,17 +122,25 @@ fn benches(c: &mut Criterion) {
         );
         let mut grp = c.benchmark_group(label);
         grp.bench_function("scene_build", |bch| bch.iter(|| black_box(g.scene())));
-        grp.bench_function("fov_charges_bvh", |bch| bch.iter(|| black_box(fov_and_charges(&g, &scene))));
+        grp.bench_function("fov_charges_bvh", |bch| {
+            bch.iter(|| black_box(fov_and_charges(&g, &scene)))
+        });
         grp.bench_function("fov_charges_build_and_bvh", |bch| {
             bch.iter(|| {
                 let s = g.scene();
                 black_box(fov_and_charges(&g, &s))
             })
         });
-        grp.bench_function("fov_charges_naive", |bch| bch.iter(|| black_box(fov_and_charges(&g, &naive))));
+        grp.bench_function("fov_charges_naive", |bch| {
+            bch.iter(|| black_box(fov_and_charges(&g, &naive)))
+        });
         let who = busiest(&g, &scene);
-        grp.bench_function("drag_preview_bvh", |bch| bch.iter(|| black_box(preview(&g, &scene, who))));
-        grp.bench_function("drag_preview_naive", |bch| bch.iter(|| black_box(preview(&g, &naive, who))));
+        grp.bench_function("drag_preview_bvh", |bch| {
+            bch.iter(|| black_box(preview(&g, &scene, who)))
+        });
+        grp.bench_function("drag_preview_naive", |bch| {
+            bch.iter(|| black_box(preview(&g, &naive, who)))
+        });
         grp.finish();
     }
 }

@@ -43,7 +43,11 @@ const GRAZE_CM: f32 = 1e-5;
 fn outward(e: Vec2) -> Vec2 {
     // CCW polygon: the outward normal of an edge is its right perpendicular.
     let l = e.length();
-    if l <= f32::MIN_POSITIVE { Vec2::ZERO } else { Vec2::new(e.y, -e.x) / l }
+    if l <= f32::MIN_POSITIVE {
+        Vec2::ZERO
+    } else {
+        Vec2::new(e.y, -e.x) / l
+    }
 }
 
 /// Distance between a convex polygon `a` and any simple polygon `b` (0 when they touch or overlap).
@@ -91,12 +95,19 @@ fn corner_collides(mover: &[Vec2], j: usize, fixed: &[Vec2], i: usize, s: f32, u
     if prim::orient(fp, fc, fnx) <= 0.0 || prim::orient(mp, mc, mnx) <= 0.0 {
         return true;
     }
-    let rays_f = [(fp - fc).normalize_or_zero(), (fnx - fc).normalize_or_zero()];
-    let rays_m = [(mp - mc).normalize_or_zero(), (mnx - mc).normalize_or_zero()];
+    let rays_f = [
+        (fp - fc).normalize_or_zero(),
+        (fnx - fc).normalize_or_zero(),
+    ];
+    let rays_m = [
+        (mp - mc).normalize_or_zero(),
+        (mnx - mc).normalize_or_zero(),
+    ];
     let tol = 1e-5;
     for r in rays_f.iter().chain(rays_m.iter()) {
         for cand in [r.perp(), -r.perp()] {
-            let feasible = rays_f.iter().all(|b| cand.dot(*b) >= -tol) && rays_m.iter().all(|a| cand.dot(*a) <= tol);
+            let feasible = rays_f.iter().all(|b| cand.dot(*b) >= -tol)
+                && rays_m.iter().all(|a| cand.dot(*a) <= tol);
             if feasible && cand.dot(u) <= DIR_SLACK * u.length() {
                 return false; // this line through the corner keeps separating them
             }
@@ -111,7 +122,12 @@ fn centroid(v: &[Vec2]) -> Vec2 {
 }
 
 /// Effective gap against one obstacle, or `Err(blocked_now)` when the shapes already overlap.
-fn effective_gap(a: CastShape, b: CastShape, gap: f32, away: impl Fn(Vec2) -> bool) -> Result<f32, bool> {
+fn effective_gap(
+    a: CastShape,
+    b: CastShape,
+    gap: f32,
+    away: impl Fn(Vec2) -> bool,
+) -> Result<f32, bool> {
     let d0 = shape_distance(a, b);
     if d0 <= 0.0 && shapes_overlap(a, b) {
         // Overlapping already (bad state): allow only moves that leave.
@@ -125,18 +141,29 @@ fn effective_gap(a: CastShape, b: CastShape, gap: f32, away: impl Fn(Vec2) -> bo
 pub fn translate(a: CastShape, dir: Vec2, max: f32, b: CastShape, gap: f32) -> Option<Hit> {
     let g = match effective_gap(a, b, gap, |sep| sep.dot(dir) >= 0.0) {
         Ok(g) => g,
-        Err(true) => return Some(Hit { at: 0.0, point: centroid(a.verts) }),
+        Err(true) => {
+            return Some(Hit {
+                at: 0.0,
+                point: centroid(a.verts),
+            });
+        }
         Err(false) => return None,
     };
     let mut best: Option<Hit> = None;
     let mut consider = |t: f32, point: Vec2| {
         if t >= -CAST_START_SLACK_CM && t <= max && best.is_none_or(|h| t < h.at) {
-            best = Some(Hit { at: t.max(0.0), point });
+            best = Some(Hit {
+                at: t.max(0.0),
+                point,
+            });
         }
     };
     // Vertex of `a` against an offset edge of `b`, and vertex of `b` (moving by −dir) against an
     // offset edge of `a`.
-    for (mover, fixed, d, on_b) in [(a.verts, b.verts, dir, true), (b.verts, a.verts, -dir, false)] {
+    for (mover, fixed, d, on_b) in [
+        (a.verts, b.verts, dir, true),
+        (b.verts, a.verts, -dir, false),
+    ] {
         let n = fixed.len();
         for i in 0..n {
             let e = fixed[(i + 1) % n] - fixed[i];
@@ -157,7 +184,11 @@ pub fn translate(a: CastShape, dir: Vec2, max: f32, b: CastShape, gap: f32) -> O
                 if (-PARAM_SLACK..=1.0 + PARAM_SLACK).contains(&s)
                     && (g > GRAZE_CM || corner_collides(mover, j, fixed, i, s, d))
                 {
-                    let touch = if on_b { fixed[i] + e * s.clamp(0.0, 1.0) } else { v };
+                    let touch = if on_b {
+                        fixed[i] + e * s.clamp(0.0, 1.0)
+                    } else {
+                        v
+                    };
                     consider(t, touch);
                 }
             }
@@ -234,7 +265,14 @@ fn circle_circle(c0: Vec2, r0: f32, c1: Vec2, r1: f32, out: &mut [Vec2; 2]) -> u
 
 /// First angle `θ ∈ [0, max_angle]` at which `a`, rotated about `pivot` by `sign · θ` (`sign` +1
 /// counter-clockwise, −1 clockwise), comes within `gap` of `b`, entering.
-pub fn rotate(a: CastShape, pivot: Vec2, sign: f32, max_angle: f32, b: CastShape, gap: f32) -> Option<Hit> {
+pub fn rotate(
+    a: CastShape,
+    pivot: Vec2,
+    sign: f32,
+    max_angle: f32,
+    b: CastShape,
+    gap: f32,
+) -> Option<Hit> {
     use core::f32::consts::TAU;
     let sign = if sign < 0.0 { -1.0 } else { 1.0 };
     let g = match effective_gap(a, b, gap, |sep| {
@@ -243,12 +281,21 @@ pub fn rotate(a: CastShape, pivot: Vec2, sign: f32, max_angle: f32, b: CastShape
         sep.dot(Vec2::new(-c.y, c.x) * sign) >= 0.0
     }) {
         Ok(g) => g,
-        Err(true) => return Some(Hit { at: 0.0, point: centroid(a.verts) }),
+        Err(true) => {
+            return Some(Hit {
+                at: 0.0,
+                point: centroid(a.verts),
+            });
+        }
         Err(false) => return None,
     };
     let mut best: Option<Hit> = None;
     let mut consider = |theta: f32, rho: f32, point: Vec2| {
-        let slack = if rho > 0.0 { CAST_START_SLACK_CM / rho } else { 0.0 };
+        let slack = if rho > 0.0 {
+            CAST_START_SLACK_CM / rho
+        } else {
+            0.0
+        };
         let mut th = theta.rem_euclid(TAU);
         if th > TAU - slack {
             th = 0.0;
@@ -260,7 +307,10 @@ pub fn rotate(a: CastShape, pivot: Vec2, sign: f32, max_angle: f32, b: CastShape
     let mut pts = [Vec2::ZERO; 2];
     // (1) a vertex of `a` on its circle meets an offset edge of `b`; (2) a vertex of `b`, rotating
     // the other way in a's frame, meets an offset edge of `a`.
-    for (mover, fixed, s, on_b) in [(a.verts, b.verts, sign, true), (b.verts, a.verts, -sign, false)] {
+    for (mover, fixed, s, on_b) in [
+        (a.verts, b.verts, sign, true),
+        (b.verts, a.verts, -sign, false),
+    ] {
         let n = fixed.len();
         for i in 0..n {
             let e = fixed[(i + 1) % n] - fixed[i];
@@ -331,10 +381,15 @@ mod tests {
     use core::f32::consts::{FRAC_PI_2, PI};
 
     fn r(x: f32, y: f32, w: f32, d: f32, a: f32) -> [Vec2; 4] {
-        Rect::try_new(Vec2::new(x, y), Vec2::new(w, d), a).unwrap().ccw_corners()
+        Rect::try_new(Vec2::new(x, y), Vec2::new(w, d), a)
+            .unwrap()
+            .ccw_corners()
     }
     fn s(v: &[Vec2]) -> CastShape<'_> {
-        CastShape { verts: v, convex: true }
+        CastShape {
+            verts: v,
+            convex: true,
+        }
     }
 
     #[test]
@@ -378,7 +433,12 @@ mod tests {
         assert!(translate(s(&a), Vec2::Y, 10.0, s(&f), 0.0).is_none());
         // Wheeling forward about its front-right corner, which touches the friend, the base swings
         // into it at once; wheeling the other way (clockwise about FL) it leaves.
-        assert_eq!(rotate(s(&a), Vec2::new(2.0, 1.0), 1.0, 1.0, s(&f), 0.0).unwrap().at, 0.0);
+        assert_eq!(
+            rotate(s(&a), Vec2::new(2.0, 1.0), 1.0, 1.0, s(&f), 0.0)
+                .unwrap()
+                .at,
+            0.0
+        );
         assert!(rotate(s(&a), Vec2::new(-2.0, 1.0), -1.0, 1.0, s(&f), 0.0).is_none());
         // Moving into it: blocked at once.
         assert_eq!(translate(s(&a), Vec2::X, 10.0, s(&f), 0.0).unwrap().at, 0.0);
@@ -455,7 +515,10 @@ mod tests {
             Vec2::new(-10.0, 12.0),
         ];
         let a = r(0.0, 0.0, 4.0, 2.0, 0.0);
-        let cu = CastShape { verts: &u, convex: false };
+        let cu = CastShape {
+            verts: &u,
+            convex: false,
+        };
         let h = translate(s(&a), Vec2::Y, 100.0, cu, 0.0).unwrap();
         assert!((h.at - 9.0).abs() < 1e-4);
         let h = translate(s(&a), Vec2::X, 100.0, cu, 0.5).unwrap();

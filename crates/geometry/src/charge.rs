@@ -9,7 +9,9 @@ use crate::pose::signed_angle;
 use crate::prim;
 use crate::rect::{Edge, Rect, Segment};
 use crate::scene::Scene;
-use crate::wheel::{Pivot, Wheel, WheelOutcome, WheelReference, WheelSense, pivot_radius, rotate_body};
+use crate::wheel::{
+    Pivot, Wheel, WheelOutcome, WheelReference, WheelSense, pivot_radius, rotate_body,
+};
 use crate::zones::{Zone, ZoneScheme, zone_shares};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -41,7 +43,11 @@ impl Default for ChargeParams {
 
 /// The zone of the target holding most of the charger (GEO-14, BFS-CHG-18), to be evaluated at
 /// the start of each charge movement part and stored by the caller.
-pub fn charge_zone(target_frame: &Rect, charger_frame: &Rect, scheme: ZoneScheme) -> Result<Option<Zone>, GeoError> {
+pub fn charge_zone(
+    target_frame: &Rect,
+    charger_frame: &Rect,
+    scheme: ZoneScheme,
+) -> Result<Option<Zone>, GeoError> {
     Ok(zone_shares(target_frame, core::slice::from_ref(charger_frame), scheme)?.majority())
 }
 
@@ -60,7 +66,13 @@ fn faces_unchecked(f: &Rect, edge: &Segment, margin: f32) -> bool {
     let la = f.pose.to_local(edge.a);
     let lb = f.pose.to_local(edge.b);
     let tol = 1e-4;
-    prim::clip_segment_to_box(la, lb, Vec2::new(-hw - tol, f.half.y - tol), Vec2::new(hw + tol, 1.0e7)).is_some()
+    prim::clip_segment_to_box(
+        la,
+        lb,
+        Vec2::new(-hw - tol, f.half.y - tol),
+        Vec2::new(hw + tol, 1.0e7),
+    )
+    .is_some()
 }
 
 /// A forward wheel that makes the charger face the struck edge, or the fallback.
@@ -148,7 +160,11 @@ pub fn facing_wheel(
     let margin = params.facing_margin.min(charger_frame.half.x * 0.5);
     if faces_unchecked(charger_frame, &edge, margin) {
         return Ok(FacingWheel {
-            wheel: Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: 0.0 },
+            wheel: Wheel {
+                pivot: Pivot::FrontLeft,
+                sense: WheelSense::Forward,
+                angle: 0.0,
+            },
             faces: true,
         });
     }
@@ -178,16 +194,37 @@ pub fn facing_wheel(
             {
                 continue;
             }
-            best = Some(Wheel { pivot, sense: WheelSense::Forward, angle: t });
+            best = Some(Wheel {
+                pivot,
+                sense: WheelSense::Forward,
+                angle: t,
+            });
             break;
         }
     }
     if let Some(w) = best {
-        return Ok(FacingWheel { wheel: w, faces: true });
+        return Ok(FacingWheel {
+            wheel: w,
+            faces: true,
+        });
     }
-    let phi = signed_angle(charger_frame.facing(), -target_frame.edge_normal(zone.edge()));
-    let pivot = if phi >= 0.0 { Pivot::FrontLeft } else { Pivot::FrontRight };
-    Ok(FacingWheel { wheel: Wheel { pivot, sense: WheelSense::Forward, angle: phi.abs() }, faces: false })
+    let phi = signed_angle(
+        charger_frame.facing(),
+        -target_frame.edge_normal(zone.edge()),
+    );
+    let pivot = if phi >= 0.0 {
+        Pivot::FrontLeft
+    } else {
+        Pivot::FrontRight
+    };
+    Ok(FacingWheel {
+        wheel: Wheel {
+            pivot,
+            sense: WheelSense::Forward,
+            angle: phi.abs(),
+        },
+        faces: false,
+    })
 }
 
 /// The enemy base a charge first touched.
@@ -262,28 +299,49 @@ pub fn simulate_charge(
     let side = scene
         .unit(charger)
         .map(|u| u.side)
-        .ok_or(GeoError::OutOfRange { what: "charger", why: format!("unit {charger} is not in the scene") })?;
+        .ok_or(GeoError::OutOfRange {
+            what: "charger",
+            why: format!("unit {charger} is not in the scene"),
+        })?;
     if scene.unit(target).is_none() {
-        return Err(GeoError::OutOfRange { what: "target", why: format!("unit {target} is not in the scene") });
+        return Err(GeoError::OutOfRange {
+            what: "target",
+            why: format!("unit {target} is not in the scene"),
+        });
     }
     let zone = match zone {
         Some(z) => z,
-        None => charge_zone(target_frame, &body.frame, params.zones)?.ok_or(GeoError::Degenerate {
-            what: "charge",
-            why: "the charger lies inside the target's rectangle".into(),
-        })?,
+        None => {
+            charge_zone(target_frame, &body.frame, params.zones)?.ok_or(GeoError::Degenerate {
+                what: "charge",
+                why: "the charger lies inside the target's rectangle".into(),
+            })?
+        }
     };
     let planned = facing_wheel(&body.frame, target_frame, zone, params)?;
     let radius = crate::wheel::wheel_radius(&body.frame, planned.wheel.pivot, params.reference)?;
     let rate = params.cost.forward;
-    let affordable = if radius * rate > 0.0 { budget / (radius * rate) } else { f32::INFINITY };
+    let affordable = if radius * rate > 0.0 {
+        budget / (radius * rate)
+    } else {
+        f32::INFINITY
+    };
     let angle = planned.wheel.angle.min(affordable);
-    let w = Wheel { angle, ..planned.wheel };
+    let w = Wheel {
+        angle,
+        ..planned.wheel
+    };
     let classify = |b: Blocker, during_wheel: bool| -> (Option<ChargeContact>, Option<Blocker>) {
         match b {
-            Blocker::Base { index, unit, point } if scene.bases()[index].side != side => {
-                (Some(ChargeContact { unit, base: index, point, during_wheel }), None)
-            }
+            Blocker::Base { index, unit, point } if scene.bases()[index].side != side => (
+                Some(ChargeContact {
+                    unit,
+                    base: index,
+                    point,
+                    during_wheel,
+                }),
+                None,
+            ),
             other => (None, Some(other)),
         }
     };
@@ -357,12 +415,19 @@ pub fn align(
     check_point("edge normal", edge_normal)?;
     check_non_negative("allowance", allowance)?;
     if edge_normal.length() < 1e-6 {
-        return Err(GeoError::Degenerate { what: "edge normal", why: "zero vector".into() });
+        return Err(GeoError::Degenerate {
+            what: "edge normal",
+            why: "zero vector".into(),
+        });
     }
     let needed = signed_angle(body.frame.facing(), -edge_normal.normalize());
     let radius = pivot_radius(&body.frame, c, params.reference);
     let rate = params.cost.forward;
-    let max = if radius * rate > 0.0 { allowance / (radius * rate) } else { f32::INFINITY };
+    let max = if radius * rate > 0.0 {
+        allowance / (radius * rate)
+    } else {
+        f32::INFINITY
+    };
     let theta = needed.signum() * needed.abs().min(max);
     // The struck unit is touching at c: it never blocks its own alignment.
     struct Except<'a, O: Obstacles> {
@@ -371,7 +436,11 @@ pub fn align(
     }
     impl<O: Obstacles> Obstacles for Except<'_, O> {
         fn base_gap(&self, b: &crate::scene::SceneBase) -> Option<f32> {
-            if b.unit == self.target { None } else { self.inner.base_gap(b) }
+            if b.unit == self.target {
+                None
+            } else {
+                self.inner.base_gap(b)
+            }
         }
         fn terrain_gap(&self, t: &crate::terrain::TerrainPiece) -> Option<f32> {
             self.inner.terrain_gap(t)
@@ -380,10 +449,24 @@ pub fn align(
             self.inner.max_gap()
         }
     }
-    let outcome = rotate_body(scene, body, c, theta, &Except { inner: obstacles, target })?;
+    let outcome = rotate_body(
+        scene,
+        body,
+        c,
+        theta,
+        &Except {
+            inner: obstacles,
+            target,
+        },
+    )?;
     let cost = outcome.theta.abs() * radius * rate;
     let complete = (outcome.theta - needed).abs() < 1e-3;
-    Ok(Alignment { needed, outcome, cost, complete })
+    Ok(Alignment {
+        needed,
+        outcome,
+        cost,
+        complete,
+    })
 }
 
 /// The countercharge halfway line (GEO-13): the perpendicular bisector of the segment joining the
@@ -405,7 +488,11 @@ impl HalfwayLine {
 fn closest_segments(a: &Segment, b: &Segment) -> (Vec2, Vec2) {
     let mut best = (a.a, b.closest_point(a.a));
     let mut bd = best.0.distance_squared(best.1);
-    for (p, q) in [(a.b, b.closest_point(a.b)), (a.closest_point(b.a), b.a), (a.closest_point(b.b), b.b)] {
+    for (p, q) in [
+        (a.b, b.closest_point(a.b)),
+        (a.closest_point(b.a), b.a),
+        (a.closest_point(b.b), b.b),
+    ] {
         let d = p.distance_squared(q);
         if d < bd {
             best = (p, q);
@@ -421,30 +508,50 @@ pub fn halfway_line(front_a: &Segment, front_b: &Segment) -> Result<HalfwayLine,
         check_point("front edge", p)?;
     }
     if prim::segments_intersect(front_a.a, front_a.b, front_b.a, front_b.b) {
-        return Err(GeoError::Degenerate { what: "fronts", why: "they touch or cross".into() });
+        return Err(GeoError::Degenerate {
+            what: "fronts",
+            why: "they touch or cross".into(),
+        });
     }
     let (a, b) = closest_segments(front_a, front_b);
     let d = b - a;
     if d.length() < crate::tolerance::CONTACT_EPS {
-        return Err(GeoError::Degenerate { what: "fronts", why: "they are in contact".into() });
+        return Err(GeoError::Degenerate {
+            what: "fronts",
+            why: "they are in contact".into(),
+        });
     }
-    Ok(HalfwayLine { point: (a + b) * 0.5, normal: d.normalize() })
+    Ok(HalfwayLine {
+        point: (a + b) * 0.5,
+        normal: d.normalize(),
+    })
 }
 
 /// How far a unit must move straight along `facing` for its front edge to touch the line (the
 /// nearest point of the front reaching it). `None` if moving that way never reaches it; 0 if the
 /// front already touches or crosses it.
-pub fn travel_to_line(front: &Segment, facing: Vec2, line: &HalfwayLine) -> Result<Option<f32>, GeoError> {
+pub fn travel_to_line(
+    front: &Segment,
+    facing: Vec2,
+    line: &HalfwayLine,
+) -> Result<Option<f32>, GeoError> {
     check_point("front edge", front.a)?;
     check_point("front edge", front.b)?;
     check_point("facing", facing)?;
     let f = facing.normalize_or_zero();
     if f == Vec2::ZERO {
-        return Err(GeoError::Degenerate { what: "facing", why: "zero vector".into() });
+        return Err(GeoError::Degenerate {
+            what: "facing",
+            why: "zero vector".into(),
+        });
     }
     // Which side the unit is on, and the direction toward the line.
     let mid = line.signed_distance(front.midpoint());
-    let toward = if mid <= 0.0 { line.normal } else { -line.normal };
+    let toward = if mid <= 0.0 {
+        line.normal
+    } else {
+        -line.normal
+    };
     let da = (line.point - front.a).dot(toward);
     let db = (line.point - front.b).dot(toward);
     let gap = da.min(db);
@@ -472,7 +579,17 @@ mod tests {
     /// A 3-base line centred at `(x, y)` facing `a`; returns its frame and bases.
     fn line(x: f32, y: f32, a: f32) -> (Rect, Vec<Rect>) {
         let frame = Rect::try_new(Vec2::new(x, y), Vec2::new(12.0, 2.0), a).unwrap();
-        let bases = (-1..=1).map(|k| Rect::new(crate::Pose::new(frame.pose.to_world(Vec2::new(4.0 * k as f32, 0.0)), frame.pose.angle), Vec2::new(2.0, 1.0))).collect();
+        let bases = (-1..=1)
+            .map(|k| {
+                Rect::new(
+                    crate::Pose::new(
+                        frame.pose.to_world(Vec2::new(4.0 * k as f32, 0.0)),
+                        frame.pose.angle,
+                    ),
+                    Vec2::new(2.0, 1.0),
+                )
+            })
+            .collect();
         (frame, bases)
     }
 
@@ -480,7 +597,11 @@ mod tests {
         let mut v = Vec::new();
         for (id, side, rs) in units {
             for r in rs.iter() {
-                v.push(SceneBase { rect: *r, unit: *id, side: *side });
+                v.push(SceneBase {
+                    rect: *r,
+                    unit: *id,
+                    side: *side,
+                });
             }
         }
         Scene::new(v, vec![]).unwrap()
@@ -492,15 +613,35 @@ mod tests {
         let (cf, cb) = line(0.0, -1.0, 0.0);
         let (tf, tb) = line(0.0, 16.0, PI);
         let s = scene(&[(1, 0, &cb), (2, 1, &tb)]);
-        let out = simulate_charge(&s, &Body::new(cf, &cb), 1, 2, &tf, None, 20.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let out = simulate_charge(
+            &s,
+            &Body::new(cf, &cb),
+            1,
+            2,
+            &tf,
+            None,
+            20.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert_eq!(out.zone, Zone::Front);
         assert_eq!(out.planned.wheel.angle, 0.0);
         assert!(out.reached(2));
         assert!((out.travelled - 15.0).abs() < 0.01, "{out:?}");
         // With a Basic Move of 14 it does not reach.
-        let short = simulate_charge(&s, &Body::new(cf, &cb), 1, 2, &tf, None, 14.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let short = simulate_charge(
+            &s,
+            &Body::new(cf, &cb),
+            1,
+            2,
+            &tf,
+            None,
+            14.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!(!short.reached(2) && (short.travelled - 14.0).abs() < 1e-4);
     }
 
@@ -526,8 +667,18 @@ mod tests {
         // Slightly less wheel does not face it.
         let less = cf.rotated_about(cf.front_right(), fw.wheel.theta() * 0.98);
         assert!(!faces_edge(&less, &tf.edge(Edge::Right), FACING_MARGIN_CM).unwrap());
-        let out = simulate_charge(&s, &Body::new(cf, &cb), 1, 2, &tf, Some(z), 60.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let out = simulate_charge(
+            &s,
+            &Body::new(cf, &cb),
+            1,
+            2,
+            &tf,
+            Some(z),
+            60.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!(out.reached(2), "{out:?}");
         assert!(out.cost <= 60.0 + 1e-3);
     }
@@ -539,14 +690,34 @@ mod tests {
         // Another enemy unit in between, at y ∈ [9, 11].
         let other = [base(0.0, 10.0, PI)];
         let s = scene(&[(1, 0, &cb), (2, 1, &tb), (3, 1, &other)]);
-        let out = simulate_charge(&s, &Body::new(cf, &cb), 1, 2, &tf, None, 30.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let out = simulate_charge(
+            &s,
+            &Body::new(cf, &cb),
+            1,
+            2,
+            &tf,
+            None,
+            30.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!(!out.reached(2));
         assert_eq!(out.contact.map(|c| c.unit), Some(3));
         // A friend there instead: blocked, no contact.
         let s = scene(&[(1, 0, &cb), (2, 1, &tb), (3, 0, &other)]);
-        let out = simulate_charge(&s, &Body::new(cf, &cb), 1, 2, &tf, None, 30.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let out = simulate_charge(
+            &s,
+            &Body::new(cf, &cb),
+            1,
+            2,
+            &tf,
+            None,
+            30.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!(out.contact.is_none() && out.blocked.is_some());
     }
 
@@ -560,20 +731,45 @@ mod tests {
         // Place it so that its FL corner touches y = 10 − CONTACT_GAP.
         let dy = 10.0 - crate::tolerance::CONTACT_GAP - cf0.front_left().y;
         let cf = cf0.translated(Vec2::new(0.0, dy));
-        let cb: Vec<Rect> = cb0.iter().map(|r| r.translated(Vec2::new(0.0, dy))).collect();
+        let cb: Vec<Rect> = cb0
+            .iter()
+            .map(|r| r.translated(Vec2::new(0.0, dy)))
+            .collect();
         let (tf, tb) = line(cf.front_left().x + 2.0, 11.0, PI);
         let s = scene(&[(1, 0, &cb), (2, 1, &tb)]);
         let c = Vec2::new(cf.front_left().x, 10.0);
-        let a = align(&s, &Body::new(cf, &cb), c, tf.edge_normal(Edge::Front), 2, 20.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let a = align(
+            &s,
+            &Body::new(cf, &cb),
+            c,
+            tf.edge_normal(Edge::Front),
+            2,
+            20.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!((a.needed + t).abs() < 1e-5, "{a:?}");
         assert!(a.complete);
         // Cost: |θ| times the farthest corner from c (the rear-right, √(12² + 2²) away, nearly).
-        let r = cf.corners().iter().map(|p| p.distance(c)).fold(0.0, f32::max);
+        let r = cf
+            .corners()
+            .iter()
+            .map(|p| p.distance(c))
+            .fold(0.0, f32::max);
         assert!((a.cost - t.abs() * r).abs() < 1e-3);
         // With little allowance it stops part-way.
-        let a = align(&s, &Body::new(cf, &cb), c, tf.edge_normal(Edge::Front), 2, 1.0, &ChargeParams::default(), &SidePolicy::charging(1, 0))
-            .unwrap();
+        let a = align(
+            &s,
+            &Body::new(cf, &cb),
+            c,
+            tf.edge_normal(Edge::Front),
+            2,
+            1.0,
+            &ChargeParams::default(),
+            &SidePolicy::charging(1, 0),
+        )
+        .unwrap();
         assert!(!a.complete && (a.cost - 1.0).abs() < 1e-4);
     }
 
@@ -594,6 +790,8 @@ mod tests {
         // Moving away never reaches it.
         assert_eq!(travel_to_line(&a, Vec2::NEG_Y, &l).unwrap(), None);
         // Touching fronts have no halfway line.
-        assert!(halfway_line(&a, &Segment::new(Vec2::new(6.0, 0.0), Vec2::new(10.0, 5.0))).is_err());
+        assert!(
+            halfway_line(&a, &Segment::new(Vec2::new(6.0, 0.0), Vec2::new(10.0, 5.0))).is_err()
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! least edge length in contact goes first) and the attack-priority order of BFS-GEOC-3 (front
 //! edge > front corner > side > rear) read these answers.
 
-use crate::distance::rect_distance_exact;
+use crate::distance::rect_distance_unchecked;
 use crate::error::GeoError;
 use crate::prim;
 use crate::rect::{Edge, Rect};
@@ -21,7 +21,12 @@ pub enum Corner {
 }
 
 impl Corner {
-    pub const ALL: [Corner; 4] = [Corner::FrontLeft, Corner::FrontRight, Corner::RearRight, Corner::RearLeft];
+    pub const ALL: [Corner; 4] = [
+        Corner::FrontLeft,
+        Corner::FrontRight,
+        Corner::RearRight,
+        Corner::RearLeft,
+    ];
 
     /// Index into [`Rect::corners`].
     pub fn index(self) -> usize {
@@ -95,12 +100,18 @@ impl Contact {
 
     /// Edge-contact length on one edge of base `a`.
     pub fn length_on_a(&self, e: Edge) -> f32 {
-        self.edge_contacts().filter(|c| c.edge_a == e).map(|c| c.length).sum()
+        self.edge_contacts()
+            .filter(|c| c.edge_a == e)
+            .map(|c| c.length)
+            .sum()
     }
 
     /// Edge-contact length on one edge of base `b`.
     pub fn length_on_b(&self, e: Edge) -> f32 {
-        self.edge_contacts().filter(|c| c.edge_b == e).map(|c| c.length).sum()
+        self.edge_contacts()
+            .filter(|c| c.edge_b == e)
+            .map(|c| c.length)
+            .sum()
     }
 
     /// The same contact seen from `b`.
@@ -126,14 +137,14 @@ impl Contact {
 pub fn in_contact(a: &Rect, b: &Rect) -> Result<bool, GeoError> {
     a.check("first base")?;
     b.check("second base")?;
-    Ok(rect_distance_exact(a, b) <= CONTACT_EPS)
+    Ok(rect_distance_unchecked(a, b) <= CONTACT_EPS)
 }
 
 /// Classifies the contact between two bases (GEO-3).
 pub fn contact(a: &Rect, b: &Rect) -> Result<Contact, GeoError> {
     a.check("first base")?;
     b.check("second base")?;
-    let distance = rect_distance_exact(a, b);
+    let distance = rect_distance_unchecked(a, b);
     let mut out = Contact {
         distance,
         kind: ContactKind::None,
@@ -166,21 +177,41 @@ pub fn contact(a: &Rect, b: &Rect) -> Result<Contact, GeoError> {
             let (p, q) = ((sb.a - sa.a).dot(dir), (sb.b - sa.a).dot(dir));
             let overlap = (p.max(q).min(len) - p.min(q).max(0.0)).max(0.0);
             if overlap > 0.0 && n < 4 {
-                out.edges[n] = Some(EdgeContact { edge_a: ea, edge_b: eb, length: overlap });
+                out.edges[n] = Some(EdgeContact {
+                    edge_a: ea,
+                    edge_b: eb,
+                    length: overlap,
+                });
                 out.edge_length += overlap;
                 n += 1;
             }
         }
     }
-    out.kind = if out.edge_length >= CONTACT_EPS { ContactKind::Edge } else { ContactKind::Corner };
+    out.kind = if out.edge_length >= CONTACT_EPS {
+        ContactKind::Edge
+    } else {
+        ContactKind::Corner
+    };
     let ca = a.corners();
     let cb = b.corners();
     for i in 0..4 {
         out.corners_a[i] = b.distance_to_point(ca[i]) <= CONTACT_EPS;
         out.corners_b[i] = a.distance_to_point(cb[i]) <= CONTACT_EPS;
     }
-    out.feature_a = Some(principal_feature(a, &ca, &out.corners_a, b, out.edge_contacts().map(|c| (c.edge_a, c.length))));
-    out.feature_b = Some(principal_feature(b, &cb, &out.corners_b, a, out.edge_contacts().map(|c| (c.edge_b, c.length))));
+    out.feature_a = Some(principal_feature(
+        a,
+        &ca,
+        &out.corners_a,
+        b,
+        out.edge_contacts().map(|c| (c.edge_a, c.length)),
+    ));
+    out.feature_b = Some(principal_feature(
+        b,
+        &cb,
+        &out.corners_b,
+        a,
+        out.edge_contacts().map(|c| (c.edge_b, c.length)),
+    ));
     Ok(out)
 }
 
@@ -276,7 +307,11 @@ mod tests {
         let ang = core::f32::consts::FRAC_PI_4;
         let probe = Rect::try_new(Vec2::ZERO, Vec2::new(4.0, 2.0), ang).unwrap();
         // Lowest corner of the turned base relative to its centre:
-        let low = probe.corners().iter().map(|c| c.y).fold(f32::INFINITY, f32::min);
+        let low = probe
+            .corners()
+            .iter()
+            .map(|c| c.y)
+            .fold(f32::INFINITY, f32::min);
         let b = Rect::try_new(Vec2::new(0.0, 1.0 - low), Vec2::new(4.0, 2.0), ang).unwrap();
         let c = contact(&a, &b).unwrap();
         assert_eq!(c.kind, ContactKind::Corner);
@@ -293,7 +328,12 @@ mod tests {
         // 4 × sin 0.3° ≈ 0.021 cm up, but the edges are anti-parallel within 0.5° and touch at the
         // left end, so the whole 4 cm counts (GEO-3).
         let t = 0.3f32.to_radians();
-        let b0 = Rect::try_new(Vec2::new(0.0, 2.0), Vec2::new(4.0, 2.0), core::f32::consts::PI).unwrap();
+        let b0 = Rect::try_new(
+            Vec2::new(0.0, 2.0),
+            Vec2::new(4.0, 2.0),
+            core::f32::consts::PI,
+        )
+        .unwrap();
         let b = b0.rotated_about(Vec2::new(-2.0, 1.0), t);
         let c = contact(&a, &b).unwrap();
         assert_eq!(c.kind, ContactKind::Edge);

@@ -2,7 +2,7 @@
 //!
 //! `Distance(A, B)` is the minimum Euclidean distance between closest points, 0 when the shapes
 //! touch or overlap (§0.1). Rectangle pairs go through `parry2d::query::distance` as GEO-2 says;
-//! [`rect_distance_exact`] is the crate's own vertex–edge version, used in hot loops and checked
+//! [`rect_distance_unchecked`] is the crate's own vertex–edge version, used in hot loops and checked
 //! against parry in the tests.
 
 use crate::error::{GeoError, check_point};
@@ -15,10 +15,22 @@ use glam::Vec2;
 pub fn distance(a: &Rect, b: &Rect) -> Result<f32, GeoError> {
     a.check("first rectangle")?;
     b.check("second rectangle")?;
-    let d = parry2d::query::distance(&a.pose.to_parry(), &a.to_cuboid(), &b.pose.to_parry(), &b.to_cuboid())
-        .map_err(|_| GeoError::Degenerate { what: "rectangle pair", why: "parry2d cannot measure it".into() })?
-        .distance;
-    if d.is_finite() { Ok(d.max(0.0)) } else { Err(GeoError::NonFinite { what: "distance" }) }
+    let d = parry2d::query::distance(
+        &a.pose.to_parry(),
+        &a.to_cuboid(),
+        &b.pose.to_parry(),
+        &b.to_cuboid(),
+    )
+    .map_err(|_| GeoError::Degenerate {
+        what: "rectangle pair",
+        why: "parry2d cannot measure it".into(),
+    })?
+    .distance;
+    if d.is_finite() {
+        Ok(d.max(0.0))
+    } else {
+        Err(GeoError::NonFinite { what: "distance" })
+    }
 }
 
 /// The closest points `(on a, on b)` of two separated rectangles, or `None` when they touch or
@@ -33,17 +45,40 @@ pub fn closest_points(a: &Rect, b: &Rect) -> Result<Option<(Vec2, Vec2)>, GeoErr
         &b.to_cuboid(),
         f32::MAX,
     )
-    .map_err(|_| GeoError::Degenerate { what: "rectangle pair", why: "parry2d cannot measure it".into() })?;
+    .map_err(|_| GeoError::Degenerate {
+        what: "rectangle pair",
+        why: "parry2d cannot measure it".into(),
+    })?;
     Ok(match r {
         parry2d::query::ClosestPoints::WithinMargin(p, q) => Some((p, q)),
         _ => None,
     })
 }
 
-/// Exact rectangle distance without parry: 0 when the interiors overlap or the boundaries touch,
-/// otherwise the smallest vertex–edge distance. Input is assumed valid.
+/// The crate's own exact rectangle distance (no parry): 0 when the interiors overlap or the
+/// boundaries touch, otherwise the smallest vertex–edge distance. Agrees with [`distance`] to
+/// rounding; cheaper, so the hot loops use it.
+pub fn rect_distance_exact(a: &Rect, b: &Rect) -> Result<f32, GeoError> {
+    a.check("first rectangle")?;
+    b.check("second rectangle")?;
+    Ok(rect_distance_unchecked(a, b))
+}
+
+/// Do the interiors of two rectangles overlap (by more than rounding, 1e-4 cm)? Touching is not
+/// overlapping.
+pub fn overlaps(a: &Rect, b: &Rect) -> Result<bool, GeoError> {
+    a.check("first rectangle")?;
+    b.check("second rectangle")?;
+    Ok(prim::convex_overlap(
+        &a.ccw_corners(),
+        &b.ccw_corners(),
+        1e-4,
+    ))
+}
+
+/// Unchecked [`rect_distance_exact`].
 #[inline]
-pub fn rect_distance_exact(a: &Rect, b: &Rect) -> f32 {
+pub(crate) fn rect_distance_unchecked(a: &Rect, b: &Rect) -> f32 {
     let pa = a.ccw_corners();
     let pb = b.ccw_corners();
     prim::convex_distance(&pa, &pb)
@@ -53,14 +88,17 @@ pub fn rect_distance_exact(a: &Rect, b: &Rect) -> f32 {
 /// minimum over bases"). Used for "within X cm" between units and for command range (GEO-15).
 pub fn set_distance(a: &[Rect], b: &[Rect]) -> Result<f32, GeoError> {
     if a.is_empty() || b.is_empty() {
-        return Err(GeoError::Degenerate { what: "shape set", why: "no rectangles".into() });
+        return Err(GeoError::Degenerate {
+            what: "shape set",
+            why: "no rectangles".into(),
+        });
     }
     let mut best = f32::INFINITY;
     for x in a {
         x.check("rectangle")?;
         for y in b {
             y.check("rectangle")?;
-            best = best.min(rect_distance_exact(x, y));
+            best = best.min(rect_distance_unchecked(x, y));
         }
     }
     Ok(best)
@@ -72,12 +110,15 @@ pub fn nearest_in_set(r: &Rect, set: &[Rect]) -> Result<(usize, f32), GeoError> 
     let mut best: Option<(usize, f32)> = None;
     for (i, x) in set.iter().enumerate() {
         x.check("rectangle")?;
-        let d = rect_distance_exact(r, x);
+        let d = rect_distance_unchecked(r, x);
         if best.is_none_or(|(_, bd)| d < bd) {
             best = Some((i, d));
         }
     }
-    best.ok_or(GeoError::Degenerate { what: "shape set", why: "no rectangles".into() })
+    best.ok_or(GeoError::Degenerate {
+        what: "shape set",
+        why: "no rectangles".into(),
+    })
 }
 
 /// Distance from a point to a rectangle (0 inside), with the closest point: GEO-8's
@@ -95,12 +136,12 @@ pub fn segment_rect(s: &Segment, r: &Rect) -> Result<f32, GeoError> {
     check_point("segment start", s.a)?;
     check_point("segment end", s.b)?;
     r.check("rectangle")?;
-    Ok(segment_rect_exact(s.a, s.b, r))
+    Ok(segment_rect_unchecked(s.a, s.b, r))
 }
 
 /// Unchecked [`segment_rect`].
 #[inline]
-pub fn segment_rect_exact(a: Vec2, b: Vec2, r: &Rect) -> f32 {
+pub(crate) fn segment_rect_unchecked(a: Vec2, b: Vec2, r: &Rect) -> f32 {
     // In the rectangle's frame the rectangle is the box [-half, half].
     let la = r.pose.to_local(a);
     let lb = r.pose.to_local(b);
@@ -124,11 +165,11 @@ pub fn segment_rect_exact(a: Vec2, b: Vec2, r: &Rect) -> f32 {
 pub fn segment_polygon(s: &Segment, poly: &Polygon) -> Result<f32, GeoError> {
     check_point("segment start", s.a)?;
     check_point("segment end", s.b)?;
-    Ok(segment_polygon_exact(s.a, s.b, poly))
+    Ok(segment_polygon_unchecked(s.a, s.b, poly))
 }
 
 /// Unchecked [`segment_polygon`].
-pub fn segment_polygon_exact(a: Vec2, b: Vec2, poly: &Polygon) -> f32 {
+pub(crate) fn segment_polygon_unchecked(a: Vec2, b: Vec2, poly: &Polygon) -> f32 {
     if prim::point_in_polygon(a, poly.vertices()) {
         return 0.0;
     }
@@ -145,13 +186,14 @@ pub fn segment_polygon_exact(a: Vec2, b: Vec2, poly: &Polygon) -> f32 {
 /// Minimum distance from a rectangle to a polygon (0 when they overlap or touch).
 pub fn rect_polygon(r: &Rect, poly: &Polygon) -> Result<f32, GeoError> {
     r.check("rectangle")?;
-    Ok(rect_polygon_exact(r, poly))
+    Ok(rect_polygon_unchecked(r, poly))
 }
 
 /// Unchecked [`rect_polygon`].
-pub fn rect_polygon_exact(r: &Rect, poly: &Polygon) -> f32 {
+pub(crate) fn rect_polygon_unchecked(r: &Rect, poly: &Polygon) -> f32 {
     let c = r.ccw_corners();
-    if c.iter().any(|p| prim::point_in_polygon(*p, poly.vertices()))
+    if c.iter()
+        .any(|p| prim::point_in_polygon(*p, poly.vertices()))
         || poly.vertices().first().is_some_and(|v| r.contains(*v, 0.0))
     {
         return 0.0;
@@ -173,7 +215,7 @@ mod tests {
         let a = rect(0.0, 0.0, 4.0, 2.0, 0.0);
         let b = rect(0.0, 4.0, 4.0, 2.0, 0.0);
         assert!((distance(&a, &b).unwrap() - 2.0).abs() < 1e-5);
-        assert!((rect_distance_exact(&a, &b) - 2.0).abs() < 1e-6);
+        assert!((rect_distance_exact(&a, &b).unwrap() - 2.0).abs() < 1e-6);
         let (p, q) = closest_points(&a, &b).unwrap().unwrap();
         assert!((p.y - 1.0).abs() < 1e-5 && (q.y - 3.0).abs() < 1e-5);
     }
@@ -184,7 +226,7 @@ mod tests {
         let a = rect(0.0, 0.0, 4.0, 2.0, 0.0); // FR corner (2, 1)
         let b = rect(2.0 + 3.0 + 2.0, 1.0 + 4.0 + 1.0, 4.0, 2.0, 0.0); // its RL corner (5, 5)
         assert!((distance(&a, &b).unwrap() - 5.0).abs() < 1e-5);
-        assert!((rect_distance_exact(&a, &b) - 5.0).abs() < 1e-5);
+        assert!((rect_distance_exact(&a, &b).unwrap() - 5.0).abs() < 1e-5);
     }
 
     #[test]
@@ -193,9 +235,11 @@ mod tests {
         let touching = rect(4.0, 0.0, 4.0, 2.0, 0.0);
         let overlapping = rect(1.0, 0.5, 4.0, 2.0, 0.4);
         assert!(distance(&a, &touching).unwrap() < 1e-5);
-        assert_eq!(rect_distance_exact(&a, &touching), 0.0);
+        assert_eq!(rect_distance_exact(&a, &touching).unwrap(), 0.0);
+        assert!(!overlaps(&a, &touching).unwrap());
+        assert!(overlaps(&a, &overlapping).unwrap());
         assert_eq!(distance(&a, &overlapping).unwrap(), 0.0);
-        assert_eq!(rect_distance_exact(&a, &overlapping), 0.0);
+        assert_eq!(rect_distance_unchecked(&a, &overlapping), 0.0);
         assert!(closest_points(&a, &overlapping).unwrap().is_none());
     }
 
@@ -204,7 +248,10 @@ mod tests {
         // A commander's 2×2 base at the origin and a unit whose nearest base is 60 cm away
         // (BFS-CMD-7: at 60 cm a General's 4 CP arrive as 3).
         let cmd = rect(0.0, 0.0, 2.0, 2.0, 0.0);
-        let unit = [rect(1.0 + 60.0 + 2.0, 0.0, 4.0, 2.0, 0.0), rect(1.0 + 64.0 + 2.0, 0.0, 4.0, 2.0, 0.0)];
+        let unit = [
+            rect(1.0 + 60.0 + 2.0, 0.0, 4.0, 2.0, 0.0),
+            rect(1.0 + 64.0 + 2.0, 0.0, 4.0, 2.0, 0.0),
+        ];
         assert!((set_distance(&[cmd], &unit).unwrap() - 60.0).abs() < 1e-4);
         let (i, d) = nearest_in_set(&cmd, &unit).unwrap();
         assert_eq!(i, 0);

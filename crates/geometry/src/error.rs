@@ -33,7 +33,10 @@ pub fn check_finite(what: &'static str, values: &[f32]) -> Result<(), GeoError> 
 pub fn check_non_negative(what: &'static str, v: f32) -> Result<(), GeoError> {
     check_finite(what, &[v])?;
     if v < 0.0 {
-        return Err(GeoError::OutOfRange { what, why: format!("{v} is negative") });
+        return Err(GeoError::OutOfRange {
+            what,
+            why: format!("{v} is negative"),
+        });
     }
     Ok(())
 }
@@ -42,7 +45,10 @@ pub fn check_non_negative(what: &'static str, v: f32) -> Result<(), GeoError> {
 pub fn check_positive(what: &'static str, v: f32) -> Result<(), GeoError> {
     check_finite(what, &[v])?;
     if v < crate::tolerance::MIN_SIZE_CM {
-        return Err(GeoError::Degenerate { what, why: format!("{v} is not a positive size") });
+        return Err(GeoError::Degenerate {
+            what,
+            why: format!("{v} is not a positive size"),
+        });
     }
     Ok(())
 }

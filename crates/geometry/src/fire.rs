@@ -1,7 +1,7 @@
 //! Shooting geometry: field of fire (BFS-SHO-3/4, GEO-6), line of fire with its clearance
 //! (BFS-SHO-6/7, GEO-7) and range bands (BFS-SHO-12, GEO-8, AMB-42).
 
-use crate::distance::segment_rect_exact;
+use crate::distance::segment_rect_unchecked;
 use crate::error::{GeoError, check_non_negative, check_point};
 use crate::rect::{Edge, Rect};
 use crate::scene::{Scene, SceneBase};
@@ -36,14 +36,20 @@ pub enum FireArc {
 
 impl FireArc {
     /// The BFaS cavalry-bow arc as proposed: the right flank excluded.
-    pub const CAVALRY_BOW: FireArc = FireArc::CavalryBow { excluded: FlankSide::Right };
+    pub const CAVALRY_BOW: FireArc = FireArc::CavalryBow {
+        excluded: FlankSide::Right,
+    };
 
     /// The zones the arc covers.
     pub fn zones(self) -> &'static [Zone] {
         match self {
             FireArc::Front => &[Zone::Front],
-            FireArc::CavalryBow { excluded: FlankSide::Right } => &[Zone::Front, Zone::Left, Zone::Rear],
-            FireArc::CavalryBow { excluded: FlankSide::Left } => &[Zone::Front, Zone::Right, Zone::Rear],
+            FireArc::CavalryBow {
+                excluded: FlankSide::Right,
+            } => &[Zone::Front, Zone::Left, Zone::Rear],
+            FireArc::CavalryBow {
+                excluded: FlankSide::Left,
+            } => &[Zone::Front, Zone::Right, Zone::Rear],
             FireArc::FrontAndFlanks => &[Zone::Front, Zone::Left, Zone::Right],
         }
     }
@@ -52,16 +58,28 @@ impl FireArc {
 /// Is the target base in the field of fire of `frame` (the unit rectangle for close order, per
 /// AMB-43; each base for Open Order)? A base is in if any part of it, more than a sliver, lies in
 /// one of the arc's zones (GEO-6).
-pub fn in_field_of_fire(frame: &Rect, arc: FireArc, scheme: ZoneScheme, target: &Rect) -> Result<bool, GeoError> {
+pub fn in_field_of_fire(
+    frame: &Rect,
+    arc: FireArc,
+    scheme: ZoneScheme,
+    target: &Rect,
+) -> Result<bool, GeoError> {
     frame.check("shooter")?;
     target.check("target")?;
     let poly = target.ccw_corners();
-    Ok(arc.zones().iter().any(|z| area_in_zone(frame, *z, scheme, &poly) > crate::tolerance::AREA_EPS_CM2))
+    Ok(arc
+        .zones()
+        .iter()
+        .any(|z| area_in_zone(frame, *z, scheme, &poly) > crate::tolerance::AREA_EPS_CM2))
 }
 
 /// The zone of the shooter (per base) that a target base is mostly in, for choosing the edge a
 /// horse archer shoots from (GEO-7).
-pub fn fire_zone(shooting_base: &Rect, scheme: ZoneScheme, target: &Rect) -> Result<Option<Zone>, GeoError> {
+pub fn fire_zone(
+    shooting_base: &Rect,
+    scheme: ZoneScheme,
+    target: &Rect,
+) -> Result<Option<Zone>, GeoError> {
     shooting_base.check("shooting base")?;
     target.check("target")?;
     Ok(crate::zones::zone_shares(shooting_base, core::slice::from_ref(target), scheme)?.majority())
@@ -87,7 +105,10 @@ pub fn range_to(origin: Vec2, target_bases: &[Rect]) -> Result<(f32, usize, Vec2
             best = Some((d, i, c));
         }
     }
-    best.ok_or(GeoError::Degenerate { what: "target", why: "no bases".into() })
+    best.ok_or(GeoError::Degenerate {
+        what: "target",
+        why: "no bases".into(),
+    })
 }
 
 /// A range band (AMB-42: upper bounds inclusive).
@@ -106,7 +127,10 @@ pub fn range_band(d: f32, effective: f32, long: Option<f32>) -> Result<RangeBand
     if let Some(l) = long {
         check_non_negative("long range", l)?;
         if l < effective {
-            return Err(GeoError::OutOfRange { what: "long range", why: format!("{l} is shorter than {effective}") });
+            return Err(GeoError::OutOfRange {
+                what: "long range",
+                why: format!("{l} is shorter than {effective}"),
+            });
         }
     }
     Ok(if d <= effective + LIMIT_EPS {
@@ -145,18 +169,27 @@ pub fn line_of_fire<F: Fn(&SceneBase) -> bool>(
     check_point("origin", origin)?;
     check_non_negative("clearance", clearance)?;
     if shooter_base >= scene.bases().len() {
-        return Err(GeoError::OutOfRange { what: "shooter base", why: format!("index {shooter_base}") });
+        return Err(GeoError::OutOfRange {
+            what: "shooter base",
+            why: format!("index {shooter_base}"),
+        });
     }
     let idx = scene.unit_base_indices(target);
     if idx.is_empty() {
-        return Err(GeoError::OutOfRange { what: "target", why: format!("unit {target} is not in the scene") });
+        return Err(GeoError::OutOfRange {
+            what: "target",
+            why: format!("unit {target} is not in the scene"),
+        });
     }
     let bases = scene.bases();
     let mut samples: Vec<(Vec2, usize)> = Vec::with_capacity(idx.len() * 9);
     // Closest points first: they are the likeliest to be clear and the ones players measure.
     let mut order: Vec<usize> = idx.iter().map(|&i| i as usize).collect();
     order.sort_by(|&a, &b| {
-        bases[a].rect.distance_to_point(origin).total_cmp(&bases[b].rect.distance_to_point(origin))
+        bases[a]
+            .rect
+            .distance_to_point(origin)
+            .total_cmp(&bases[b].rect.distance_to_point(origin))
     });
     for &bi in &order {
         let r = &bases[bi].rect;
@@ -172,7 +205,11 @@ pub fn line_of_fire<F: Fn(&SceneBase) -> bool>(
         let mut clear = true;
         scene.for_each_base_near_segment(origin, p, clearance, |i| {
             let sb = &bases[i];
-            if i != shooter_base && sb.unit != target && blocks(sb) && segment_rect_exact(origin, p, &sb.rect) < need {
+            if i != shooter_base
+                && sb.unit != target
+                && blocks(sb)
+                && segment_rect_unchecked(origin, p, &sb.rect) < need
+            {
                 clear = false;
                 return false;
             }
@@ -184,7 +221,9 @@ pub fn line_of_fire<F: Fn(&SceneBase) -> bool>(
                 let t = &terrain[i];
                 let blocked = match t.sight {
                     SightBlock::Clear => false,
-                    SightBlock::Blocks => crate::distance::segment_polygon_exact(origin, p, &t.polygon) < need,
+                    SightBlock::Blocks => {
+                        crate::distance::segment_polygon_unchecked(origin, p, &t.polygon) < need
+                    }
                     SightBlock::BlocksBeyond(x) => {
                         length_inside(&t.polygon, origin, p, 0.5 * CONTACT_EPS) > x + CONTACT_EPS
                     }
@@ -194,7 +233,11 @@ pub fn line_of_fire<F: Fn(&SceneBase) -> bool>(
             });
         }
         if clear {
-            return Ok(Some(FireLine { from: origin, to: p, target_base: bi }));
+            return Ok(Some(FireLine {
+                from: origin,
+                to: p,
+                target_base: bi,
+            }));
         }
     }
     Ok(None)
@@ -217,10 +260,16 @@ mod tests {
     #[test]
     fn bfs_sho_20_ranges() {
         // Arquebus 10/20: 10 cm is Effective (inclusive), 18 cm Long, 20 Long, 20.1 out.
-        assert_eq!(range_band(10.0, 10.0, Some(20.0)).unwrap(), RangeBand::Effective);
+        assert_eq!(
+            range_band(10.0, 10.0, Some(20.0)).unwrap(),
+            RangeBand::Effective
+        );
         assert_eq!(range_band(18.0, 10.0, Some(20.0)).unwrap(), RangeBand::Long);
         assert_eq!(range_band(20.0, 10.0, Some(20.0)).unwrap(), RangeBand::Long);
-        assert_eq!(range_band(20.1, 10.0, Some(20.0)).unwrap(), RangeBand::OutOfRange);
+        assert_eq!(
+            range_band(20.1, 10.0, Some(20.0)).unwrap(),
+            RangeBand::OutOfRange
+        );
         // Pistol 5: one band.
         assert_eq!(range_band(6.0, 5.0, None).unwrap(), RangeBand::OutOfRange);
         assert!(range_band(f32::NAN, 5.0, None).is_err());
@@ -248,7 +297,9 @@ mod tests {
         assert!(in_field_of_fire(&u, bow, s, &left).unwrap());
         assert!(in_field_of_fire(&u, bow, s, &behind).unwrap());
         assert!(!in_field_of_fire(&u, bow, s, &right).unwrap());
-        let other = FireArc::CavalryBow { excluded: FlankSide::Left };
+        let other = FireArc::CavalryBow {
+            excluded: FlankSide::Left,
+        };
         assert!(in_field_of_fire(&u, other, s, &right).unwrap());
         assert!(!in_field_of_fire(&u, other, s, &left).unwrap());
         // A base straddling the 45° boundary is in the 90° arc (any part counts).
@@ -256,7 +307,9 @@ mod tests {
         assert!(in_field_of_fire(&u, FireArc::Front, s, &corner).unwrap());
         // Horse archers: shooting at something on the left uses the left edge's midpoint.
         assert_eq!(fire_zone(&b(0.0, 0.0), s, &left).unwrap(), Some(Zone::Left));
-        assert!((fire_origin(&b(0.0, 0.0), Zone::Left).unwrap() - Vec2::new(-2.0, 0.0)).length() < 1e-6);
+        assert!(
+            (fire_origin(&b(0.0, 0.0), Zone::Left).unwrap() - Vec2::new(-2.0, 0.0)).length() < 1e-6
+        );
     }
 
     #[test]
@@ -267,10 +320,26 @@ mod tests {
             let half = gap / 2.0;
             Scene::new(
                 vec![
-                    SceneBase { rect: b(0.0, 0.0), unit: 1, side: 0 },
-                    SceneBase { rect: b(-half - 2.0, 11.0), unit: 3, side: 0 },
-                    SceneBase { rect: b(half + 2.0, 11.0), unit: 4, side: 1 },
-                    SceneBase { rect: b(0.0, 21.0), unit: 2, side: 1 },
+                    SceneBase {
+                        rect: b(0.0, 0.0),
+                        unit: 1,
+                        side: 0,
+                    },
+                    SceneBase {
+                        rect: b(-half - 2.0, 11.0),
+                        unit: 3,
+                        side: 0,
+                    },
+                    SceneBase {
+                        rect: b(half + 2.0, 11.0),
+                        unit: 4,
+                        side: 1,
+                    },
+                    SceneBase {
+                        rect: b(0.0, 21.0),
+                        unit: 2,
+                        side: 1,
+                    },
                 ],
                 vec![],
             )
@@ -279,14 +348,22 @@ mod tests {
         let o = Vec2::new(0.0, 1.0);
         // A 2 cm gap: the straight line up the middle is exactly 1 cm from both.
         let s = mk(2.0);
-        let l = line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |_| true).unwrap().unwrap();
+        let l = line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |_| true)
+            .unwrap()
+            .unwrap();
         assert_eq!(l.target_base, 3);
         // 1.8 cm: no line keeps 1 cm from both (every target point is behind the gap).
         let s = mk(1.8);
-        assert!(line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |_| true).unwrap().is_none());
+        assert!(
+            line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |_| true)
+                .unwrap()
+                .is_none()
+        );
         // If the left blocker does not count (say it were the shooter's own close-order base), a
         // line to the target's left half passes more than 1 cm from the right blocker.
-        let l = line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |x| x.side != 0).unwrap().unwrap();
+        let l = line_of_fire(&s, 0, o, 2, LOF_CLEARANCE_CM, |x| x.side != 0)
+            .unwrap()
+            .unwrap();
         assert!(l.to.x < 0.0);
         // Without the clearance (bows shooting overhead are the rules crate's business) the
         // middle line is fine.

@@ -34,7 +34,11 @@ pub struct Slot {
 
 impl Slot {
     pub const fn new(rank: u16, file: u16) -> Self {
-        Self { rank, file, offset: 0.0 }
+        Self {
+            rank,
+            file,
+            offset: 0.0,
+        }
     }
 }
 
@@ -44,26 +48,42 @@ impl UnitFrame {
         crate::error::check_positive("base width", base_size.x)?;
         crate::error::check_positive("base depth", base_size.y)?;
         if files == 0 {
-            return Err(GeoError::Degenerate { what: "formation", why: "zero files".into() });
+            return Err(GeoError::Degenerate {
+                what: "formation",
+                why: "zero files".into(),
+            });
         }
-        Ok(Self { anchor, base_size, files })
+        Ok(Self {
+            anchor,
+            base_size,
+            files,
+        })
     }
 
     /// Table centre of a slot: `anchor + (j·W + W/2 + offset)·r − (i·D + D/2)·f` (GEO-16).
     pub fn slot_center(&self, s: Slot) -> Vec2 {
         let (w, d) = (self.base_size.x, self.base_size.y);
-        self.anchor.to_world(Vec2::new(s.file as f32 * w + w * 0.5 + s.offset, -(s.rank as f32 * d + d * 0.5)))
+        self.anchor.to_world(Vec2::new(
+            s.file as f32 * w + w * 0.5 + s.offset,
+            -(s.rank as f32 * d + d * 0.5),
+        ))
     }
 
     pub fn slot_rect(&self, s: Slot) -> Rect {
-        Rect::new(Pose::new(self.slot_center(s), self.anchor.angle), self.base_size * 0.5)
+        Rect::new(
+            Pose::new(self.slot_center(s), self.anchor.angle),
+            self.base_size * 0.5,
+        )
     }
 
     /// The unit rectangle for `ranks` ranks (GEO-1: a short last rank counts as a full one).
     pub fn unit_rect(&self, ranks: u16) -> Rect {
         let hw = self.files as f32 * self.base_size.x * 0.5;
         let hd = ranks.max(1) as f32 * self.base_size.y * 0.5;
-        Rect::new(Pose::new(self.anchor.to_world(Vec2::new(hw, -hd)), self.anchor.angle), Vec2::new(hw, hd))
+        Rect::new(
+            Pose::new(self.anchor.to_world(Vec2::new(hw, -hd)), self.anchor.angle),
+            Vec2::new(hw, hd),
+        )
     }
 }
 
@@ -96,7 +116,12 @@ impl CloseOrder {
     /// 1..=files bases, no two bases share or overlap a place, offsets only in a short last rank
     /// and within the frontage.
     pub fn new(frame: UnitFrame, slots: Vec<Slot>) -> Result<Self, GeoError> {
-        let bad = |why: String| Err(GeoError::Degenerate { what: "formation", why });
+        let bad = |why: String| {
+            Err(GeoError::Degenerate {
+                what: "formation",
+                why,
+            })
+        };
         if slots.is_empty() {
             return bad("no bases".into());
         }
@@ -146,10 +171,19 @@ impl CloseOrder {
 
     /// A regular formation of `n` bases `files` wide, ranks filled from the front, the short last
     /// rank placed by `align`.
-    pub fn regular(anchor: Pose, base_size: Vec2, files: u16, n: usize, align: RankAlign) -> Result<Self, GeoError> {
+    pub fn regular(
+        anchor: Pose,
+        base_size: Vec2,
+        files: u16,
+        n: usize,
+        align: RankAlign,
+    ) -> Result<Self, GeoError> {
         let frame = UnitFrame::try_new(anchor, base_size, files)?;
         if n == 0 {
-            return Err(GeoError::Degenerate { what: "formation", why: "no bases".into() });
+            return Err(GeoError::Degenerate {
+                what: "formation",
+                why: "no bases".into(),
+            });
         }
         let f = files as usize;
         let full = n / f;
@@ -169,7 +203,11 @@ impl CloseOrder {
             for j in 0..rest {
                 let x = (j as f32 + shift) * base_size.x;
                 let file = (x / base_size.x).floor() as u16;
-                slots.push(Slot { rank: full as u16, file, offset: x - file as f32 * base_size.x });
+                slots.push(Slot {
+                    rank: full as u16,
+                    file,
+                    offset: x - file as f32 * base_size.x,
+                });
             }
         }
         Self::new(frame, slots)
@@ -181,7 +219,11 @@ impl CloseOrder {
 
     /// Column when one file wide (a single base always counts as a Column, BFS-FRM-4).
     pub fn kind(&self) -> FormationKind {
-        if self.frame.files == 1 { FormationKind::Column } else { FormationKind::Line }
+        if self.frame.files == 1 {
+            FormationKind::Column
+        } else {
+            FormationKind::Line
+        }
     }
 
     pub fn unit_rect(&self) -> Rect {
@@ -195,12 +237,20 @@ impl CloseOrder {
 
     /// The base rectangles, in base order.
     pub fn base_rects(&self) -> Vec<Rect> {
-        self.slots.iter().map(|s| self.frame.slot_rect(*s)).collect()
+        self.slots
+            .iter()
+            .map(|s| self.frame.slot_rect(*s))
+            .collect()
     }
 
     /// The bases of the front rank (BFS-SHO-1, AMB-43), as indices.
     pub fn front_rank(&self) -> Vec<usize> {
-        self.slots.iter().enumerate().filter(|(_, s)| s.rank == 0).map(|(i, _)| i).collect()
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.rank == 0)
+            .map(|(i, _)| i)
+            .collect()
     }
 }
 
@@ -217,8 +267,14 @@ pub struct Classified {
 /// last full, the last rank anywhere along the frontage without overlaps.
 pub fn classify(rects: &[Rect], tol: f32) -> Result<Classified, GeoError> {
     crate::error::check_non_negative("tolerance", tol)?;
-    let non = Ok(Classified { kind: FormationKind::NonStandard, order: None });
-    let first = rects.first().ok_or(GeoError::Degenerate { what: "formation", why: "no bases".into() })?;
+    let non = Ok(Classified {
+        kind: FormationKind::NonStandard,
+        order: None,
+    });
+    let first = rects.first().ok_or(GeoError::Degenerate {
+        what: "formation",
+        why: "no bases".into(),
+    })?;
     for r in rects {
         r.check("base")?;
     }
@@ -233,7 +289,10 @@ pub fn classify(rects: &[Rect], tol: f32) -> Result<Classified, GeoError> {
     }
     let (w, d) = (size.x, size.y);
     let frame_pose = Pose::new(first.center(), angle);
-    let local: Vec<Vec2> = rects.iter().map(|r| frame_pose.to_local(r.center())).collect();
+    let local: Vec<Vec2> = rects
+        .iter()
+        .map(|r| frame_pose.to_local(r.center()))
+        .collect();
     let y_max = local.iter().map(|p| p.y).fold(f32::NEG_INFINITY, f32::max);
     let mut ranks: Vec<u16> = Vec::with_capacity(rects.len());
     for p in &local {
@@ -244,9 +303,18 @@ pub fn classify(rects: &[Rect], tol: f32) -> Result<Classified, GeoError> {
         ranks.push(k as u16);
     }
     let n_ranks = *ranks.iter().max().unwrap_or(&0) as usize + 1;
-    let front: Vec<f32> = local.iter().zip(&ranks).filter(|(_, r)| **r == 0).map(|(p, _)| p.x).collect();
+    let front: Vec<f32> = local
+        .iter()
+        .zip(&ranks)
+        .filter(|(_, r)| **r == 0)
+        .map(|(p, _)| p.x)
+        .collect();
     let x_min = front.iter().copied().fold(f32::INFINITY, f32::min);
-    let files = if n_ranks == 1 { rects.len() } else { front.len() };
+    let files = if n_ranks == 1 {
+        rects.len()
+    } else {
+        front.len()
+    };
     let mut slots = Vec::with_capacity(rects.len());
     for (p, &rank) in local.iter().zip(&ranks) {
         let x = p.x - x_min;
@@ -290,11 +358,17 @@ pub fn classify(rects: &[Rect], tol: f32) -> Result<Classified, GeoError> {
     if files == 0 || files > u16::MAX as usize {
         return non;
     }
-    let anchor = Pose::new(frame_pose.to_world(Vec2::new(x_min - w * 0.5, y_max + d * 0.5)), angle);
+    let anchor = Pose::new(
+        frame_pose.to_world(Vec2::new(x_min - w * 0.5, y_max + d * 0.5)),
+        angle,
+    );
     let frame = UnitFrame::try_new(anchor, size, files as u16)?;
     // Loosen the slot validation by the caller's tolerance: re-check with exact slots.
     match CloseOrder::new(frame, slots) {
-        Ok(order) => Ok(Classified { kind: order.kind(), order: Some(order) }),
+        Ok(order) => Ok(Classified {
+            kind: order.kind(),
+            order: Some(order),
+        }),
         Err(_) => non,
     }
 }
@@ -308,7 +382,12 @@ pub enum TurnSide {
 
 /// Lays `n` bases out on `frame`-like frames with each of the three short-rank alignments and
 /// assigns bases to slots; keeps the layout whose assignment moves bases least.
-fn rebuild(old: &CloseOrder, anchor: Pose, files: u16, cap: Option<f32>) -> Result<CloseOrder, GeoError> {
+fn rebuild(
+    old: &CloseOrder,
+    anchor: Pose,
+    files: u16,
+    cap: Option<f32>,
+) -> Result<CloseOrder, GeoError> {
     let before = old.base_rects();
     let n = before.len();
     let mut best: Option<(f32, f32, CloseOrder)> = None;
@@ -316,21 +395,31 @@ fn rebuild(old: &CloseOrder, anchor: Pose, files: u16, cap: Option<f32>) -> Resu
         let layout = CloseOrder::regular(anchor, old.frame.base_size, files, n, align)?;
         let targets = layout.base_rects();
         let assign = assign_bases(&before, &targets, cap)?;
-        let moves: Vec<f32> =
-            (0..n).map(|i| crate::maneuver::displacement_unchecked(&before[i], &targets[assign[i]])).collect();
+        let moves: Vec<f32> = (0..n)
+            .map(|i| crate::maneuver::displacement_unchecked(&before[i], &targets[assign[i]]))
+            .collect();
         let worst = moves.iter().copied().fold(0.0, f32::max);
         let total: f32 = moves.iter().sum();
         let slots: Vec<Slot> = (0..n).map(|i| layout.slots[assign[i]]).collect();
-        let cand = CloseOrder { frame: layout.frame, slots };
+        let cand = CloseOrder {
+            frame: layout.frame,
+            slots,
+        };
         let better = match &best {
             None => true,
-            Some((bw, bt, _)) => worst < bw - LIMIT_EPS || ((worst - bw).abs() <= LIMIT_EPS && total < bt - LIMIT_EPS),
+            Some((bw, bt, _)) => {
+                worst < bw - LIMIT_EPS
+                    || ((worst - bw).abs() <= LIMIT_EPS && total < bt - LIMIT_EPS)
+            }
         };
         if better {
             best = Some((worst, total, cand));
         }
     }
-    best.map(|b| b.2).ok_or(GeoError::Degenerate { what: "formation", why: "no layout".into() })
+    best.map(|b| b.2).ok_or(GeoError::Degenerate {
+        what: "formation",
+        why: "no layout".into(),
+    })
 }
 
 /// Turn 90° to a side as a Movement Maneuver (BFS-MAN-9, AMB-16): every base turns; the new
@@ -348,7 +437,10 @@ pub fn turn_90(old: &CloseOrder, side: TurnSide, cap: Option<f32>) -> Result<Clo
     let (new_angle, anchor_pos) = match side {
         TurnSide::Right => {
             // New facing = old right; new front-left corner = old front-right corner.
-            (normalize_angle(f.anchor.angle - core::f32::consts::FRAC_PI_2), unit.front_right())
+            (
+                normalize_angle(f.anchor.angle - core::f32::consts::FRAC_PI_2),
+                unit.front_right(),
+            )
         }
         TurnSide::Left => {
             // New facing = old left; the new front-right corner is the old front-left corner.
@@ -382,7 +474,12 @@ pub enum FrontageFix {
 
 /// Expand or narrow the frontage to `files` (BFS-MAN-10..12, AMB-17): bases leaving the front go
 /// to the rear, bases for new files come from the rear, and the fixed point stays.
-pub fn change_frontage(old: &CloseOrder, files: u16, fix: FrontageFix, cap: Option<f32>) -> Result<CloseOrder, GeoError> {
+pub fn change_frontage(
+    old: &CloseOrder,
+    files: u16,
+    fix: FrontageFix,
+    cap: Option<f32>,
+) -> Result<CloseOrder, GeoError> {
     if files == 0 || files as usize > old.slots.len() {
         return Err(GeoError::OutOfRange {
             what: "files",
@@ -404,12 +501,27 @@ pub fn change_frontage(old: &CloseOrder, files: u16, fix: FrontageFix, cap: Opti
 
 /// A formation moved rigidly: the new anchor for a translation and/or rotation applied to the
 /// whole unit (wheel outcomes, straight moves), keeping the slots.
-pub fn moved(order: &CloseOrder, delta: Vec2, pivot: Vec2, theta: f32) -> Result<CloseOrder, GeoError> {
+pub fn moved(
+    order: &CloseOrder,
+    delta: Vec2,
+    pivot: Vec2,
+    theta: f32,
+) -> Result<CloseOrder, GeoError> {
     check_point("move", delta)?;
     check_point("pivot", pivot)?;
     crate::error::check_finite("angle", &[theta])?;
-    let anchor = order.frame.anchor.rotated_about(pivot, theta).translated(delta);
-    Ok(CloseOrder { frame: UnitFrame { anchor, ..order.frame }, slots: order.slots.clone() })
+    let anchor = order
+        .frame
+        .anchor
+        .rotated_about(pivot, theta)
+        .translated(delta);
+    Ok(CloseOrder {
+        frame: UnitFrame {
+            anchor,
+            ..order.frame
+        },
+        slots: order.slots.clone(),
+    })
 }
 
 #[cfg(test)]
@@ -421,7 +533,14 @@ mod tests {
     const CAV: Vec2 = Vec2::new(4.0, 3.0);
 
     fn line(n: usize, files: u16, size: Vec2) -> CloseOrder {
-        CloseOrder::regular(Pose::new(Vec2::new(10.0, 50.0), 0.0), size, files, n, RankAlign::Centre).unwrap()
+        CloseOrder::regular(
+            Pose::new(Vec2::new(10.0, 50.0), 0.0),
+            size,
+            files,
+            n,
+            RankAlign::Centre,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -449,14 +568,37 @@ mod tests {
     fn validation_refuses_holes_and_overlaps() {
         let f = UnitFrame::try_new(Pose::default(), INF, 3).unwrap();
         // A hole in the front rank.
-        assert!(CloseOrder::new(f, vec![Slot::new(0, 0), Slot::new(0, 2), Slot::new(1, 1)]).is_err());
+        assert!(
+            CloseOrder::new(f, vec![Slot::new(0, 0), Slot::new(0, 2), Slot::new(1, 1)]).is_err()
+        );
         // Two bases in one place.
-        assert!(CloseOrder::new(f, vec![Slot::new(0, 0), Slot::new(0, 0), Slot::new(0, 1)]).is_err());
+        assert!(
+            CloseOrder::new(f, vec![Slot::new(0, 0), Slot::new(0, 0), Slot::new(0, 1)]).is_err()
+        );
         // A short last rank overlapping itself.
-        let s = vec![Slot::new(0, 0), Slot::new(0, 1), Slot::new(0, 2), Slot::new(1, 0), Slot { rank: 1, file: 0, offset: 2.0 }];
+        let s = vec![
+            Slot::new(0, 0),
+            Slot::new(0, 1),
+            Slot::new(0, 2),
+            Slot::new(1, 0),
+            Slot {
+                rank: 1,
+                file: 0,
+                offset: 2.0,
+            },
+        ];
         assert!(CloseOrder::new(f, s).is_err());
         // Sticking out.
-        let s = vec![Slot::new(0, 0), Slot::new(0, 1), Slot::new(0, 2), Slot { rank: 1, file: 2, offset: 1.0 }];
+        let s = vec![
+            Slot::new(0, 0),
+            Slot::new(0, 1),
+            Slot::new(0, 2),
+            Slot {
+                rank: 1,
+                file: 2,
+                offset: 1.0,
+            },
+        ];
         assert!(CloseOrder::new(f, s).is_err());
         assert!(UnitFrame::try_new(Pose::default(), INF, 0).is_err());
     }
@@ -476,18 +618,33 @@ mod tests {
         let col = line(3, 1, CAV).base_rects();
         assert_eq!(classify(&col, 0.01).unwrap().kind, FormationKind::Column);
         // One base: a column.
-        assert_eq!(classify(&col[..1], 0.01).unwrap().kind, FormationKind::Column);
+        assert_eq!(
+            classify(&col[..1], 0.01).unwrap().kind,
+            FormationKind::Column
+        );
         // A base nudged 0.5 cm off the grid: non-standard.
         let mut bad = rects.clone();
         bad[1] = bad[1].translated(Vec2::new(0.0, 0.5));
-        assert_eq!(classify(&bad, 0.01).unwrap().kind, FormationKind::NonStandard);
+        assert_eq!(
+            classify(&bad, 0.01).unwrap().kind,
+            FormationKind::NonStandard
+        );
         // A base turned: non-standard.
         let mut turned = rects.clone();
-        turned[2] = Rect::new(Pose::new(turned[2].center(), turned[2].pose.angle + 0.3), turned[2].half);
-        assert_eq!(classify(&turned, 0.01).unwrap().kind, FormationKind::NonStandard);
+        turned[2] = Rect::new(
+            Pose::new(turned[2].center(), turned[2].pose.angle + 0.3),
+            turned[2].half,
+        );
+        assert_eq!(
+            classify(&turned, 0.01).unwrap().kind,
+            FormationKind::NonStandard
+        );
         // Two bases far apart: non-standard.
         let apart = [rects[0], rects[0].translated(Vec2::new(10.0, 0.0))];
-        assert_eq!(classify(&apart, 0.01).unwrap().kind, FormationKind::NonStandard);
+        assert_eq!(
+            classify(&apart, 0.01).unwrap().kind,
+            FormationKind::NonStandard
+        );
     }
 
     impl CloseOrder {
@@ -517,7 +674,10 @@ mod tests {
         assert!((t.frame.anchor.facing() - Vec2::NEG_X).length() < 1e-5);
         assert!((t.unit_rect().front_right() - cav.unit_rect().front_left()).length() < 1e-4);
         // Every turned base stays a valid formation, bases in contact.
-        assert_eq!(classify(&t.base_rects(), 0.01).unwrap().kind, FormationKind::Line);
+        assert_eq!(
+            classify(&t.base_rects(), 0.01).unwrap().kind,
+            FormationKind::Line
+        );
     }
 
     #[test]
@@ -544,7 +704,11 @@ mod tests {
         // The four bases in files 0–1 of the old formation stay where they were.
         let before = co.base_rects();
         let after = n.base_rects();
-        let unmoved = before.iter().zip(&after).filter(|(a, b)| a.center().distance(b.center()) < 1e-4).count();
+        let unmoved = before
+            .iter()
+            .zip(&after)
+            .filter(|(a, b)| a.center().distance(b.center()) < 1e-4)
+            .count();
         assert_eq!(unmoved, 4);
         // Centre fix: widening 2 → 3 keeps the middle of the front.
         let two = line(6, 2, INF);
@@ -558,6 +722,10 @@ mod tests {
     fn moved_formation_keeps_slots() {
         let co = line(3, 3, INF);
         let m = moved(&co, Vec2::new(0.0, 5.0), Vec2::ZERO, 0.0).unwrap();
-        assert!((m.base_rects()[0].center() - co.base_rects()[0].center() - Vec2::new(0.0, 5.0)).length() < 1e-5);
+        assert!(
+            (m.base_rects()[0].center() - co.base_rects()[0].center() - Vec2::new(0.0, 5.0))
+                .length()
+                < 1e-5
+        );
     }
 }

@@ -13,7 +13,7 @@
 //! Every public function validates its input (finite, non-degenerate) and returns
 //! `Result<_, GeoError>`; none panics and none returns NaN. Tolerances live in [`tolerance`].
 
-pub mod cast;
+pub(crate) mod cast;
 pub mod charge;
 pub mod command;
 pub mod contact;
@@ -23,33 +23,33 @@ pub mod fire;
 pub mod formation;
 pub mod maneuver;
 pub mod movement;
-pub mod occlusion;
+pub(crate) mod occlusion;
 pub mod openorder;
 pub mod polygon;
 pub mod pose;
-pub mod prim;
+pub(crate) mod prim;
 pub mod rect;
 pub mod scene;
 pub mod table;
 pub mod terrain;
+pub mod tolerance;
 pub mod vision;
 pub mod wheel;
-pub mod tolerance;
 pub mod zones;
 
+pub use charge::{ChargeOutcome, ChargeParams, HalfwayLine};
 pub use contact::{Contact, ContactKind, Corner, Feature};
 pub use error::GeoError;
+pub use fire::{FireArc, FlankSide, RangeBand};
+pub use formation::{CloseOrder, FormationKind, Slot, UnitFrame};
 pub use glam::Vec2;
+pub use movement::{Blocker, Body, MoveCost, MoveOutcome, Obstacles, SidePolicy};
 pub use polygon::Polygon;
 pub use pose::Pose;
 pub use rect::{Edge, Rect, Segment};
-pub use zones::{Zone, ZoneScheme, ZoneShares};
 pub use scene::{BroadPhase, Scene, SceneBase, UnitEntry};
 pub use table::{Table, TableEdge};
 pub use terrain::{SightBlock, TerrainPiece};
-pub use movement::{Blocker, Body, MoveCost, MoveOutcome, Obstacles, SidePolicy};
-pub use wheel::{Pivot, Wheel, WheelOutcome, WheelReference, WheelSense};
 pub use vision::{SightLine, Viewer, VisionArc};
-pub use fire::{FireArc, FlankSide, RangeBand};
-pub use charge::{ChargeOutcome, ChargeParams, HalfwayLine};
-pub use formation::{CloseOrder, FormationKind, Slot, UnitFrame};
+pub use wheel::{Pivot, Wheel, WheelOutcome, WheelReference, WheelSense};
+pub use zones::{Zone, ZoneScheme, ZoneShares};

@@ -95,7 +95,12 @@ pub fn check_displacements(
     }
     let max = per_base.iter().copied().fold(0.0, f32::max);
     let ok = max <= limit + LIMIT_EPS && (!need_unmoved || unmoved > 0);
-    Ok(DisplacementReport { per_base, max, unmoved, ok })
+    Ok(DisplacementReport {
+        per_base,
+        max,
+        unmoved,
+        ok,
+    })
 }
 
 /// Assigns each base to one target slot (a formation change, BFS-MAN-8/9/11): the assignment with
@@ -103,19 +108,36 @@ pub fn check_displacements(
 /// bases that need not move stay put (AMB-17: only the end bases go to the rear). With no cap, or
 /// when no assignment fits the cap, the cap is raised to the smallest achievable largest
 /// displacement (bottleneck). Returns `slot[i]` for base `i`.
-pub fn assign_bases(before: &[Rect], targets: &[Rect], cap: Option<f32>) -> Result<Vec<usize>, GeoError> {
+pub fn assign_bases(
+    before: &[Rect],
+    targets: &[Rect],
+    cap: Option<f32>,
+) -> Result<Vec<usize>, GeoError> {
     let n = before.len();
     if n != targets.len() || n == 0 {
-        return Err(GeoError::Degenerate { what: "assignment", why: format!("{n} bases for {} slots", targets.len()) });
+        return Err(GeoError::Degenerate {
+            what: "assignment",
+            why: format!("{n} bases for {} slots", targets.len()),
+        });
     }
     if n > 64 {
-        return Err(GeoError::OutOfRange { what: "assignment", why: format!("{n} bases is more than 64") });
+        return Err(GeoError::OutOfRange {
+            what: "assignment",
+            why: format!("{n} bases is more than 64"),
+        });
     }
     for r in before.iter().chain(targets) {
         r.check("base")?;
     }
-    let cost: Vec<Vec<f32>> =
-        before.iter().map(|a| targets.iter().map(|b| displacement_unchecked(a, b)).collect()).collect();
+    let cost: Vec<Vec<f32>> = before
+        .iter()
+        .map(|a| {
+            targets
+                .iter()
+                .map(|b| displacement_unchecked(a, b))
+                .collect()
+        })
+        .collect();
     // Bottleneck: the smallest threshold admitting a perfect matching.
     let mut values: Vec<f32> = cost.iter().flatten().copied().collect();
     values.sort_by(f32::total_cmp);
@@ -140,7 +162,11 @@ pub fn assign_bases(before: &[Rect], targets: &[Rect], cap: Option<f32>) -> Resu
     let big = 1.0e9f64;
     let c: Vec<Vec<f64>> = cost
         .iter()
-        .map(|row| row.iter().map(|&v| if v <= threshold { v as f64 } else { big }).collect())
+        .map(|row| {
+            row.iter()
+                .map(|&v| if v <= threshold { v as f64 } else { big })
+                .collect()
+        })
         .collect();
     Ok(hungarian(&c))
 }
@@ -148,7 +174,13 @@ pub fn assign_bases(before: &[Rect], targets: &[Rect], cap: Option<f32>) -> Resu
 fn perfect_matching(cost: &[Vec<f32>], t: f32) -> Option<Vec<usize>> {
     let n = cost.len();
     let mut match_slot: Vec<Option<usize>> = vec![None; n];
-    fn augment(i: usize, cost: &[Vec<f32>], t: f32, seen: &mut [bool], ms: &mut [Option<usize>]) -> bool {
+    fn augment(
+        i: usize,
+        cost: &[Vec<f32>],
+        t: f32,
+        seen: &mut [bool],
+        ms: &mut [Option<usize>],
+    ) -> bool {
         for j in 0..cost.len() {
             if cost[i][j] <= t && !seen[j] {
                 seen[j] = true;
@@ -247,7 +279,9 @@ mod tests {
     #[test]
     fn displacement_is_the_largest_corner_move() {
         // A straight 3 cm shift moves every corner 3 cm.
-        assert!((base_displacement(&b(0.0, 0.0, 0.0), &b(0.0, 3.0, 0.0)).unwrap() - 3.0).abs() < 1e-6);
+        assert!(
+            (base_displacement(&b(0.0, 0.0, 0.0), &b(0.0, 3.0, 0.0)).unwrap() - 3.0).abs() < 1e-6
+        );
         // Turning 180° in place: FL goes to RR, the diagonal √(16 + 4).
         let d = base_displacement(&b(0.0, 0.0, 0.0), &b(0.0, 0.0, core::f32::consts::PI)).unwrap();
         assert!((d - 20f32.sqrt()).abs() < 1e-5);
@@ -259,7 +293,12 @@ mod tests {
         assert_eq!(ManeuverCap::ClosingRanks.limit(20.0).unwrap(), 10.0);
         assert_eq!(ManeuverCap::ChangeOfPosition.limit(20.0).unwrap(), 2.0);
         // BFS-MAN-18 example: Move 20, cavalry M-M cost 5 → 15 cm.
-        assert_eq!(ManeuverCap::OpenCloseMovement { mm_cost: 5.0 }.limit(20.0).unwrap(), 15.0);
+        assert_eq!(
+            ManeuverCap::OpenCloseMovement { mm_cost: 5.0 }
+                .limit(20.0)
+                .unwrap(),
+            15.0
+        );
         let before = [b(0.0, 0.0, 0.0), b(4.0, 0.0, 0.0)];
         let after = [b(0.0, 0.0, 0.0), b(4.0, 1.5, 0.0)];
         let r = check_displacements(&before, &after, 2.0, true).unwrap();
@@ -275,17 +314,32 @@ mod tests {
         // Slots are the same positions shuffled: identity assignment, zero moves.
         let before = [b(0.0, 0.0, 0.0), b(4.0, 0.0, 0.0), b(8.0, 0.0, 0.0)];
         let targets = [b(8.0, 0.0, 0.0), b(0.0, 0.0, 0.0), b(4.0, 0.0, 0.0)];
-        assert_eq!(assign_bases(&before, &targets, None).unwrap(), vec![1, 2, 0]);
+        assert_eq!(
+            assign_bases(&before, &targets, None).unwrap(),
+            vec![1, 2, 0]
+        );
         // Narrowing 3 files to 2: the end base goes to the rear (√(6² + 2²) ≈ 6.3 cm), the others
         // stay (total 6.3, against 2.8 + 4 + 4 = 10.8 for shifting everyone along).
         let targets = [b(0.0, 0.0, 0.0), b(4.0, 0.0, 0.0), b(2.0, -2.0, 0.0)];
-        assert_eq!(assign_bases(&before, &targets, None).unwrap(), vec![0, 1, 2]);
-        assert_eq!(assign_bases(&before, &targets, Some(15.0)).unwrap(), vec![0, 1, 2]);
+        assert_eq!(
+            assign_bases(&before, &targets, None).unwrap(),
+            vec![0, 1, 2]
+        );
+        assert_eq!(
+            assign_bases(&before, &targets, Some(15.0)).unwrap(),
+            vec![0, 1, 2]
+        );
         // Under a 5 cm cap the end base may not go that far: the middle base drops back
         // (√(2² + 2²) ≈ 2.8) and the end base closes in (4); the left base stays.
-        assert_eq!(assign_bases(&before, &targets, Some(5.0)).unwrap(), vec![0, 2, 1]);
+        assert_eq!(
+            assign_bases(&before, &targets, Some(5.0)).unwrap(),
+            vec![0, 2, 1]
+        );
         // A 3 cm cap cannot be met: the smallest worst case (4) is used instead.
-        assert_eq!(assign_bases(&before, &targets, Some(3.0)).unwrap(), vec![0, 2, 1]);
+        assert_eq!(
+            assign_bases(&before, &targets, Some(3.0)).unwrap(),
+            vec![0, 2, 1]
+        );
         assert!(assign_bases(&before, &targets[..2], None).is_err());
     }
 }

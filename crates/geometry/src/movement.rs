@@ -32,7 +32,10 @@ impl<'a> Body<'a> {
     pub fn check(&self) -> Result<(), GeoError> {
         self.frame.check("unit frame")?;
         if self.bases.is_empty() {
-            return Err(GeoError::Degenerate { what: "body", why: "no bases".into() });
+            return Err(GeoError::Degenerate {
+                what: "body",
+                why: "no bases".into(),
+            });
         }
         for b in self.bases {
             b.check("base")?;
@@ -68,12 +71,21 @@ impl SidePolicy {
     /// An ordinary move: 2 cm from enemies (BFS-MOV-7), contact allowed with friends and
     /// impassable terrain but not overlap.
     pub fn moving(mover_unit: u32, mover_side: u8) -> Self {
-        Self { mover_unit, mover_side, enemy_gap: Some(ENEMY_GAP_CM), friend_gap: Some(0.0), impassable_gap: Some(0.0) }
+        Self {
+            mover_unit,
+            mover_side,
+            enemy_gap: Some(ENEMY_GAP_CM),
+            friend_gap: Some(0.0),
+            impassable_gap: Some(0.0),
+        }
     }
 
     /// A charging or fleeing move: the first enemy touched is the contact (GEO-9).
     pub fn charging(mover_unit: u32, mover_side: u8) -> Self {
-        Self { enemy_gap: Some(0.0), ..Self::moving(mover_unit, mover_side) }
+        Self {
+            enemy_gap: Some(0.0),
+            ..Self::moving(mover_unit, mover_side)
+        }
     }
 
     pub fn with_friend_gap(mut self, g: Option<f32>) -> Self {
@@ -93,10 +105,17 @@ impl Obstacles for SidePolicy {
         }
     }
     fn terrain_gap(&self, t: &TerrainPiece) -> Option<f32> {
-        if t.impassable { self.impassable_gap } else { None }
+        if t.impassable {
+            self.impassable_gap
+        } else {
+            None
+        }
     }
     fn max_gap(&self) -> f32 {
-        [self.enemy_gap, self.friend_gap, self.impassable_gap].into_iter().flatten().fold(0.0, f32::max)
+        [self.enemy_gap, self.friend_gap, self.impassable_gap]
+            .into_iter()
+            .flatten()
+            .fold(0.0, f32::max)
     }
 }
 
@@ -107,7 +126,9 @@ pub struct ObstacleFns<B, T> {
     pub max_gap: f32,
 }
 
-impl<B: Fn(&SceneBase) -> Option<f32>, T: Fn(&TerrainPiece) -> Option<f32>> Obstacles for ObstacleFns<B, T> {
+impl<B: Fn(&SceneBase) -> Option<f32>, T: Fn(&TerrainPiece) -> Option<f32>> Obstacles
+    for ObstacleFns<B, T>
+{
     fn base_gap(&self, b: &SceneBase) -> Option<f32> {
         (self.base)(b)
     }
@@ -130,20 +151,31 @@ pub struct MoveCost {
 impl Default for MoveCost {
     /// BFS-MOV-6: backward movement costs double.
     fn default() -> Self {
-        Self { forward: 1.0, backward: 2.0 }
+        Self {
+            forward: 1.0,
+            backward: 2.0,
+        }
     }
 }
 
 impl MoveCost {
     /// Cost of a straight move of signed length `s` (positive forward).
-    pub fn of_move(&self, s: f32) -> f32 {
-        if s >= 0.0 { s * self.forward } else { -s * self.backward }
+    pub(crate) fn of_move(&self, s: f32) -> f32 {
+        if s >= 0.0 {
+            s * self.forward
+        } else {
+            -s * self.backward
+        }
     }
 
     /// The longest straight move an allowance buys, forward or backward (`Move/2` backward).
     pub fn max_distance(&self, allowance: f32, backward: bool) -> Result<f32, GeoError> {
         check_non_negative("allowance", allowance)?;
-        let rate = if backward { self.backward } else { self.forward };
+        let rate = if backward {
+            self.backward
+        } else {
+            self.forward
+        };
         crate::error::check_positive("cost rate", rate)?;
         Ok(allowance / rate)
     }
@@ -153,7 +185,11 @@ impl MoveCost {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Blocker {
     /// A base of the scene (index into [`Scene::bases`]) and its unit.
-    Base { index: usize, unit: u32, point: Vec2 },
+    Base {
+        index: usize,
+        unit: u32,
+        point: Vec2,
+    },
     /// A terrain piece (index into [`Scene::terrain`]) and its id.
     Terrain { index: usize, id: u32, point: Vec2 },
 }
@@ -209,7 +245,10 @@ pub(crate) fn cast_body(
     let m = Vec2::splat(obstacles.max_gap() + CONTACT_GAP);
     for b in body.bases {
         let poly = b.ccw_corners();
-        let mover = CastShape { verts: &poly, convex: true };
+        let mover = CastShape {
+            verts: &poly,
+            convex: true,
+        };
         let (lo0, hi0) = b.aabb();
         let lo = lo0.min(lo0 + dir * max) - m;
         let hi = hi0.max(hi0 + dir * max) + m;
@@ -217,11 +256,23 @@ pub(crate) fn cast_body(
             let sb = &scene.bases()[i];
             if let Some(g) = obstacles.base_gap(sb) {
                 let ob = sb.rect.ccw_corners();
-                if let Some(h) = cast::translate(mover, dir, best, CastShape { verts: &ob, convex: true }, internal_gap(g))
-                    && (h.at < best || blocker.is_none())
+                if let Some(h) = cast::translate(
+                    mover,
+                    dir,
+                    best,
+                    CastShape {
+                        verts: &ob,
+                        convex: true,
+                    },
+                    internal_gap(g),
+                ) && (h.at < best || blocker.is_none())
                 {
                     best = h.at;
-                    blocker = Some(Blocker::Base { index: i, unit: sb.unit, point: h.point });
+                    blocker = Some(Blocker::Base {
+                        index: i,
+                        unit: sb.unit,
+                        point: h.point,
+                    });
                 }
             }
             true
@@ -229,12 +280,19 @@ pub(crate) fn cast_body(
         scene.for_each_terrain_in_aabb(lo, hi, |i| {
             let t = &scene.terrain()[i];
             if let Some(g) = obstacles.terrain_gap(t) {
-                let shape = CastShape { verts: t.polygon.vertices(), convex: t.polygon.is_convex() };
+                let shape = CastShape {
+                    verts: t.polygon.vertices(),
+                    convex: t.polygon.is_convex(),
+                };
                 if let Some(h) = cast::translate(mover, dir, best, shape, internal_gap(g))
                     && (h.at < best || blocker.is_none())
                 {
                     best = h.at;
-                    blocker = Some(Blocker::Terrain { index: i, id: t.id, point: h.point });
+                    blocker = Some(Blocker::Terrain {
+                        index: i,
+                        id: t.id,
+                        point: h.point,
+                    });
                 }
             }
             true
@@ -255,27 +313,52 @@ pub fn move_straight(
     body.check()?;
     check_finite("move distance", &[distance])?;
     if distance == 0.0 {
-        return Ok(MoveOutcome { travelled: 0.0, delta: Vec2::ZERO, blocked: None, cost: 0.0 });
+        return Ok(MoveOutcome {
+            travelled: 0.0,
+            delta: Vec2::ZERO,
+            blocked: None,
+            cost: 0.0,
+        });
     }
     let sign = distance.signum();
     let dir = body.frame.facing() * sign;
     let (t, blocked) = cast_body(scene, body, dir, distance.abs(), obstacles);
     let travelled = sign * t;
-    Ok(MoveOutcome { travelled, delta: dir * t, blocked, cost: cost.of_move(travelled) })
+    Ok(MoveOutcome {
+        travelled,
+        delta: dir * t,
+        blocked,
+        cost: cost.of_move(travelled),
+    })
 }
 
 /// Moves `body` along any direction (Open Order bases, commanders, a fleeing unit's free path):
 /// the same cast as [`move_straight`] with an explicit table vector.
-pub fn move_along(scene: &Scene, body: &Body, delta: Vec2, obstacles: &impl Obstacles) -> Result<MoveOutcome, GeoError> {
+pub fn move_along(
+    scene: &Scene,
+    body: &Body,
+    delta: Vec2,
+    obstacles: &impl Obstacles,
+) -> Result<MoveOutcome, GeoError> {
     body.check()?;
     crate::error::check_point("move", delta)?;
     let len = delta.length();
     if len == 0.0 {
-        return Ok(MoveOutcome { travelled: 0.0, delta: Vec2::ZERO, blocked: None, cost: 0.0 });
+        return Ok(MoveOutcome {
+            travelled: 0.0,
+            delta: Vec2::ZERO,
+            blocked: None,
+            cost: 0.0,
+        });
     }
     let dir = delta / len;
     let (t, blocked) = cast_body(scene, body, dir, len, obstacles);
-    Ok(MoveOutcome { travelled: t, delta: dir * t, blocked, cost: t })
+    Ok(MoveOutcome {
+        travelled: t,
+        delta: dir * t,
+        blocked,
+        cost: t,
+    })
 }
 
 #[cfg(test)]
@@ -290,12 +373,22 @@ mod tests {
     /// A 3-base line of unit 1 (side 0) with its front edge on y = 0, x ∈ [0, 12].
     fn line() -> (Rect, Vec<Rect>) {
         let frame = Rect::try_new(Vec2::new(6.0, -1.0), Vec2::new(12.0, 2.0), 0.0).unwrap();
-        (frame, vec![base(2.0, -1.0), base(6.0, -1.0), base(10.0, -1.0)])
+        (
+            frame,
+            vec![base(2.0, -1.0), base(6.0, -1.0), base(10.0, -1.0)],
+        )
     }
 
     fn scene_with(extra: Vec<SceneBase>, terrain: Vec<TerrainPiece>) -> Scene {
         let (_, bases) = line();
-        let mut v: Vec<SceneBase> = bases.into_iter().map(|rect| SceneBase { rect, unit: 1, side: 0 }).collect();
+        let mut v: Vec<SceneBase> = bases
+            .into_iter()
+            .map(|rect| SceneBase {
+                rect,
+                unit: 1,
+                side: 0,
+            })
+            .collect();
         v.extend(extra);
         Scene::new(v, terrain).unwrap()
     }
@@ -304,14 +397,26 @@ mod tests {
     fn ten_cm_forward_is_free_and_costs_ten() {
         let s = scene_with(vec![], vec![]);
         let (frame, bases) = line();
-        let out = move_straight(&s, &Body::new(frame, &bases), 10.0, &SidePolicy::moving(1, 0), MoveCost::default())
-            .unwrap();
+        let out = move_straight(
+            &s,
+            &Body::new(frame, &bases),
+            10.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
         assert_eq!(out.travelled, 10.0);
         assert!(out.blocked.is_none());
         assert_eq!(out.cost, 10.0);
         // Backward: 4 cm cost 8 (BFS-MOV-6).
-        let out = move_straight(&s, &Body::new(frame, &bases), -4.0, &SidePolicy::moving(1, 0), MoveCost::default())
-            .unwrap();
+        let out = move_straight(
+            &s,
+            &Body::new(frame, &bases),
+            -4.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
         assert_eq!(out.cost, 8.0);
         assert_eq!(MoveCost::default().max_distance(10.0, true).unwrap(), 5.0);
     }
@@ -319,56 +424,135 @@ mod tests {
     #[test]
     fn stops_two_cm_from_an_enemy_unless_charging() {
         // An enemy base with its rear edge at y = 8, over the middle of the line.
-        let enemy = SceneBase { rect: base(6.0, 9.0), unit: 9, side: 1 };
+        let enemy = SceneBase {
+            rect: base(6.0, 9.0),
+            unit: 9,
+            side: 1,
+        };
         let s = scene_with(vec![enemy], vec![]);
         let (frame, bases) = line();
         let body = Body::new(frame, &bases);
-        let out = move_straight(&s, &body, 10.0, &SidePolicy::moving(1, 0), MoveCost::default()).unwrap();
+        let out = move_straight(
+            &s,
+            &body,
+            10.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
         // 8 cm to contact, minus 2 cm.
         assert!((out.travelled - 6.0).abs() < 1e-4, "{out:?}");
         assert_eq!(out.blocked.and_then(|b| b.unit()), Some(9));
-        let out = move_straight(&s, &body, 10.0, &SidePolicy::charging(1, 0), MoveCost::default()).unwrap();
+        let out = move_straight(
+            &s,
+            &body,
+            10.0,
+            &SidePolicy::charging(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
         assert!((out.travelled - (8.0 - CONTACT_GAP)).abs() < 1e-4);
         // Stopped in contact, not overlapping.
         let moved = bases[1].translated(out.delta);
-        let d = crate::distance::rect_distance_exact(&moved, &enemy.rect);
+        let d = crate::distance::rect_distance_unchecked(&moved, &enemy.rect);
         assert!(d > 0.0 && d <= crate::tolerance::CONTACT_EPS);
     }
 
     #[test]
     fn friends_and_impassable_terrain_stop_at_contact() {
-        let friend = SceneBase { rect: base(10.0, 5.0), unit: 2, side: 0 }; // rear edge y = 4
+        let friend = SceneBase {
+            rect: base(10.0, 5.0),
+            unit: 2,
+            side: 0,
+        }; // rear edge y = 4
         let rock = TerrainPiece::new(
             3,
-            Polygon::new(vec![Vec2::new(-5.0, 3.0), Vec2::new(1.0, 3.0), Vec2::new(1.0, 6.0), Vec2::new(-5.0, 6.0)])
-                .unwrap(),
+            Polygon::new(vec![
+                Vec2::new(-5.0, 3.0),
+                Vec2::new(1.0, 3.0),
+                Vec2::new(1.0, 6.0),
+                Vec2::new(-5.0, 6.0),
+            ])
+            .unwrap(),
         )
         .with_impassable(true);
         let s = scene_with(vec![friend], vec![rock]);
         let (frame, bases) = line();
-        let out = move_straight(&s, &Body::new(frame, &bases), 10.0, &SidePolicy::moving(1, 0), MoveCost::default())
-            .unwrap();
-        assert!((out.travelled - (3.0 - CONTACT_GAP)).abs() < 1e-4, "{out:?}");
+        let out = move_straight(
+            &s,
+            &Body::new(frame, &bases),
+            10.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
+        assert!(
+            (out.travelled - (3.0 - CONTACT_GAP)).abs() < 1e-4,
+            "{out:?}"
+        );
         assert!(matches!(out.blocked, Some(Blocker::Terrain { id: 3, .. })));
         // Ignoring friends (passing through is another rule) and with no rock: free.
         let s2 = scene_with(vec![friend], vec![]);
         let p = SidePolicy::moving(1, 0).with_friend_gap(None);
-        let out = move_straight(&s2, &Body::new(frame, &bases), 10.0, &p, MoveCost::default()).unwrap();
+        let out = move_straight(
+            &s2,
+            &Body::new(frame, &bases),
+            10.0,
+            &p,
+            MoveCost::default(),
+        )
+        .unwrap();
         assert_eq!(out.travelled, 10.0);
     }
 
     #[test]
     fn naive_and_bvh_agree_and_bad_input_is_refused() {
-        let enemy = SceneBase { rect: base(6.0, 9.0), unit: 9, side: 1 };
+        let enemy = SceneBase {
+            rect: base(6.0, 9.0),
+            unit: 9,
+            side: 1,
+        };
         let s = scene_with(vec![enemy], vec![]);
         let n = scene_with(vec![enemy], vec![]).with_broad_phase(crate::scene::BroadPhase::Naive);
         let (frame, bases) = line();
         let body = Body::new(frame, &bases);
-        let a = move_straight(&s, &body, 10.0, &SidePolicy::moving(1, 0), MoveCost::default()).unwrap();
-        let b = move_straight(&n, &body, 10.0, &SidePolicy::moving(1, 0), MoveCost::default()).unwrap();
+        let a = move_straight(
+            &s,
+            &body,
+            10.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
+        let b = move_straight(
+            &n,
+            &body,
+            10.0,
+            &SidePolicy::moving(1, 0),
+            MoveCost::default(),
+        )
+        .unwrap();
         assert_eq!(a, b);
-        assert!(move_straight(&s, &body, f32::NAN, &SidePolicy::moving(1, 0), MoveCost::default()).is_err());
-        assert!(move_straight(&s, &Body::new(frame, &[]), 1.0, &SidePolicy::moving(1, 0), MoveCost::default()).is_err());
+        assert!(
+            move_straight(
+                &s,
+                &body,
+                f32::NAN,
+                &SidePolicy::moving(1, 0),
+                MoveCost::default()
+            )
+            .is_err()
+        );
+        assert!(
+            move_straight(
+                &s,
+                &Body::new(frame, &[]),
+                1.0,
+                &SidePolicy::moving(1, 0),
+                MoveCost::default()
+            )
+            .is_err()
+        );
         let out = move_along(&s, &body, Vec2::new(0.0, 10.0), &SidePolicy::moving(1, 0)).unwrap();
         assert!((out.travelled - 6.0).abs() < 1e-4);
     }

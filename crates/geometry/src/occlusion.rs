@@ -48,8 +48,14 @@ struct Umbra {
 /// half a turn.
 fn cone(o: Vec2, pts: &[Vec2]) -> Option<(Vec2, Vec2)> {
     let dir = |p: &Vec2| *p - o;
-    let cw = pts.iter().map(dir).find(|d| pts.iter().all(|e| d.perp_dot(*e - o) >= -1e-9))?;
-    let ccw = pts.iter().map(dir).find(|d| pts.iter().all(|e| (*e - o).perp_dot(*d) >= -1e-9))?;
+    let cw = pts
+        .iter()
+        .map(dir)
+        .find(|d| pts.iter().all(|e| d.perp_dot(*e - o) >= -1e-9))?;
+    let ccw = pts
+        .iter()
+        .map(dir)
+        .find(|d| pts.iter().all(|e| (*e - o).perp_dot(*d) >= -1e-9))?;
     (cw.perp_dot(ccw) > 0.0).then_some((cw, ccw))
 }
 
@@ -124,16 +130,32 @@ impl<'s> Culler<'s> {
                 for k in 0..PIECES {
                     let (t0, t1) = (k as f32 / PIECES as f32, (k + 1) as f32 / PIECES as f32);
                     let q = if along_width {
-                        [fl.lerp(fr, t0), fl.lerp(fr, t1), rl.lerp(rr, t1), rl.lerp(rr, t0)]
+                        [
+                            fl.lerp(fr, t0),
+                            fl.lerp(fr, t1),
+                            rl.lerp(rr, t1),
+                            rl.lerp(rr, t0),
+                        ]
                     } else {
-                        [fl.lerp(rl, t0), fr.lerp(rr, t0), fr.lerp(rr, t1), fl.lerp(rl, t1)]
+                        [
+                            fl.lerp(rl, t0),
+                            fr.lerp(rr, t0),
+                            fr.lerp(rr, t1),
+                            fl.lerp(rl, t1),
+                        ]
                     };
                     parts.push(new_part((q[0] + q[1] + q[2] + q[3]) * 0.25, q, 4));
                 }
                 (eye.center(), None)
             }
         };
-        Self { scene, m, front, parts, pts: Vec::with_capacity(8) }
+        Self {
+            scene,
+            m,
+            front,
+            parts,
+            pts: Vec::with_capacity(8),
+        }
     }
 
     pub(crate) fn reference(&self) -> Vec2 {
@@ -146,7 +168,10 @@ impl<'s> Culler<'s> {
         match self.front {
             None => false,
             Some((o, f)) => {
-                let far = Vec2::new(if f.x >= 0.0 { hi.x } else { lo.x }, if f.y >= 0.0 { hi.y } else { lo.y });
+                let far = Vec2::new(
+                    if f.x >= 0.0 { hi.x } else { lo.x },
+                    if f.y >= 0.0 { hi.y } else { lo.y },
+                );
                 (far - o).dot(f) < -crate::tolerance::LIMIT_EPS
             }
         }
@@ -158,7 +183,8 @@ impl<'s> Culler<'s> {
             OccRef::Unit(u) => scene.unit_solid(u).is_some_and(|s| s.blocks(a, b)),
             OccRef::Base(i) => scene.sight_box(i).blocks(a, b),
             OccRef::Terrain(t) => scene.terrain_solid(t).is_some_and(|poly| {
-                prim::clip_segment_to_convex(a, b, poly).is_some_and(|(t0, t1)| (t1 - t0) * a.distance(b) > 1e-6)
+                prim::clip_segment_to_convex(a, b, poly)
+                    .is_some_and(|(t0, t1)| (t1 - t0) * a.distance(b) > 1e-6)
             }),
         }
     }
@@ -196,13 +222,19 @@ impl<'s> Culler<'s> {
             if prim::point_in_polygon(part.m, &self.pts) {
                 continue;
             }
-            let Some((cw, ccw)) = cone(part.m, &self.pts) else { continue };
+            let Some((cw, ccw)) = cone(part.m, &self.pts) else {
+                continue;
+            };
             let mut src = [(Vec2::ZERO, Vec2::ZERO, 0.0f32); 4];
             let mut ok = true;
             for (k, sp) in part.sources[..part.ns].iter().enumerate() {
                 match cone(*sp, &self.pts) {
                     Some((a, b)) => {
-                        let r2 = self.pts.iter().map(|p| p.distance_squared(*sp)).fold(0.0, f32::max);
+                        let r2 = self
+                            .pts
+                            .iter()
+                            .map(|p| p.distance_squared(*sp))
+                            .fold(0.0, f32::max);
                         src[k] = (a, b, r2);
                     }
                     None => ok = false,
@@ -243,19 +275,24 @@ impl<'s> Culler<'s> {
         if u.cw.perp_dot(d) < 0.0 || d.perp_dot(u.ccw) < 0.0 {
             return false;
         }
-        part.sources[..part.ns].iter().zip(&u.src).all(|(s, (cw, ccw, r2))| {
-            let e = p - *s;
-            // Fast path: strictly inside the source's cone and beyond the occluder entirely.
-            let margin = 1e-4 * e.length() * cw.length().max(ccw.length());
-            (e.length_squared() > *r2 && cw.perp_dot(e) > margin && e.perp_dot(*ccw) > margin)
-                || Self::occ_blocks(scene, u.occ, *s, p)
-        })
+        part.sources[..part.ns]
+            .iter()
+            .zip(&u.src)
+            .all(|(s, (cw, ccw, r2))| {
+                let e = p - *s;
+                // Fast path: strictly inside the source's cone and beyond the occluder entirely.
+                let margin = 1e-4 * e.length() * cw.length().max(ccw.length());
+                (e.length_squared() > *r2 && cw.perp_dot(e) > margin && e.perp_dot(*ccw) > margin)
+                    || Self::occ_blocks(scene, u.occ, *s, p)
+            })
     }
 
     /// Is the convex hull of `pts` hidden from the whole source, i.e. from every piece by some
     /// single umbra of that piece?
     pub(crate) fn hidden(&self, pts: &[Vec2]) -> bool {
-        let Some(first) = pts.first() else { return true };
+        let Some(first) = pts.first() else {
+            return true;
+        };
         self.parts.iter().all(|part| {
             part.bins[bin_of(*first - part.m)].iter().any(|&k| {
                 let u = &part.umbras[k as usize];
@@ -301,14 +338,24 @@ mod tests {
         let mut v = vec![];
         for i in 0..3 {
             v.push(SceneBase {
-                rect: Rect::try_new(Vec2::new(-4.0 + 4.0 * i as f32, -1.0), Vec2::new(4.0, 2.0), 0.0).unwrap(),
+                rect: Rect::try_new(
+                    Vec2::new(-4.0 + 4.0 * i as f32, -1.0),
+                    Vec2::new(4.0, 2.0),
+                    0.0,
+                )
+                .unwrap(),
                 unit: 1,
                 side: 0,
             });
         }
         for i in 0..5 {
             v.push(SceneBase {
-                rect: Rect::try_new(Vec2::new(-8.0 + 4.0 * i as f32, 10.0), Vec2::new(4.0, 2.0), 0.0).unwrap(),
+                rect: Rect::try_new(
+                    Vec2::new(-8.0 + 4.0 * i as f32, 10.0),
+                    Vec2::new(4.0, 2.0),
+                    0.0,
+                )
+                .unwrap(),
                 unit: 2,
                 side: 1,
             });

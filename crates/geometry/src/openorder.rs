@@ -2,7 +2,7 @@
 //! its unit (they never touch), every base within `max_gap` of at least one other, and the graph
 //! "within `max_gap`" connected.
 
-use crate::distance::rect_distance_exact;
+use crate::distance::rect_distance_unchecked;
 use crate::error::{GeoError, check_non_negative};
 use crate::rect::Rect;
 use crate::tolerance::LIMIT_EPS;
@@ -17,7 +17,10 @@ pub struct Spacing {
 
 impl Default for Spacing {
     fn default() -> Self {
-        Self { min_gap: 0.5, max_gap: 2.0 }
+        Self {
+            min_gap: 0.5,
+            max_gap: 2.0,
+        }
     }
 }
 
@@ -43,7 +46,10 @@ pub fn check_spacing(bases: &[Rect], spacing: Spacing) -> Result<SpacingReport, 
     check_non_negative("min gap", spacing.min_gap)?;
     check_non_negative("max gap", spacing.max_gap)?;
     if bases.is_empty() {
-        return Err(GeoError::Degenerate { what: "open order", why: "no bases".into() });
+        return Err(GeoError::Degenerate {
+            what: "open order",
+            why: "no bases".into(),
+        });
     }
     for b in bases {
         b.check("base")?;
@@ -53,7 +59,7 @@ pub fn check_spacing(bases: &[Rect], spacing: Spacing) -> Result<SpacingReport, 
     let mut adj = vec![Vec::new(); n];
     for i in 0..n {
         for j in (i + 1)..n {
-            let d = rect_distance_exact(&bases[i], &bases[j]);
+            let d = rect_distance_unchecked(&bases[i], &bases[j]);
             if d < spacing.min_gap - LIMIT_EPS {
                 too_close.push((i, j));
             }
@@ -63,7 +69,11 @@ pub fn check_spacing(bases: &[Rect], spacing: Spacing) -> Result<SpacingReport, 
             }
         }
     }
-    let isolated = if n > 1 { (0..n).filter(|&i| adj[i].is_empty()).collect() } else { Vec::new() };
+    let isolated = if n > 1 {
+        (0..n).filter(|&i| adj[i].is_empty()).collect()
+    } else {
+        Vec::new()
+    };
     let mut seen = vec![false; n];
     let mut stack = vec![0usize];
     seen[0] = true;
@@ -75,7 +85,11 @@ pub fn check_spacing(bases: &[Rect], spacing: Spacing) -> Result<SpacingReport, 
             }
         }
     }
-    Ok(SpacingReport { too_close, isolated, connected: seen.iter().all(|s| *s) })
+    Ok(SpacingReport {
+        too_close,
+        isolated,
+        connected: seen.iter().all(|s| *s),
+    })
 }
 
 #[cfg(test)]
@@ -90,9 +104,17 @@ mod tests {
     #[test]
     fn spacing_rules() {
         // Gaps of 1 cm: centres 5 cm apart.
-        assert!(check_spacing(&[b(0.0), b(5.0), b(10.0)], Spacing::default()).unwrap().ok());
+        assert!(
+            check_spacing(&[b(0.0), b(5.0), b(10.0)], Spacing::default())
+                .unwrap()
+                .ok()
+        );
         // Exactly 0.5 and exactly 2 cm are allowed.
-        assert!(check_spacing(&[b(0.0), b(4.5), b(10.5)], Spacing::default()).unwrap().ok());
+        assert!(
+            check_spacing(&[b(0.0), b(4.5), b(10.5)], Spacing::default())
+                .unwrap()
+                .ok()
+        );
         // Touching: too close.
         let r = check_spacing(&[b(0.0), b(4.0)], Spacing::default()).unwrap();
         assert_eq!(r.too_close, vec![(0, 1)]);

@@ -33,16 +33,25 @@ impl Polygon {
         }
         let n = vertices.len();
         if n < 3 {
-            return Err(GeoError::Degenerate { what: "polygon", why: format!("{n} vertices") });
+            return Err(GeoError::Degenerate {
+                what: "polygon",
+                why: format!("{n} vertices"),
+            });
         }
         for i in 0..n {
             if vertices[i].distance(vertices[(i + 1) % n]) < crate::tolerance::MIN_SIZE_CM {
-                return Err(GeoError::Degenerate { what: "polygon", why: format!("vertex {i} is repeated") });
+                return Err(GeoError::Degenerate {
+                    what: "polygon",
+                    why: format!("vertex {i} is repeated"),
+                });
             }
         }
         let area = prim::signed_area(&vertices);
         if area.abs() < AREA_EPS_CM2 {
-            return Err(GeoError::Degenerate { what: "polygon", why: "zero area".into() });
+            return Err(GeoError::Degenerate {
+                what: "polygon",
+                why: "zero area".into(),
+            });
         }
         if area < 0.0 {
             vertices.reverse();
@@ -55,9 +64,16 @@ impl Polygon {
                 let (b0, b1) = (vertices[j], vertices[(j + 1) % n]);
                 if adjacent {
                     // Folding back: the shared vertex's neighbours are collinear and overlapping.
-                    let (p, shared, q) = if j == i + 1 { (a0, a1, b1) } else { (b0, a0, a1) };
+                    let (p, shared, q) = if j == i + 1 {
+                        (a0, a1, b1)
+                    } else {
+                        (b0, a0, a1)
+                    };
                     if prim::orient(p, shared, q) == 0.0 && (p - shared).dot(q - shared) > 0.0 {
-                        return Err(GeoError::Degenerate { what: "polygon", why: format!("edges {i} and {j} overlap") });
+                        return Err(GeoError::Degenerate {
+                            what: "polygon",
+                            why: format!("edges {i} and {j} overlap"),
+                        });
                     }
                 } else if prim::segments_intersect(a0, a1, b0, b1) {
                     return Err(GeoError::Degenerate {
@@ -67,14 +83,22 @@ impl Polygon {
                 }
             }
         }
-        let convex = (0..n).all(|i| prim::orient(vertices[i], vertices[(i + 1) % n], vertices[(i + 2) % n]) >= 0.0);
+        let convex = (0..n).all(|i| {
+            prim::orient(vertices[i], vertices[(i + 1) % n], vertices[(i + 2) % n]) >= 0.0
+        });
         let triangles = prim::triangulate(&vertices);
         let (mut lo, mut hi) = (vertices[0], vertices[0]);
         for v in &vertices {
             lo = lo.min(*v);
             hi = hi.max(*v);
         }
-        Ok(Self { vertices, triangles, convex, lo, hi })
+        Ok(Self {
+            vertices,
+            triangles,
+            convex,
+            lo,
+            hi,
+        })
     }
 
     /// The polygon of a rectangle (after checking the rectangle).
@@ -130,7 +154,11 @@ impl Polygon {
 
     /// Distance from `p` to the polygon (0 inside).
     pub fn distance_to_point(&self, p: Vec2) -> f32 {
-        if prim::point_in_polygon(p, &self.vertices) { 0.0 } else { self.boundary_distance(p) }
+        if prim::point_in_polygon(p, &self.vertices) {
+            0.0
+        } else {
+            self.boundary_distance(p)
+        }
     }
 
     /// Edges as `(start, end)` pairs, counter-clockwise.
@@ -159,7 +187,13 @@ mod tests {
 
     #[test]
     fn clockwise_input_is_reversed_and_area_is_positive() {
-        let p = Polygon::new(vec![Vec2::ZERO, Vec2::new(0.0, 2.0), Vec2::new(3.0, 2.0), Vec2::new(3.0, 0.0)]).unwrap();
+        let p = Polygon::new(vec![
+            Vec2::ZERO,
+            Vec2::new(0.0, 2.0),
+            Vec2::new(3.0, 2.0),
+            Vec2::new(3.0, 0.0),
+        ])
+        .unwrap();
         assert!((p.area() - 6.0).abs() < 1e-6);
         assert!(p.is_convex());
         assert!(p.contains(Vec2::new(1.0, 1.0)));
@@ -171,7 +205,12 @@ mod tests {
     #[test]
     fn refuses_bow_ties_and_degenerate_input() {
         // A bow tie: edges 0 and 2 cross.
-        let bow = vec![Vec2::ZERO, Vec2::new(2.0, 2.0), Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)];
+        let bow = vec![
+            Vec2::ZERO,
+            Vec2::new(2.0, 2.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(0.0, 2.0),
+        ];
         assert!(Polygon::new(bow).is_err());
         assert!(Polygon::new(vec![Vec2::ZERO, Vec2::X]).is_err());
         assert!(Polygon::new(vec![Vec2::ZERO, Vec2::X, Vec2::X * 2.0]).is_err());
@@ -196,7 +235,8 @@ mod tests {
 
     #[test]
     fn serde_round_trip_validates() {
-        let p = Polygon::from_rect(&Rect::try_new(Vec2::ZERO, Vec2::new(4.0, 2.0), 0.3).unwrap()).unwrap();
+        let p = Polygon::from_rect(&Rect::try_new(Vec2::ZERO, Vec2::new(4.0, 2.0), 0.3).unwrap())
+            .unwrap();
         let v: Vec<Vec2> = p.clone().into();
         assert_eq!(Polygon::try_from(v).unwrap(), p);
     }

@@ -20,13 +20,19 @@ impl Pose {
     /// Validated constructor.
     pub fn try_new(pos: Vec2, angle: f32) -> Result<Self, GeoError> {
         check_finite("pose", &[pos.x, pos.y, angle])?;
-        Ok(Self { pos, angle: normalize_angle(angle) })
+        Ok(Self {
+            pos,
+            angle: normalize_angle(angle),
+        })
     }
 
     /// From a compass bearing in degrees, as scenario files write it: 0 faces north (+y),
     /// 90 faces east (+x), clockwise.
     pub fn from_bearing_deg(pos: Vec2, bearing_deg: f32) -> Self {
-        Self { pos, angle: normalize_angle(-bearing_deg.to_radians()) }
+        Self {
+            pos,
+            angle: normalize_angle(-bearing_deg.to_radians()),
+        }
     }
 
     /// The compass bearing in degrees, in `[0, 360)`.
@@ -71,13 +77,19 @@ impl Pose {
     /// Moved by a table-frame vector.
     #[inline]
     pub fn translated(&self, d: Vec2) -> Self {
-        Self { pos: self.pos + d, angle: self.angle }
+        Self {
+            pos: self.pos + d,
+            angle: self.angle,
+        }
     }
 
     /// Rotated by `theta` (radians, counter-clockwise) about a table point.
     pub fn rotated_about(&self, pivot: Vec2, theta: f32) -> Self {
         let rel = Vec2::from_angle(theta).rotate(self.pos - pivot);
-        Self { pos: pivot + rel, angle: normalize_angle(self.angle + theta) }
+        Self {
+            pos: pivot + rel,
+            angle: normalize_angle(self.angle + theta),
+        }
     }
 
     /// The parry2d placement of a shape whose local frame is this pose's.

@@ -41,7 +41,11 @@ pub fn segments_intersect(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> bool {
         return true;
     }
     let on = |p: Vec2, q: Vec2, r: Vec2, d: f32| {
-        d == 0.0 && r.x >= p.x.min(q.x) && r.x <= p.x.max(q.x) && r.y >= p.y.min(q.y) && r.y <= p.y.max(q.y)
+        d == 0.0
+            && r.x >= p.x.min(q.x)
+            && r.x <= p.x.max(q.x)
+            && r.y >= p.y.min(q.y)
+            && r.y <= p.y.max(q.y)
     };
     on(b0, b1, a0, d1) || on(b0, b1, a1, d2) || on(a0, a1, b0, d3) || on(a0, a1, b1, d4)
 }
@@ -69,7 +73,11 @@ pub fn segment_crossing_param(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> Option<
     let q = b0 - a0;
     let t = q.perp_dot(s) / denom;
     let u = q.perp_dot(r) / denom;
-    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) { Some(t) } else { None }
+    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+        Some(t)
+    } else {
+        None
+    }
 }
 
 /// Signed area of a polygon (positive when counter-clockwise).
@@ -333,7 +341,11 @@ pub fn triangulate(poly: &[Vec2]) -> Vec<[usize; 3]> {
             // Only flat corners left (collinear vertices): drop one and go on.
             if let Some(k) = (0..idx.len()).find(|&k| {
                 let m = idx.len();
-                orient(poly[idx[(k + m - 1) % m]], poly[idx[k]], poly[idx[(k + 1) % m]]) == 0.0
+                orient(
+                    poly[idx[(k + m - 1) % m]],
+                    poly[idx[k]],
+                    poly[idx[(k + 1) % m]],
+                ) == 0.0
             }) {
                 idx.remove(k);
             } else {
@@ -352,18 +364,41 @@ mod tests {
     use super::*;
 
     fn sq(x0: f32, y0: f32, s: f32) -> [Vec2; 4] {
-        [Vec2::new(x0, y0), Vec2::new(x0 + s, y0), Vec2::new(x0 + s, y0 + s), Vec2::new(x0, y0 + s)]
+        [
+            Vec2::new(x0, y0),
+            Vec2::new(x0 + s, y0),
+            Vec2::new(x0 + s, y0 + s),
+            Vec2::new(x0, y0 + s),
+        ]
     }
 
     #[test]
     fn segment_distances() {
         // Parallel horizontal segments 3 cm apart.
-        let d = segment_segment_distance(Vec2::ZERO, Vec2::X * 4.0, Vec2::new(1.0, 3.0), Vec2::new(2.0, 3.0));
+        let d = segment_segment_distance(
+            Vec2::ZERO,
+            Vec2::X * 4.0,
+            Vec2::new(1.0, 3.0),
+            Vec2::new(2.0, 3.0),
+        );
         assert!((d - 3.0).abs() < 1e-6);
         // Crossing segments.
-        assert_eq!(segment_segment_distance(Vec2::ZERO, Vec2::ONE, Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)), 0.0);
+        assert_eq!(
+            segment_segment_distance(
+                Vec2::ZERO,
+                Vec2::ONE,
+                Vec2::new(0.0, 1.0),
+                Vec2::new(1.0, 0.0)
+            ),
+            0.0
+        );
         // Touching at an endpoint counts as intersecting.
-        assert!(segments_intersect(Vec2::ZERO, Vec2::X, Vec2::X, Vec2::new(1.0, 5.0)));
+        assert!(segments_intersect(
+            Vec2::ZERO,
+            Vec2::X,
+            Vec2::X,
+            Vec2::new(1.0, 5.0)
+        ));
     }
 
     #[test]
@@ -391,11 +426,29 @@ mod tests {
     #[test]
     fn liang_barsky() {
         // Horizontal segment from x=-1 to x=3 through the box [0,2]×[0,1] at y=0.5: t ∈ [0.25, 0.75].
-        let (t0, t1) =
-            clip_segment_to_box(Vec2::new(-1.0, 0.5), Vec2::new(3.0, 0.5), Vec2::ZERO, Vec2::new(2.0, 1.0)).unwrap();
+        let (t0, t1) = clip_segment_to_box(
+            Vec2::new(-1.0, 0.5),
+            Vec2::new(3.0, 0.5),
+            Vec2::ZERO,
+            Vec2::new(2.0, 1.0),
+        )
+        .unwrap();
         assert!((t0 - 0.25).abs() < 1e-6 && (t1 - 0.75).abs() < 1e-6);
-        assert!(clip_segment_to_box(Vec2::new(-1.0, 2.0), Vec2::new(3.0, 2.0), Vec2::ZERO, Vec2::ONE).is_none());
-        let (t0, t1) = clip_segment_to_convex(Vec2::new(-1.0, 0.5), Vec2::new(3.0, 0.5), &sq(0.0, 0.0, 2.0)).unwrap();
+        assert!(
+            clip_segment_to_box(
+                Vec2::new(-1.0, 2.0),
+                Vec2::new(3.0, 2.0),
+                Vec2::ZERO,
+                Vec2::ONE
+            )
+            .is_none()
+        );
+        let (t0, t1) = clip_segment_to_convex(
+            Vec2::new(-1.0, 0.5),
+            Vec2::new(3.0, 0.5),
+            &sq(0.0, 0.0, 2.0),
+        )
+        .unwrap();
         assert!((t0 - 0.25).abs() < 1e-6 && (t1 - 0.75).abs() < 1e-6);
     }
 
@@ -423,7 +476,10 @@ mod tests {
         ];
         let t = triangulate(&l);
         assert_eq!(t.len(), 4);
-        let area: f32 = t.iter().map(|[a, b, c]| signed_area(&[l[*a], l[*b], l[*c]])).sum();
+        let area: f32 = t
+            .iter()
+            .map(|[a, b, c]| signed_area(&[l[*a], l[*b], l[*c]]))
+            .sum();
         assert!((area - 7.0).abs() < 1e-5);
         assert!(point_in_polygon(Vec2::new(0.5, 3.0), &l));
         assert!(!point_in_polygon(Vec2::new(2.0, 2.0), &l));

@@ -100,18 +100,34 @@ impl Rect {
                 why: format!("size {} × {} cm is too small", size.x, size.y),
             });
         }
-        Ok(Self { pose: Pose::try_new(center, angle)?, half: size * 0.5 })
+        Ok(Self {
+            pose: Pose::try_new(center, angle)?,
+            half: size * 0.5,
+        })
     }
 
     /// Checks a rectangle built with the unchecked constructor (or deserialised): finite numbers and
     /// a size of at least [`MIN_SIZE_CM`] each way. Every public function of the crate that takes a
     /// rectangle calls this first.
     pub fn check(&self, what: &'static str) -> Result<(), GeoError> {
-        check_finite(what, &[self.pose.pos.x, self.pose.pos.y, self.pose.angle, self.half.x, self.half.y])?;
+        check_finite(
+            what,
+            &[
+                self.pose.pos.x,
+                self.pose.pos.y,
+                self.pose.angle,
+                self.half.x,
+                self.half.y,
+            ],
+        )?;
         if self.half.x * 2.0 < MIN_SIZE_CM || self.half.y * 2.0 < MIN_SIZE_CM {
             return Err(GeoError::Degenerate {
                 what,
-                why: format!("size {} × {} cm is too small", self.half.x * 2.0, self.half.y * 2.0),
+                why: format!(
+                    "size {} × {} cm is too small",
+                    self.half.x * 2.0,
+                    self.half.y * 2.0
+                ),
             });
         }
         Ok(())
@@ -186,7 +202,10 @@ impl Rect {
     /// Closest point of the rectangle (boundary or inside) to `p`.
     pub fn closest_point(&self, p: Vec2) -> Vec2 {
         let l = self.pose.to_local(p);
-        let c = Vec2::new(l.x.clamp(-self.half.x, self.half.x), l.y.clamp(-self.half.y, self.half.y));
+        let c = Vec2::new(
+            l.x.clamp(-self.half.x, self.half.x),
+            l.y.clamp(-self.half.y, self.half.y),
+        );
         self.pose.to_world(c)
     }
 
@@ -216,12 +235,18 @@ impl Rect {
 
     /// The same rectangle moved by a table vector.
     pub fn translated(&self, d: Vec2) -> Self {
-        Self { pose: self.pose.translated(d), half: self.half }
+        Self {
+            pose: self.pose.translated(d),
+            half: self.half,
+        }
     }
 
     /// The same rectangle rotated about a table point.
     pub fn rotated_about(&self, pivot: Vec2, theta: f32) -> Self {
-        Self { pose: self.pose.rotated_about(pivot, theta), half: self.half }
+        Self {
+            pose: self.pose.rotated_about(pivot, theta),
+            half: self.half,
+        }
     }
 
     /// parry2d shape for this rectangle (use with [`Pose::to_parry`] of `self.pose`).

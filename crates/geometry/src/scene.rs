@@ -69,7 +69,12 @@ impl SightBox {
     /// Corners of the box in table coordinates.
     pub(crate) fn corners(&self) -> [Vec2; 4] {
         let w = |x: f32, y: f32| self.c + self.r * x + self.f * y;
-        [w(self.lo.x, self.lo.y), w(self.hi.x, self.lo.y), w(self.hi.x, self.hi.y), w(self.lo.x, self.hi.y)]
+        [
+            w(self.lo.x, self.lo.y),
+            w(self.hi.x, self.lo.y),
+            w(self.hi.x, self.hi.y),
+            w(self.lo.x, self.hi.y),
+        ]
     }
 
     /// Does the segment `[a, b]` pass through the box's interior?
@@ -104,7 +109,11 @@ fn build_unit_tree(units: &[UnitEntry]) -> Vec<UnitNode> {
             hi = hi.max(units[i as usize].hi);
         }
         let me = nodes.len() as u32;
-        nodes.push(UnitNode { lo, hi, kind: Ok(idx[0]) });
+        nodes.push(UnitNode {
+            lo,
+            hi,
+            kind: Ok(idx[0]),
+        });
         if idx.len() > 1 {
             let ext = hi - lo;
             let centre = |i: &u32| (units[*i as usize].lo + units[*i as usize].hi) * 0.5;
@@ -242,23 +251,44 @@ impl Scene {
                     if u.side != b.side {
                         return Err(GeoError::Degenerate {
                             what: "scene",
-                            why: format!("unit {} has bases on sides {} and {}", b.unit, u.side, b.side),
+                            why: format!(
+                                "unit {} has bases on sides {} and {}",
+                                b.unit, u.side, b.side
+                            ),
                         });
                     }
                     u.count += 1;
                     u.lo = u.lo.min(lo);
                     u.hi = u.hi.max(hi);
                 }
-                _ => units.push(UnitEntry { id: b.unit, side: b.side, first: k as u32, count: 1, lo, hi }),
+                _ => units.push(UnitEntry {
+                    id: b.unit,
+                    side: b.side,
+                    first: k as u32,
+                    count: 1,
+                    lo,
+                    hi,
+                }),
             }
         }
         let boxes = Self::sight_boxes(&bases, &units, &order);
-        let unit_solids = units.iter().map(|u| Self::solid_of(&bases, &order, u)).collect();
+        let unit_solids = units
+            .iter()
+            .map(|u| Self::solid_of(&bases, &order, u))
+            .collect();
         let unit_tree = build_unit_tree(&units);
         let terrain_solids = terrain.iter().map(solid_terrain).collect();
-        let leaves: Vec<Aabb> = bases.iter().map(|b| b.rect.aabb()).map(|(l, h)| aabb_of(l, h)).collect();
+        let leaves: Vec<Aabb> = bases
+            .iter()
+            .map(|b| b.rect.aabb())
+            .map(|(l, h)| aabb_of(l, h))
+            .collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
-        let tleaves: Vec<Aabb> = terrain.iter().map(|t| t.polygon.aabb()).map(|(l, h)| aabb_of(l, h)).collect();
+        let tleaves: Vec<Aabb> = terrain
+            .iter()
+            .map(|t| t.polygon.aabb())
+            .map(|(l, h)| aabb_of(l, h))
+            .collect();
         let terrain_bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &tleaves);
         Ok(Self {
             bases,
@@ -285,7 +315,9 @@ impl Scene {
         let mut area = 0.0;
         for &i in idx {
             let r = &bases[i as usize].rect;
-            if crate::pose::normalize_angle(r.pose.angle - pose.angle).abs() > crate::tolerance::PARALLEL_EPS_RAD {
+            if crate::pose::normalize_angle(r.pose.angle - pose.angle).abs()
+                > crate::tolerance::PARALLEL_EPS_RAD
+            {
                 return None;
             }
             for c in r.corners() {
@@ -301,7 +333,11 @@ impl Scene {
         }
         for (k, &i) in idx.iter().enumerate() {
             for &j in &idx[k + 1..] {
-                if prim::convex_overlap(&bases[i as usize].rect.ccw_corners(), &bases[j as usize].rect.ccw_corners(), 1e-3) {
+                if prim::convex_overlap(
+                    &bases[i as usize].rect.ccw_corners(),
+                    &bases[j as usize].rect.ccw_corners(),
+                    1e-3,
+                ) {
                     return None;
                 }
             }
@@ -392,7 +428,10 @@ impl Scene {
     }
 
     pub fn unit(&self, id: u32) -> Option<&UnitEntry> {
-        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|k| &self.units[k])
+        self.units
+            .binary_search_by_key(&id, |u| u.id)
+            .ok()
+            .map(|k| &self.units[k])
     }
 
     /// Indices (into [`Self::bases`]) of a unit's bases, in input order.
@@ -410,7 +449,9 @@ impl Scene {
 
     /// A unit's base rectangles.
     pub fn unit_rects(&self, id: u32) -> impl Iterator<Item = &Rect> + '_ {
-        self.unit_base_indices(id).iter().map(move |&i| &self.bases[i as usize].rect)
+        self.unit_base_indices(id)
+            .iter()
+            .map(move |&i| &self.bases[i as usize].rect)
     }
 
     pub(crate) fn sight_box(&self, i: usize) -> &SightBox {
@@ -431,7 +472,12 @@ impl Scene {
 
     /// Calls `f` with the index of every base whose bounding box meets `[lo, hi]`; `f` returns
     /// `false` to stop early.
-    pub fn for_each_base_in_aabb(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(usize) -> bool) {
+    pub(crate) fn for_each_base_in_aabb(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        mut f: impl FnMut(usize) -> bool,
+    ) {
         match self.broad {
             BroadPhase::Bvh => {
                 let q = aabb_of(lo, hi);
@@ -453,12 +499,20 @@ impl Scene {
 
     /// Calls `f` with every base whose bounding box, grown by `margin`, the segment `[a, b]` meets
     /// (all bases for the naive broad phase); `f` returns `false` to stop early.
-    pub fn for_each_base_near_segment(&self, a: Vec2, b: Vec2, margin: f32, mut f: impl FnMut(usize) -> bool) {
+    pub(crate) fn for_each_base_near_segment(
+        &self,
+        a: Vec2,
+        b: Vec2,
+        margin: f32,
+        mut f: impl FnMut(usize) -> bool,
+    ) {
         match self.broad {
             BroadPhase::Bvh => {
                 let d = b - a;
                 let m = Vec2::splat(margin);
-                let it = self.bvh.leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m));
+                let it = self
+                    .bvh
+                    .leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m));
                 for i in it {
                     if !f(i as usize) {
                         return;
@@ -476,7 +530,12 @@ impl Scene {
     }
 
     /// Terrain pieces whose bounding box meets `[lo, hi]` (all of them for the naive phase).
-    pub fn for_each_terrain_in_aabb(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(usize) -> bool) {
+    pub(crate) fn for_each_terrain_in_aabb(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        mut f: impl FnMut(usize) -> bool,
+    ) {
         match self.broad {
             BroadPhase::Bvh => {
                 let q = aabb_of(lo, hi);
@@ -497,12 +556,21 @@ impl Scene {
     }
 
     /// Terrain pieces whose bounding box, grown by `margin`, the segment `[a, b]` meets.
-    pub fn for_each_terrain_near_segment(&self, a: Vec2, b: Vec2, margin: f32, mut f: impl FnMut(usize) -> bool) {
+    pub(crate) fn for_each_terrain_near_segment(
+        &self,
+        a: Vec2,
+        b: Vec2,
+        margin: f32,
+        mut f: impl FnMut(usize) -> bool,
+    ) {
         match self.broad {
             BroadPhase::Bvh => {
                 let d = b - a;
                 let m = Vec2::splat(margin);
-                for i in self.terrain_bvh.leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m)) {
+                for i in self
+                    .terrain_bvh
+                    .leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m))
+                {
                     if !f(i as usize) {
                         return;
                     }
@@ -516,6 +584,60 @@ impl Scene {
                 }
             }
         }
+    }
+
+    /// Indices of the bases whose bounding boxes meet the box `[lo, hi]` (a broad-phase query;
+    /// the caller tests the shapes).
+    pub fn bases_in_aabb(&self, lo: Vec2, hi: Vec2) -> Result<Vec<usize>, GeoError> {
+        crate::error::check_point("box corner", lo)?;
+        crate::error::check_point("box corner", hi)?;
+        let mut out = Vec::new();
+        self.for_each_base_in_aabb(lo.min(hi), lo.max(hi), |i| {
+            out.push(i);
+            true
+        });
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// Indices of the bases that come within `margin` of the segment `[a, b]` (exact test after
+    /// the broad phase), e.g. what a line of fire must keep clear of.
+    pub fn bases_near_segment(
+        &self,
+        a: Vec2,
+        b: Vec2,
+        margin: f32,
+    ) -> Result<Vec<usize>, GeoError> {
+        crate::error::check_point("segment start", a)?;
+        crate::error::check_point("segment end", b)?;
+        crate::error::check_non_negative("margin", margin)?;
+        let mut out = Vec::new();
+        self.for_each_base_near_segment(a, b, margin, |i| {
+            if crate::distance::segment_rect_unchecked(a, b, &self.bases[i].rect)
+                <= margin + crate::tolerance::LIMIT_EPS
+            {
+                out.push(i);
+            }
+            true
+        });
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// Indices of the terrain pieces a rectangle overlaps by more than a sliver, with the area.
+    pub fn terrain_under(&self, r: &Rect) -> Result<Vec<(usize, f32)>, GeoError> {
+        r.check("rectangle")?;
+        let (lo, hi) = r.aabb();
+        let mut out = Vec::new();
+        self.for_each_terrain_in_aabb(lo, hi, |i| {
+            let a = crate::terrain::overlap_area_unchecked(&self.terrain[i].polygon, r);
+            if a > crate::tolerance::AREA_EPS_CM2 {
+                out.push((i, a));
+            }
+            true
+        });
+        out.sort_by_key(|x| x.0);
+        Ok(out)
     }
 
     /// The bases within `radius` of a point, as indices (e.g. "every base within 5 cm of the
@@ -543,7 +665,9 @@ impl Scene {
         let m = Vec2::splat(radius);
         let mut out = Vec::new();
         self.for_each_base_in_aabb(lo - m, hi + m, |i| {
-            if crate::distance::rect_distance_exact(r, &self.bases[i].rect) <= radius + crate::tolerance::LIMIT_EPS {
+            if crate::distance::rect_distance_unchecked(r, &self.bases[i].rect)
+                <= radius + crate::tolerance::LIMIT_EPS
+            {
                 out.push(i);
             }
             true
@@ -557,12 +681,18 @@ impl Scene {
         let ia = self.unit_base_indices(a);
         let ib = self.unit_base_indices(b);
         if ia.is_empty() || ib.is_empty() {
-            return Err(GeoError::OutOfRange { what: "unit id", why: format!("unit {a} or {b} is not in the scene") });
+            return Err(GeoError::OutOfRange {
+                what: "unit id",
+                why: format!("unit {a} or {b} is not in the scene"),
+            });
         }
         let mut d = f32::INFINITY;
         for &i in ia {
             for &j in ib {
-                d = d.min(crate::distance::rect_distance_exact(&self.bases[i as usize].rect, &self.bases[j as usize].rect));
+                d = d.min(crate::distance::rect_distance_unchecked(
+                    &self.bases[i as usize].rect,
+                    &self.bases[j as usize].rect,
+                ));
             }
         }
         Ok(d)
@@ -574,12 +704,20 @@ mod tests {
     use super::*;
 
     fn sb(x: f32, y: f32, unit: u32, side: u8) -> SceneBase {
-        SceneBase { rect: Rect::try_new(Vec2::new(x, y), Vec2::new(4.0, 2.0), 0.0).unwrap(), unit, side }
+        SceneBase {
+            rect: Rect::try_new(Vec2::new(x, y), Vec2::new(4.0, 2.0), 0.0).unwrap(),
+            unit,
+            side,
+        }
     }
 
     #[test]
     fn groups_units_and_refuses_mixed_sides() {
-        let s = Scene::new(vec![sb(0.0, 0.0, 5, 0), sb(20.0, 0.0, 2, 1), sb(4.0, 0.0, 5, 0)], vec![]).unwrap();
+        let s = Scene::new(
+            vec![sb(0.0, 0.0, 5, 0), sb(20.0, 0.0, 2, 1), sb(4.0, 0.0, 5, 0)],
+            vec![],
+        )
+        .unwrap();
         assert_eq!(s.units().len(), 2);
         assert_eq!(s.unit_base_indices(5), &[0, 2]);
         assert_eq!(s.unit(2).unwrap().side, 1);
@@ -593,22 +731,47 @@ mod tests {
     fn broad_phases_agree() {
         let mut v = Vec::new();
         for i in 0..50 {
-            v.push(sb((i % 10) as f32 * 6.0, (i / 10) as f32 * 5.0, i, (i % 2) as u8));
+            v.push(sb(
+                (i % 10) as f32 * 6.0,
+                (i / 10) as f32 * 5.0,
+                i,
+                (i % 2) as u8,
+            ));
         }
         let s = Scene::new(v.clone(), vec![]).unwrap();
-        let n = Scene::new(v, vec![]).unwrap().with_broad_phase(BroadPhase::Naive);
-        for (p, r) in [(Vec2::new(10.0, 10.0), 5.0), (Vec2::new(30.0, 0.0), 1.0), (Vec2::new(-50.0, 0.0), 3.0)] {
+        let n = Scene::new(v, vec![])
+            .unwrap()
+            .with_broad_phase(BroadPhase::Naive);
+        for (p, r) in [
+            (Vec2::new(10.0, 10.0), 5.0),
+            (Vec2::new(30.0, 0.0), 1.0),
+            (Vec2::new(-50.0, 0.0), 3.0),
+        ] {
             assert_eq!(s.bases_within(p, r).unwrap(), n.bases_within(p, r).unwrap());
         }
         let probe = Rect::try_new(Vec2::new(12.0, 12.0), Vec2::new(4.0, 4.0), 0.5).unwrap();
-        assert_eq!(s.bases_near_rect(&probe, 2.0).unwrap(), n.bases_near_rect(&probe, 2.0).unwrap());
-        let mut hits = Vec::new();
-        s.for_each_base_near_segment(Vec2::new(-5.0, 0.0), Vec2::new(100.0, 0.0), 0.0, |i| {
-            hits.push(i);
-            true
-        });
-        hits.sort();
+        assert_eq!(
+            s.bases_near_rect(&probe, 2.0).unwrap(),
+            n.bases_near_rect(&probe, 2.0).unwrap()
+        );
+        let hits = s
+            .bases_near_segment(Vec2::new(-5.0, 0.0), Vec2::new(100.0, 0.0), 0.0)
+            .unwrap();
         assert_eq!(hits, (0..10).collect::<Vec<_>>());
+        assert_eq!(
+            hits,
+            n.bases_near_segment(Vec2::new(-5.0, 0.0), Vec2::new(100.0, 0.0), 0.0)
+                .unwrap()
+        );
+        assert_eq!(
+            s.bases_in_aabb(Vec2::new(-1.0, -1.0), Vec2::new(1.0, 1.0))
+                .unwrap(),
+            vec![0]
+        );
+        assert!(
+            s.bases_near_segment(Vec2::new(f32::NAN, 0.0), Vec2::ZERO, 0.0)
+                .is_err()
+        );
     }
 
     #[test]
@@ -616,7 +779,10 @@ mod tests {
         // Two bases of one unit side by side: x ∈ [-2, 2] and [2, 6], y ∈ [-1, 1].
         let s = Scene::new(vec![sb(0.0, 0.0, 1, 0), sb(4.0, 0.0, 1, 0)], vec![]).unwrap();
         let along_seam = (Vec2::new(2.0, -10.0), Vec2::new(2.0, 10.0));
-        assert!(s.sight_box(0).blocks(along_seam.0, along_seam.1) || s.sight_box(1).blocks(along_seam.0, along_seam.1));
+        assert!(
+            s.sight_box(0).blocks(along_seam.0, along_seam.1)
+                || s.sight_box(1).blocks(along_seam.0, along_seam.1)
+        );
         // Along the unit's outer front edge: grazing, clear.
         let along_front = (Vec2::new(-10.0, 1.0), Vec2::new(10.0, 1.0));
         assert!(!s.sight_box(0).blocks(along_front.0, along_front.1));
@@ -624,6 +790,9 @@ mod tests {
         // Two bases of different units touching the same way: the seam is clear (they are
         // separate blockers; the gap between units is theirs to keep).
         let t = Scene::new(vec![sb(0.0, 0.0, 1, 0), sb(4.0, 0.0, 2, 0)], vec![]).unwrap();
-        assert!(!t.sight_box(0).blocks(along_seam.0, along_seam.1) && !t.sight_box(1).blocks(along_seam.0, along_seam.1));
+        assert!(
+            !t.sight_box(0).blocks(along_seam.0, along_seam.1)
+                && !t.sight_box(1).blocks(along_seam.0, along_seam.1)
+        );
     }
 }

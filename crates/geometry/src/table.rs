@@ -17,7 +17,12 @@ pub enum TableEdge {
 }
 
 impl TableEdge {
-    pub const ALL: [TableEdge; 4] = [TableEdge::North, TableEdge::East, TableEdge::South, TableEdge::West];
+    pub const ALL: [TableEdge; 4] = [
+        TableEdge::North,
+        TableEdge::East,
+        TableEdge::South,
+        TableEdge::West,
+    ];
 
     pub fn opposite(self) -> TableEdge {
         match self {
@@ -64,7 +69,10 @@ impl Table {
     pub fn new(width: f32, depth: f32) -> Result<Self, GeoError> {
         check_positive("table width", width)?;
         check_positive("table depth", depth)?;
-        Ok(Self { min: Vec2::ZERO, max: Vec2::new(width, depth) })
+        Ok(Self {
+            min: Vec2::ZERO,
+            max: Vec2::new(width, depth),
+        })
     }
 
     pub fn from_bounds(min: Vec2, max: Vec2) -> Result<Self, GeoError> {
@@ -113,7 +121,10 @@ impl Table {
     /// crosses that edge). "Within 30 cm of its own table edge" is `distance_to_edge ≤ 30`.
     pub fn distance_to_edge(&self, r: &Rect, e: TableEdge) -> Result<f32, GeoError> {
         r.check("rectangle")?;
-        Ok(r.corners().iter().map(|c| self.depth_unchecked(*c, e)).fold(f32::INFINITY, f32::min))
+        Ok(r.corners()
+            .iter()
+            .map(|c| self.depth_unchecked(*c, e))
+            .fold(f32::INFINITY, f32::min))
     }
 
     /// The nearest edge to a base and the distance to it.
@@ -136,7 +147,10 @@ impl Table {
         let c = r.corners();
         Ok(TableEdge::ALL
             .into_iter()
-            .filter(|e| c.iter().any(|p| self.depth_unchecked(*p, *e) < -CONTACT_EPS))
+            .filter(|e| {
+                c.iter()
+                    .any(|p| self.depth_unchecked(*p, *e) < -CONTACT_EPS)
+            })
             .collect())
     }
 
@@ -149,12 +163,16 @@ impl Table {
     pub fn wholly_off(&self, r: &Rect) -> Result<bool, GeoError> {
         r.check("rectangle")?;
         let c = r.corners();
-        Ok(TableEdge::ALL.into_iter().any(|e| c.iter().all(|p| self.depth_unchecked(*p, e) <= 0.0)))
+        Ok(TableEdge::ALL
+            .into_iter()
+            .any(|e| c.iter().all(|p| self.depth_unchecked(*p, e) <= 0.0)))
     }
 
     pub fn contains_point(&self, p: Vec2) -> Result<bool, GeoError> {
         check_point("point", p)?;
-        Ok(TableEdge::ALL.iter().all(|e| self.depth_unchecked(p, *e) >= -CONTACT_EPS))
+        Ok(TableEdge::ALL
+            .iter()
+            .all(|e| self.depth_unchecked(p, *e) >= -CONTACT_EPS))
     }
 }
 
@@ -186,7 +204,10 @@ mod tests {
         assert!(!t.wholly_off(&over).unwrap());
         assert!(t.wholly_off(&r.translated(Vec2::new(0.0, -40.0))).unwrap());
         // Touching the edge exactly is still on the table.
-        assert!(!t.crosses_edge(&r.translated(Vec2::new(0.0, -29.0))).unwrap());
+        assert!(
+            !t.crosses_edge(&r.translated(Vec2::new(0.0, -29.0)))
+                .unwrap()
+        );
         assert!(Table::new(0.0, 10.0).is_err());
     }
 }

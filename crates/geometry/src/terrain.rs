@@ -38,7 +38,12 @@ pub struct TerrainPiece {
 impl TerrainPiece {
     /// A piece that neither blocks sight nor movement; set the flags with the builders.
     pub fn new(id: u32, polygon: Polygon) -> Self {
-        Self { id, polygon, sight: SightBlock::Clear, impassable: false }
+        Self {
+            id,
+            polygon,
+            sight: SightBlock::Clear,
+            impassable: false,
+        }
     }
 
     pub fn with_sight(mut self, sight: SightBlock) -> Self {
@@ -129,7 +134,11 @@ impl TerrainPiece {
     /// Distance (cm) that `r` travels, moved straight by `delta`, while overlapping the piece.
     pub fn swept_length_inside(&self, r: &Rect, delta: Vec2) -> Result<f32, GeoError> {
         let len = delta.length();
-        Ok(self.swept_intervals(r, delta)?.iter().map(|(a, b)| (b - a) * len).sum())
+        Ok(self
+            .swept_intervals(r, delta)?
+            .iter()
+            .map(|(a, b)| (b - a) * len)
+            .sum())
     }
 }
 
@@ -206,7 +215,9 @@ pub(crate) fn blocks_sight(piece: &TerrainPiece, a: Vec2, b: Vec2) -> bool {
     match piece.sight {
         SightBlock::Clear => false,
         SightBlock::Blocks => length_inside(&piece.polygon, a, b, 0.5 * CONTACT_EPS) > 0.0,
-        SightBlock::BlocksBeyond(d) => length_inside(&piece.polygon, a, b, 0.5 * CONTACT_EPS) > d + CONTACT_EPS,
+        SightBlock::BlocksBeyond(d) => {
+            length_inside(&piece.polygon, a, b, 0.5 * CONTACT_EPS) > d + CONTACT_EPS
+        }
     }
 }
 
@@ -240,7 +251,11 @@ pub fn path_lengths(pieces: &[TerrainPiece], s: &Segment) -> Result<Vec<(usize, 
 
 /// The pieces a rectangle crosses (overlaps at some point) while moved straight by `delta`, with the
 /// distance travelled while overlapping each, as `(index into pieces, length)`.
-pub fn pieces_crossed(pieces: &[TerrainPiece], r: &Rect, delta: Vec2) -> Result<Vec<(usize, f32)>, GeoError> {
+pub fn pieces_crossed(
+    pieces: &[TerrainPiece],
+    r: &Rect,
+    delta: Vec2,
+) -> Result<Vec<(usize, f32)>, GeoError> {
     let mut out = Vec::new();
     for (i, p) in pieces.iter().enumerate() {
         let l = p.swept_length_inside(r, delta)?;
@@ -257,8 +272,13 @@ mod tests {
     use super::*;
 
     fn square(x0: f32, y0: f32, s: f32) -> Polygon {
-        Polygon::new(vec![Vec2::new(x0, y0), Vec2::new(x0 + s, y0), Vec2::new(x0 + s, y0 + s), Vec2::new(x0, y0 + s)])
-            .unwrap()
+        Polygon::new(vec![
+            Vec2::new(x0, y0),
+            Vec2::new(x0 + s, y0),
+            Vec2::new(x0 + s, y0 + s),
+            Vec2::new(x0, y0 + s),
+        ])
+        .unwrap()
     }
 
     fn wood() -> TerrainPiece {
@@ -277,7 +297,7 @@ mod tests {
         // Touching the edge from outside: not in it.
         let touching = Rect::try_new(Vec2::new(12.0, 5.0), Vec2::new(4.0, 2.0), 0.0).unwrap();
         assert_eq!(w.overlap(&touching).unwrap(), Overlap::Outside);
-        assert_eq!(pieces_under(&[w.clone()], &half).unwrap().len(), 1);
+        assert_eq!(pieces_under(std::slice::from_ref(&w), &half).unwrap().len(), 1);
     }
 
     #[test]
@@ -326,7 +346,11 @@ mod tests {
         assert!((w.swept_length_inside(&r, Vec2::new(30.0, 0.0)).unwrap() - 14.0).abs() < 1e-3);
         // Passing north of it: nothing.
         let north = r.translated(Vec2::new(0.0, 20.0));
-        assert!(pieces_crossed(&[w], &north, Vec2::new(30.0, 0.0)).unwrap().is_empty());
+        assert!(
+            pieces_crossed(&[w], &north, Vec2::new(30.0, 0.0))
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
@@ -337,9 +361,22 @@ mod tests {
         // 10 cm inside: blocked.
         assert!(blocks_sight(&w, Vec2::new(-5.0, 5.0), Vec2::new(15.0, 5.0)));
         let hill = TerrainPiece::new(2, square(0.0, 0.0, 10.0)).with_sight(SightBlock::Blocks);
-        assert!(blocks_sight(&hill, Vec2::new(-5.0, 5.0), Vec2::new(1.0, 5.0)));
+        assert!(blocks_sight(
+            &hill,
+            Vec2::new(-5.0, 5.0),
+            Vec2::new(1.0, 5.0)
+        ));
         // Grazing the edge is clear.
-        assert!(!blocks_sight(&hill, Vec2::new(-5.0, 10.0), Vec2::new(15.0, 10.0)));
-        assert!(TerrainPiece::new(3, square(0.0, 0.0, 1.0)).with_sight(SightBlock::BlocksBeyond(-1.0)).check().is_err());
+        assert!(!blocks_sight(
+            &hill,
+            Vec2::new(-5.0, 10.0),
+            Vec2::new(15.0, 10.0)
+        ));
+        assert!(
+            TerrainPiece::new(3, square(0.0, 0.0, 1.0))
+                .with_sight(SightBlock::BlocksBeyond(-1.0))
+                .check()
+                .is_err()
+        );
     }
 }

@@ -51,7 +51,9 @@ pub fn in_region(eye: &Rect, arc: VisionArc, p: Vec2) -> Result<bool, GeoError> 
     crate::error::check_point("point", p)?;
     Ok(match arc {
         VisionArc::All360 => true,
-        VisionArc::Front180 => (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS,
+        VisionArc::Front180 => {
+            (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS
+        }
     })
 }
 
@@ -91,7 +93,10 @@ impl SightCtx {
     #[inline]
     fn remember(&mut self, i: usize) {
         let n = self.n_recent;
-        let pos = self.recent[..n].iter().position(|&x| x == i).unwrap_or(n.min(RECENT - 1));
+        let pos = self.recent[..n]
+            .iter()
+            .position(|&x| x == i)
+            .unwrap_or(n.min(RECENT - 1));
         let mut k = pos;
         while k > 0 {
             self.recent[k] = self.recent[k - 1];
@@ -200,7 +205,12 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         VisionArc::All360 => ctx.clip_a.extend_from_slice(&poly),
         VisionArc::Front180 => {
             let f = eye.facing();
-            prim::clip_halfplane(&poly, eye.front_left() - f * crate::tolerance::LIMIT_EPS, f, &mut ctx.clip_b);
+            prim::clip_halfplane(
+                &poly,
+                eye.front_left() - f * crate::tolerance::LIMIT_EPS,
+                f,
+                &mut ctx.clip_b,
+            );
             if ctx.clip_b.is_empty() {
                 return None;
             }
@@ -213,7 +223,8 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         VisionArc::Front180 => {
             let fe = eye.edge(crate::rect::Edge::Front);
             let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
-            ctx.origins.extend_from_slice(&[oc, fe.a, fe.b, fe.midpoint()]);
+            ctx.origins
+                .extend_from_slice(&[oc, fe.a, fe.b, fe.midpoint()]);
             (oc, pc)
         }
         VisionArc::All360 => {
@@ -239,7 +250,9 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     ctx.targets.clear();
     let in_reg = |p: Vec2| match arc {
         VisionArc::All360 => true,
-        VisionArc::Front180 => (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS,
+        VisionArc::Front180 => {
+            (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS
+        }
     };
     if in_reg(pc) {
         ctx.targets.push(pc);
@@ -282,7 +295,10 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
 
 fn check_viewer(v: &Viewer) -> Result<(), GeoError> {
     if v.eyes.is_empty() {
-        return Err(GeoError::Degenerate { what: "viewer", why: "no eyes (frame or bases)".into() });
+        return Err(GeoError::Degenerate {
+            what: "viewer",
+            why: "no eyes (frame or bases)".into(),
+        });
     }
     for e in v.eyes {
         e.check("viewer eye")?;
@@ -316,7 +332,16 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
     for &bi in scene.unit_base_indices(target) {
         let base = &bases[bi as usize].rect;
         for eye in viewer.eyes {
-            if let Some(l) = eye_sees_base(scene, ctx, eye, viewer.arc, base, viewer.unit, target, blocks) {
+            if let Some(l) = eye_sees_base(
+                scene,
+                ctx,
+                eye,
+                viewer.arc,
+                base,
+                viewer.unit,
+                target,
+                blocks,
+            ) {
                 return Some(l);
             }
         }
@@ -378,7 +403,11 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     }
     // One culler per eye; umbras are only used with a single eye (a point hidden from one eye
     // may be seen by another), the half-plane test with any number (behind all of them).
-    let mut cullers: Vec<Culler> = viewer.eyes.iter().map(|e| Culler::new(scene, e, viewer.arc)).collect();
+    let mut cullers: Vec<Culler> = viewer
+        .eyes
+        .iter()
+        .map(|e| Culler::new(scene, e, viewer.arc))
+        .collect();
     let single = cullers.len() == 1;
     if single {
         for i in 0..scene.terrain().len() {
@@ -401,7 +430,10 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
         match node.kind {
             Err((a, b)) => {
                 let (na, nb) = (&tree[a as usize], &tree[b as usize]);
-                let (da, db) = (box_distance2(m, na.lo, na.hi), box_distance2(m, nb.lo, nb.hi));
+                let (da, db) = (
+                    box_distance2(m, na.lo, na.hi),
+                    box_distance2(m, nb.lo, nb.hi),
+                );
                 if da <= db {
                     stack.push(b);
                     stack.push(a);
@@ -419,7 +451,9 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
                 let mut culled = false;
                 if want(u) {
                     let hidden = single
-                        && idx.iter().all(|&bi| cullers[0].hidden(&bases[bi as usize].rect.corners()));
+                        && idx
+                            .iter()
+                            .all(|&bi| cullers[0].hidden(&bases[bi as usize].rect.corners()));
                     culled = hidden;
                     if !hidden && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks) {
                         out.push((u.id, l));
@@ -451,7 +485,13 @@ mod tests {
 
     /// Viewer: unit 1 (side 0), a 12 × 2 line with its front edge on y = 0, x ∈ [-6, 6].
     fn viewer_bases() -> Vec<SceneBase> {
-        (0..3).map(|i| SceneBase { rect: b(-4.0 + 4.0 * i as f32, -1.0, 0.0), unit: 1, side: 0 }).collect()
+        (0..3)
+            .map(|i| SceneBase {
+                rect: b(-4.0 + 4.0 * i as f32, -1.0, 0.0),
+                unit: 1,
+                side: 0,
+            })
+            .collect()
     }
     fn viewer_frame() -> Rect {
         Rect::try_new(Vec2::new(0.0, -1.0), Vec2::new(12.0, 2.0), 0.0).unwrap()
@@ -463,15 +503,42 @@ mod tests {
     #[test]
     fn sees_ahead_not_behind() {
         let mut v = viewer_bases();
-        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
-        v.push(SceneBase { rect: b(0.0, -20.0, 0.0), unit: 3, side: 1 });
+        v.push(SceneBase {
+            rect: b(0.0, 20.0, 0.0),
+            unit: 2,
+            side: 1,
+        });
+        v.push(SceneBase {
+            rect: b(0.0, -20.0, 0.0),
+            unit: 3,
+            side: 1,
+        });
         let s = Scene::new(v, vec![]).unwrap();
         let eyes = [viewer_frame()];
-        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
-        assert!(sees(&s, &viewer, 3, enemies_and_closed_friends).unwrap().is_none());
-        let all = Viewer { arc: VisionArc::All360, ..viewer };
-        assert!(sees(&s, &all, 3, enemies_and_closed_friends).unwrap().is_some());
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &eyes,
+            arc: VisionArc::Front180,
+        };
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_some()
+        );
+        assert!(
+            sees(&s, &viewer, 3, enemies_and_closed_friends)
+                .unwrap()
+                .is_none()
+        );
+        let all = Viewer {
+            arc: VisionArc::All360,
+            ..viewer
+        };
+        assert!(
+            sees(&s, &all, 3, enemies_and_closed_friends)
+                .unwrap()
+                .is_some()
+        );
         let vis = visible_units(&s, &viewer, |u| u.side == 1, enemies_and_closed_friends).unwrap();
         assert_eq!(vis.iter().map(|x| x.0).collect::<Vec<_>>(), vec![2]);
     }
@@ -483,48 +550,106 @@ mod tests {
         // (x ∈ [-2, 2], y ∈ [19, 21]) crosses y = 10 within |x| ≤ 6 < 10: hidden.
         let mut v = viewer_bases();
         for i in 0..5 {
-            v.push(SceneBase { rect: b(-8.0 + 4.0 * i as f32, 10.0, 0.0), unit: 5, side: 0 });
+            v.push(SceneBase {
+                rect: b(-8.0 + 4.0 * i as f32, 10.0, 0.0),
+                unit: 5,
+                side: 0,
+            });
         }
-        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: b(0.0, 20.0, 0.0),
+            unit: 2,
+            side: 1,
+        });
         let eyes = [viewer_frame()];
-        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &eyes,
+            arc: VisionArc::Front180,
+        };
         let s = Scene::new(v.clone(), vec![]).unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_none()
+        );
         // The same block in Open Order does not block.
         for x in v.iter_mut().filter(|x| x.unit == 5) {
             x.unit = 77;
         }
         let s = Scene::new(v, vec![]).unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_some()
+        );
     }
 
     #[test]
     fn sight_through_a_gap_and_along_a_seam() {
         // Two blockers with a 2 cm gap between them at x ∈ [-1, 1]: the target behind is seen.
         let mut v = viewer_bases();
-        v.push(SceneBase { rect: b(-3.0, 10.0, 0.0), unit: 5, side: 1 });
-        v.push(SceneBase { rect: b(3.0, 10.0, 0.0), unit: 6, side: 1 });
-        v.push(SceneBase { rect: b(0.0, 20.0, 0.0), unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: b(-3.0, 10.0, 0.0),
+            unit: 5,
+            side: 1,
+        });
+        v.push(SceneBase {
+            rect: b(3.0, 10.0, 0.0),
+            unit: 6,
+            side: 1,
+        });
+        v.push(SceneBase {
+            rect: b(0.0, 20.0, 0.0),
+            unit: 2,
+            side: 1,
+        });
         let eyes = [viewer_frame()];
-        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &eyes,
+            arc: VisionArc::Front180,
+        };
         let s = Scene::new(v.clone(), vec![]).unwrap();
-        let line = sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().unwrap();
+        let line = sees(&s, &viewer, 2, enemies_and_closed_friends)
+            .unwrap()
+            .unwrap();
         assert!(line.from.x.abs() <= 6.0 + 1e-4 && line.from.y.abs() < 1e-4);
         // Close the gap with one unit of two touching bases at x ∈ [-4, 0] and [0, 4]: the seam at
         // x = 0 lines up with the target's centre and the viewer's midpoint, yet does not let
         // sight through.
         let mut v = viewer_bases();
-        v.push(SceneBase { rect: b(-2.0, 10.0, 0.0), unit: 5, side: 1 });
-        v.push(SceneBase { rect: b(2.0, 10.0, 0.0), unit: 5, side: 1 });
-        v.push(SceneBase { rect: Rect::try_new(Vec2::new(0.0, 20.0), Vec2::new(1.0, 1.0), 0.0).unwrap(), unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: b(-2.0, 10.0, 0.0),
+            unit: 5,
+            side: 1,
+        });
+        v.push(SceneBase {
+            rect: b(2.0, 10.0, 0.0),
+            unit: 5,
+            side: 1,
+        });
+        v.push(SceneBase {
+            rect: Rect::try_new(Vec2::new(0.0, 20.0), Vec2::new(1.0, 1.0), 0.0).unwrap(),
+            unit: 2,
+            side: 1,
+        });
         let s = Scene::new(v, vec![]).unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]
     fn terrain_blocks_and_woods_allow_five_cm() {
         let mut v = viewer_bases();
-        v.push(SceneBase { rect: b(0.0, 30.0, 0.0), unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: b(0.0, 30.0, 0.0),
+            unit: 2,
+            side: 1,
+        });
         let hill = Polygon::new(vec![
             Vec2::new(-40.0, 10.0),
             Vec2::new(40.0, 10.0),
@@ -533,26 +658,63 @@ mod tests {
         ])
         .unwrap();
         let eyes = [viewer_frame()];
-        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
-        let s = Scene::new(v.clone(), vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::Blocks)]).unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &eyes,
+            arc: VisionArc::Front180,
+        };
+        let s = Scene::new(
+            v.clone(),
+            vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::Blocks)],
+        )
+        .unwrap();
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_none()
+        );
         // A 5 cm deep wood crossed straight on: exactly 5 cm inside, visible.
-        let s = Scene::new(v.clone(), vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::BlocksBeyond(5.0))])
-            .unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_some());
-        let s = Scene::new(v, vec![TerrainPiece::new(1, hill).with_sight(SightBlock::BlocksBeyond(4.0))]).unwrap();
-        assert!(sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().is_none());
+        let s = Scene::new(
+            v.clone(),
+            vec![TerrainPiece::new(1, hill.clone()).with_sight(SightBlock::BlocksBeyond(5.0))],
+        )
+        .unwrap();
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_some()
+        );
+        let s = Scene::new(
+            v,
+            vec![TerrainPiece::new(1, hill).with_sight(SightBlock::BlocksBeyond(4.0))],
+        )
+        .unwrap();
+        assert!(
+            sees(&s, &viewer, 2, enemies_and_closed_friends)
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]
     fn half_plane_is_closed_and_straddling_bases_count() {
         // A base straddling the front line, to the side: part of it is ahead, so it is seen.
         let mut v = viewer_bases();
-        v.push(SceneBase { rect: b(20.0, 0.0, 0.3), unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: b(20.0, 0.0, 0.3),
+            unit: 2,
+            side: 1,
+        });
         let s = Scene::new(v, vec![]).unwrap();
         let eyes = [viewer_frame()];
-        let viewer = Viewer { unit: 1, eyes: &eyes, arc: VisionArc::Front180 };
-        let l = sees(&s, &viewer, 2, enemies_and_closed_friends).unwrap().unwrap();
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &eyes,
+            arc: VisionArc::Front180,
+        };
+        let l = sees(&s, &viewer, 2, enemies_and_closed_friends)
+            .unwrap()
+            .unwrap();
         assert!(l.to.y >= -1e-3);
         assert!(in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(100.0, 0.0)).unwrap());
         assert!(!in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(0.0, -0.1)).unwrap());
@@ -561,7 +723,11 @@ mod tests {
     #[test]
     fn refuses_empty_viewer() {
         let s = Scene::new(viewer_bases(), vec![]).unwrap();
-        let viewer = Viewer { unit: 1, eyes: &[], arc: VisionArc::Front180 };
+        let viewer = Viewer {
+            unit: 1,
+            eyes: &[],
+            arc: VisionArc::Front180,
+        };
         assert!(sees(&s, &viewer, 2, |_| true).is_err());
     }
 }

@@ -70,7 +70,9 @@ impl Wheel {
     /// forward about FR turns right (θ < 0); backward the opposite (GEO-10).
     pub fn sign(pivot: Pivot, sense: WheelSense) -> f32 {
         match (pivot, sense) {
-            (Pivot::FrontLeft, WheelSense::Forward) | (Pivot::FrontRight, WheelSense::Backward) => 1.0,
+            (Pivot::FrontLeft, WheelSense::Forward) | (Pivot::FrontRight, WheelSense::Backward) => {
+                1.0
+            }
             _ => -1.0,
         }
     }
@@ -83,14 +85,21 @@ impl Wheel {
     fn check(&self) -> Result<(), GeoError> {
         check_non_negative("wheel angle", self.angle)?;
         if self.angle > core::f32::consts::TAU {
-            return Err(GeoError::OutOfRange { what: "wheel angle", why: format!("{} rad is more than a turn", self.angle) });
+            return Err(GeoError::OutOfRange {
+                what: "wheel angle",
+                why: format!("{} rad is more than a turn", self.angle),
+            });
         }
         Ok(())
     }
 }
 
 /// `|Q − P|`: the radius of the reference corner's arc.
-pub fn wheel_radius(frame: &Rect, pivot: Pivot, reference: WheelReference) -> Result<f32, GeoError> {
+pub fn wheel_radius(
+    frame: &Rect,
+    pivot: Pivot,
+    reference: WheelReference,
+) -> Result<f32, GeoError> {
     frame.check("unit frame")?;
     Ok(radius_unchecked(frame, pivot, reference))
 }
@@ -108,7 +117,12 @@ fn radius_unchecked(frame: &Rect, pivot: Pivot, reference: WheelReference) -> f3
 }
 
 /// Allowance a wheel costs: arc length of the reference corner, at the forward or backward rate.
-pub fn wheel_cost(frame: &Rect, wheel: &Wheel, reference: WheelReference, cost: MoveCost) -> Result<f32, GeoError> {
+pub fn wheel_cost(
+    frame: &Rect,
+    wheel: &Wheel,
+    reference: WheelReference,
+    cost: MoveCost,
+) -> Result<f32, GeoError> {
     frame.check("unit frame")?;
     wheel.check()?;
     let rate = match wheel.sense {
@@ -141,7 +155,12 @@ pub fn max_wheel_angle(
 /// point, GEO-10 "general pivot", GEO-12): `|θ| · max |corner − c|` over the measured corners — all
 /// four for [`WheelReference::DiagonalOpposite`], the front two for
 /// [`WheelReference::OuterFront`].
-pub fn pivot_cost(frame: &Rect, c: Vec2, theta: f32, reference: WheelReference) -> Result<f32, GeoError> {
+pub fn pivot_cost(
+    frame: &Rect,
+    c: Vec2,
+    theta: f32,
+    reference: WheelReference,
+) -> Result<f32, GeoError> {
     frame.check("unit frame")?;
     check_point("pivot", c)?;
     check_finite("angle", &[theta])?;
@@ -192,7 +211,11 @@ fn swept_bounds(bases: &[Rect], pivot: Vec2, theta: f32) -> (Vec2, Vec2) {
             for k in 0..4 {
                 let axis = k as f32 * FRAC_PI_2;
                 // Angle from a0 to the axis direction, in the direction of rotation.
-                let delta = if theta >= 0.0 { (axis - a0).rem_euclid(TAU) } else { (a0 - axis).rem_euclid(TAU) };
+                let delta = if theta >= 0.0 {
+                    (axis - a0).rem_euclid(TAU)
+                } else {
+                    (a0 - axis).rem_euclid(TAU)
+                };
                 if delta <= theta.abs() {
                     let p = pivot + Vec2::from_angle(axis) * rho;
                     lo = lo.min(p);
@@ -217,10 +240,17 @@ pub fn rotate_body(
     check_point("pivot", pivot)?;
     check_finite("angle", &[theta])?;
     if theta.abs() > core::f32::consts::TAU {
-        return Err(GeoError::OutOfRange { what: "rotation", why: format!("{theta} rad is more than a turn") });
+        return Err(GeoError::OutOfRange {
+            what: "rotation",
+            why: format!("{theta} rad is more than a turn"),
+        });
     }
     if theta == 0.0 {
-        return Ok(WheelOutcome { pivot, theta: 0.0, blocked: None });
+        return Ok(WheelOutcome {
+            pivot,
+            theta: 0.0,
+            blocked: None,
+        });
     }
     let sign = theta.signum();
     let mut best = theta.abs();
@@ -229,16 +259,32 @@ pub fn rotate_body(
     let m = Vec2::splat(obstacles.max_gap() + CONTACT_GAP);
     for b in body.bases {
         let poly = b.ccw_corners();
-        let mover = CastShape { verts: &poly, convex: true };
+        let mover = CastShape {
+            verts: &poly,
+            convex: true,
+        };
         scene.for_each_base_in_aabb(lo - m, hi + m, |i| {
             let sb = &scene.bases()[i];
             if let Some(g) = obstacles.base_gap(sb) {
                 let ob = sb.rect.ccw_corners();
-                if let Some(h) = cast::rotate(mover, pivot, sign, best, CastShape { verts: &ob, convex: true }, internal_gap(g))
-                    && (h.at < best || blocker.is_none())
+                if let Some(h) = cast::rotate(
+                    mover,
+                    pivot,
+                    sign,
+                    best,
+                    CastShape {
+                        verts: &ob,
+                        convex: true,
+                    },
+                    internal_gap(g),
+                ) && (h.at < best || blocker.is_none())
                 {
                     best = h.at;
-                    blocker = Some(Blocker::Base { index: i, unit: sb.unit, point: h.point });
+                    blocker = Some(Blocker::Base {
+                        index: i,
+                        unit: sb.unit,
+                        point: h.point,
+                    });
                 }
             }
             true
@@ -246,25 +292,47 @@ pub fn rotate_body(
         scene.for_each_terrain_in_aabb(lo - m, hi + m, |i| {
             let t = &scene.terrain()[i];
             if let Some(g) = obstacles.terrain_gap(t) {
-                let shape = CastShape { verts: t.polygon.vertices(), convex: t.polygon.is_convex() };
+                let shape = CastShape {
+                    verts: t.polygon.vertices(),
+                    convex: t.polygon.is_convex(),
+                };
                 if let Some(h) = cast::rotate(mover, pivot, sign, best, shape, internal_gap(g))
                     && (h.at < best || blocker.is_none())
                 {
                     best = h.at;
-                    blocker = Some(Blocker::Terrain { index: i, id: t.id, point: h.point });
+                    blocker = Some(Blocker::Terrain {
+                        index: i,
+                        id: t.id,
+                        point: h.point,
+                    });
                 }
             }
             true
         });
     }
-    Ok(WheelOutcome { pivot, theta: sign * best, blocked: blocker })
+    Ok(WheelOutcome {
+        pivot,
+        theta: sign * best,
+        blocked: blocker,
+    })
 }
 
 /// Performs a wheel about a front corner of the body's frame (GEO-10).
-pub fn wheel(scene: &Scene, body: &Body, wheel: &Wheel, obstacles: &impl Obstacles) -> Result<WheelOutcome, GeoError> {
+pub fn wheel(
+    scene: &Scene,
+    body: &Body,
+    wheel: &Wheel,
+    obstacles: &impl Obstacles,
+) -> Result<WheelOutcome, GeoError> {
     wheel.check()?;
     body.check()?;
-    rotate_body(scene, body, wheel.pivot.point(&body.frame), wheel.theta(), obstacles)
+    rotate_body(
+        scene,
+        body,
+        wheel.pivot.point(&body.frame),
+        wheel.theta(),
+        obstacles,
+    )
 }
 
 /// Poses of the frame along a rotation, spaced so that no corner moves more than
@@ -274,9 +342,19 @@ pub fn arc_poses(frame: &Rect, pivot: Vec2, theta: f32) -> Result<Vec<Pose>, Geo
     frame.check("unit frame")?;
     check_point("pivot", pivot)?;
     check_finite("angle", &[theta])?;
-    let rho = frame.corners().iter().map(|c| c.distance(pivot)).fold(0.0, f32::max);
+    let rho = frame
+        .corners()
+        .iter()
+        .map(|c| c.distance(pivot))
+        .fold(0.0, f32::max);
     let steps = ((theta.abs() * rho / ARC_SUBSTEP_CM).ceil() as usize).clamp(1, 100_000);
-    Ok((1..=steps).map(|k| frame.pose.rotated_about(pivot, theta * k as f32 / steps as f32)).collect())
+    Ok((1..=steps)
+        .map(|k| {
+            frame
+                .pose
+                .rotated_about(pivot, theta * k as f32 / steps as f32)
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -292,7 +370,16 @@ mod tests {
     }
 
     fn line_bases() -> Vec<Rect> {
-        (0..3).map(|i| Rect::try_new(Vec2::new(2.0 + 4.0 * i as f32, -1.0), Vec2::new(4.0, 2.0), 0.0).unwrap()).collect()
+        (0..3)
+            .map(|i| {
+                Rect::try_new(
+                    Vec2::new(2.0 + 4.0 * i as f32, -1.0),
+                    Vec2::new(4.0, 2.0),
+                    0.0,
+                )
+                .unwrap()
+            })
+            .collect()
     }
 
     #[test]
@@ -301,35 +388,70 @@ mod tests {
         // the diagonal is √148 ≈ 12.166, so θ = 5 / √148 and the cost is exactly 5.
         let f = line_frame();
         let theta = 5.0 / 148f32.sqrt();
-        let w = Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: theta };
-        let c = wheel_cost(&f, &w, WheelReference::DiagonalOpposite, MoveCost::default()).unwrap();
+        let w = Wheel {
+            pivot: Pivot::FrontLeft,
+            sense: WheelSense::Forward,
+            angle: theta,
+        };
+        let c = wheel_cost(
+            &f,
+            &w,
+            WheelReference::DiagonalOpposite,
+            MoveCost::default(),
+        )
+        .unwrap();
         assert!((c - 5.0).abs() < 1e-5);
         let left = 10.0 - c;
         assert!((left - 5.0).abs() < 1e-5);
         // The reference corner (RR, diagonally opposite FL) really travels an arc of 5 cm.
         let rr = f.rear_right();
         let after = f.rotated_about(f.front_left(), w.theta());
-        assert!((after.rear_right().distance(rr) - 2.0 * 148f32.sqrt() * (theta / 2.0).sin()).abs() < 1e-4);
+        assert!(
+            (after.rear_right().distance(rr) - 2.0 * 148f32.sqrt() * (theta / 2.0).sin()).abs()
+                < 1e-4
+        );
         // With the outer-front option the radius is the width, 12.
         let c = wheel_cost(&f, &w, WheelReference::OuterFront, MoveCost::default()).unwrap();
         assert!((c - 12.0 * theta).abs() < 1e-5);
         // Max angle for an allowance of 10 and back: 10 / √148.
-        let m = max_wheel_angle(&f, Pivot::FrontLeft, WheelSense::Forward, 10.0, WheelReference::default(), MoveCost::default())
-            .unwrap();
+        let m = max_wheel_angle(
+            &f,
+            Pivot::FrontLeft,
+            WheelSense::Forward,
+            10.0,
+            WheelReference::default(),
+            MoveCost::default(),
+        )
+        .unwrap();
         assert!((m - 10.0 / 148f32.sqrt()).abs() < 1e-6);
         // A backward wheel costs double.
-        let b = Wheel { sense: WheelSense::Backward, ..w };
-        assert!((wheel_cost(&f, &b, WheelReference::default(), MoveCost::default()).unwrap() - 10.0).abs() < 1e-5);
+        let b = Wheel {
+            sense: WheelSense::Backward,
+            ..w
+        };
+        assert!(
+            (wheel_cost(&f, &b, WheelReference::default(), MoveCost::default()).unwrap() - 10.0)
+                .abs()
+                < 1e-5
+        );
     }
 
     #[test]
     fn forward_wheel_directions() {
         let f = line_frame();
         // Forward about FL: counter-clockwise, the FR corner goes north.
-        let w = Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: 0.2 };
+        let w = Wheel {
+            pivot: Pivot::FrontLeft,
+            sense: WheelSense::Forward,
+            angle: 0.2,
+        };
         assert!(f.rotated_about(f.front_left(), w.theta()).front_right().y > 0.0);
         // Forward about FR: clockwise, the FL corner goes north.
-        let w = Wheel { pivot: Pivot::FrontRight, sense: WheelSense::Forward, angle: 0.2 };
+        let w = Wheel {
+            pivot: Pivot::FrontRight,
+            sense: WheelSense::Forward,
+            angle: 0.2,
+        };
         assert!(f.rotated_about(f.front_right(), w.theta()).front_left().y > 0.0);
     }
 
@@ -339,28 +461,50 @@ mod tests {
         // θ = asin(3/12) when allowed to touch; with the 2 cm rule it stops earlier.
         let f = line_frame();
         let bases = line_bases();
-        let mut v: Vec<SceneBase> = bases.iter().map(|r| SceneBase { rect: *r, unit: 1, side: 0 }).collect();
+        let mut v: Vec<SceneBase> = bases
+            .iter()
+            .map(|r| SceneBase {
+                rect: *r,
+                unit: 1,
+                side: 0,
+            })
+            .collect();
         let enemy = Rect::try_new(Vec2::new(12.0, 4.0), Vec2::new(4.0, 2.0), 0.0).unwrap();
-        v.push(SceneBase { rect: enemy, unit: 2, side: 1 });
+        v.push(SceneBase {
+            rect: enemy,
+            unit: 2,
+            side: 1,
+        });
         let s = Scene::new(v, vec![]).unwrap();
         let body = Body::new(f, &bases);
-        let w = Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: FRAC_PI_2 };
+        let w = Wheel {
+            pivot: Pivot::FrontLeft,
+            sense: WheelSense::Forward,
+            angle: FRAC_PI_2,
+        };
         let out = wheel(&s, &body, &w, &SidePolicy::charging(1, 0)).unwrap();
         assert!((out.theta - (3.0f32 / 12.0).asin()).abs() < 2e-3, "{out:?}");
         assert_eq!(out.blocked.and_then(|b| b.unit()), Some(2));
         let moved = out.apply(&bases[2]);
-        let d = crate::distance::rect_distance_exact(&moved, &enemy);
+        let d = crate::distance::rect_distance_unchecked(&moved, &enemy);
         assert!(d > 0.0 && d <= crate::tolerance::CONTACT_EPS, "{d}");
         let out2 = wheel(&s, &body, &w, &SidePolicy::moving(1, 0)).unwrap();
         assert!(out2.theta < out.theta);
-        let d = crate::distance::rect_distance_exact(&out2.apply(&bases[2]), &enemy);
+        let d = crate::distance::rect_distance_unchecked(&out2.apply(&bases[2]), &enemy);
         assert!((d - 2.0).abs() < 1e-3, "{d}");
         // Wheeling forward about FR (clockwise) swings the front edge up toward the enemy's RL
         // corner (10, 3), 3.6 cm from the pivot: after 0.2 rad the edge is still
         // |(−cos 0.2, sin 0.2) × (−2, 3)| ≈ 2.54 cm from it, free; by 0.5 rad it would be 1.68 cm.
-        let w = Wheel { pivot: Pivot::FrontRight, sense: WheelSense::Forward, angle: 0.2 };
+        let w = Wheel {
+            pivot: Pivot::FrontRight,
+            sense: WheelSense::Forward,
+            angle: 0.2,
+        };
         let out = wheel(&s, &body, &w, &SidePolicy::moving(1, 0)).unwrap();
-        assert!(out.blocked.is_none() && (out.theta + 0.2).abs() < 1e-6, "{out:?}");
+        assert!(
+            out.blocked.is_none() && (out.theta + 0.2).abs() < 1e-6,
+            "{out:?}"
+        );
         let w = Wheel { angle: 0.5, ..w };
         let out = wheel(&s, &body, &w, &SidePolicy::moving(1, 0)).unwrap();
         assert!(out.blocked.is_some() && out.theta > -0.5);
@@ -369,13 +513,20 @@ mod tests {
     #[test]
     fn wheel_there_and_back_returns_the_pose() {
         let f = line_frame();
-        let w = Wheel { pivot: Pivot::FrontRight, sense: WheelSense::Forward, angle: 0.7 };
+        let w = Wheel {
+            pivot: Pivot::FrontRight,
+            sense: WheelSense::Forward,
+            angle: 0.7,
+        };
         let p = w.pivot.point(&f);
         let there = f.rotated_about(p, w.theta());
         // The pivot stays put, so wheeling back about the same point restores the frame.
         assert!((w.pivot.point(&there) - p).length() < 1e-5);
         let back = there.rotated_about(p, -w.theta());
-        assert!((back.center() - f.center()).length() < 1e-5 && (back.pose.angle - f.pose.angle).abs() < 1e-6);
+        assert!(
+            (back.center() - f.center()).length() < 1e-5
+                && (back.pose.angle - f.pose.angle).abs() < 1e-6
+        );
     }
 
     #[test]
@@ -383,14 +534,35 @@ mod tests {
         let f = line_frame();
         // About the middle of the front edge (6, 0) the farthest corners are the rear ones at
         // √(36 + 4) = √40.
-        let c = pivot_cost(&f, Vec2::new(6.0, 0.0), 0.1, WheelReference::DiagonalOpposite).unwrap();
+        let c = pivot_cost(
+            &f,
+            Vec2::new(6.0, 0.0),
+            0.1,
+            WheelReference::DiagonalOpposite,
+        )
+        .unwrap();
         assert!((c - 0.1 * 40f32.sqrt()).abs() < 1e-5);
         let c = pivot_cost(&f, Vec2::new(6.0, 0.0), 0.1, WheelReference::OuterFront).unwrap();
         assert!((c - 0.6).abs() < 1e-5);
         let poses = arc_poses(&f, f.front_left(), PI / 4.0).unwrap();
         // The farthest corner is 12.166 from the pivot: the arc π/4 · 12.166 ≈ 9.55 cm needs 39 steps.
-        assert_eq!(poses.len(), ((PI / 4.0 * 148f32.sqrt()) / ARC_SUBSTEP_CM).ceil() as usize);
+        assert_eq!(
+            poses.len(),
+            ((PI / 4.0 * 148f32.sqrt()) / ARC_SUBSTEP_CM).ceil() as usize
+        );
         assert!((poses.last().unwrap().angle - PI / 4.0).abs() < 1e-6);
-        assert!(wheel_cost(&f, &Wheel { pivot: Pivot::FrontLeft, sense: WheelSense::Forward, angle: f32::NAN }, WheelReference::default(), MoveCost::default()).is_err());
+        assert!(
+            wheel_cost(
+                &f,
+                &Wheel {
+                    pivot: Pivot::FrontLeft,
+                    sense: WheelSense::Forward,
+                    angle: f32::NAN
+                },
+                WheelReference::default(),
+                MoveCost::default()
+            )
+            .is_err()
+        );
     }
 }

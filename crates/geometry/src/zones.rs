@@ -107,7 +107,16 @@ pub(crate) fn zone_of_point_unchecked(frame: &Rect, p: Vec2, scheme: ZoneScheme)
 }
 
 /// The three half-planes `(point on boundary, inward normal)` whose intersection is the zone.
-pub fn zone_halfplanes(frame: &Rect, zone: Zone, scheme: ZoneScheme) -> [(Vec2, Vec2); 3] {
+pub fn zone_halfplanes(
+    frame: &Rect,
+    zone: Zone,
+    scheme: ZoneScheme,
+) -> Result<[(Vec2, Vec2); 3], GeoError> {
+    frame.check("unit rectangle")?;
+    Ok(halfplanes_unchecked(frame, zone, scheme))
+}
+
+fn halfplanes_unchecked(frame: &Rect, zone: Zone, scheme: ZoneScheme) -> [(Vec2, Vec2); 3] {
     let h = frame.half;
     let s = scheme.ray(h);
     let [fl, fr, rr, rl] = frame.corners();
@@ -115,11 +124,23 @@ pub fn zone_halfplanes(frame: &Rect, zone: Zone, scheme: ZoneScheme) -> [(Vec2, 
     // Inward normals in the local frame; each ray line's normal points into the zone.
     let (local, pts): ([Vec2; 3], [Vec2; 3]) = match zone {
         // y ≥ hd; (y−hd)·sx ≥ (x−hw)·sy; (y−hd)·sx ≥ (−x−hw)·sy
-        Zone::Front => ([Vec2::Y, Vec2::new(-s.y, s.x), Vec2::new(s.y, s.x)], [fl, fr, fl]),
-        Zone::Rear => ([Vec2::NEG_Y, Vec2::new(-s.y, -s.x), Vec2::new(s.y, -s.x)], [rl, rr, rl]),
+        Zone::Front => (
+            [Vec2::Y, Vec2::new(-s.y, s.x), Vec2::new(s.y, s.x)],
+            [fl, fr, fl],
+        ),
+        Zone::Rear => (
+            [Vec2::NEG_Y, Vec2::new(-s.y, -s.x), Vec2::new(s.y, -s.x)],
+            [rl, rr, rl],
+        ),
         // x ≥ hw; (x−hw)·sy ≥ (y−hd)·sx; (x−hw)·sy ≥ (−y−hd)·sx
-        Zone::Right => ([Vec2::X, Vec2::new(s.y, -s.x), Vec2::new(s.y, s.x)], [fr, fr, rr]),
-        Zone::Left => ([Vec2::NEG_X, Vec2::new(-s.y, -s.x), Vec2::new(-s.y, s.x)], [fl, fl, rl]),
+        Zone::Right => (
+            [Vec2::X, Vec2::new(s.y, -s.x), Vec2::new(s.y, s.x)],
+            [fr, fr, rr],
+        ),
+        Zone::Left => (
+            [Vec2::NEG_X, Vec2::new(-s.y, -s.x), Vec2::new(-s.y, s.x)],
+            [fl, fl, rl],
+        ),
     };
     [
         (pts[0], pose.dir_to_world(local[0])),
@@ -130,7 +151,12 @@ pub fn zone_halfplanes(frame: &Rect, zone: Zone, scheme: ZoneScheme) -> [(Vec2, 
 
 /// The zone as a convex quadrilateral truncated `reach` cm out along its boundary rays (GEO-4's
 /// polygon), counter-clockwise: for drawing, or for callers that want a bounded polygon.
-pub fn zone_polygon(frame: &Rect, zone: Zone, scheme: ZoneScheme, reach: f32) -> Result<[Vec2; 4], GeoError> {
+pub fn zone_polygon(
+    frame: &Rect,
+    zone: Zone,
+    scheme: ZoneScheme,
+    reach: f32,
+) -> Result<[Vec2; 4], GeoError> {
     frame.check("unit rectangle")?;
     crate::error::check_positive("zone reach", reach)?;
     let s = scheme.ray(frame.half).normalize();
@@ -146,10 +172,10 @@ pub fn zone_polygon(frame: &Rect, zone: Zone, scheme: ZoneScheme, reach: f32) ->
 }
 
 /// Area (cm²) of a CCW polygon inside one zone of `frame`.
-pub fn area_in_zone(frame: &Rect, zone: Zone, scheme: ZoneScheme, poly: &[Vec2]) -> f32 {
+pub(crate) fn area_in_zone(frame: &Rect, zone: Zone, scheme: ZoneScheme, poly: &[Vec2]) -> f32 {
     let mut a: Vec<Vec2> = poly.to_vec();
     let mut b = Vec::with_capacity(poly.len() + 3);
-    for (o, n) in zone_halfplanes(frame, zone, scheme) {
+    for (o, n) in halfplanes_unchecked(frame, zone, scheme) {
         prim::clip_halfplane(&a, o, n, &mut b);
         core::mem::swap(&mut a, &mut b);
         if a.is_empty() {
@@ -161,7 +187,12 @@ pub fn area_in_zone(frame: &Rect, zone: Zone, scheme: ZoneScheme, poly: &[Vec2])
 
 /// Does `r` reach into the zone by more than a sliver ([`AREA_EPS_CM2`])? GEO-6's test of a
 /// target base against a field-of-fire zone.
-pub fn rect_in_zone(frame: &Rect, zone: Zone, scheme: ZoneScheme, r: &Rect) -> Result<bool, GeoError> {
+pub fn rect_in_zone(
+    frame: &Rect,
+    zone: Zone,
+    scheme: ZoneScheme,
+    r: &Rect,
+) -> Result<bool, GeoError> {
     frame.check("unit rectangle")?;
     r.check("rectangle")?;
     Ok(area_in_zone(frame, zone, scheme, &r.ccw_corners()) > AREA_EPS_CM2)
@@ -192,7 +223,9 @@ impl ZoneShares {
                 None => Some(z),
                 Some(b) => {
                     let ab = self.area(b);
-                    if a > ab + AREA_EPS_CM2 || ((a - ab).abs() <= AREA_EPS_CM2 && z.tie_rank() < b.tie_rank()) {
+                    if a > ab + AREA_EPS_CM2
+                        || ((a - ab).abs() <= AREA_EPS_CM2 && z.tie_rank() < b.tie_rank())
+                    {
                         Some(z)
                     } else {
                         Some(b)
@@ -206,10 +239,17 @@ impl ZoneShares {
 
 /// How much of the rectangles `shape` (a charger's unit rectangle, or its bases) lies in each zone
 /// of `frame` (GEO-14: "clip the charger's rectangle polygon against each of the four zones").
-pub fn zone_shares(frame: &Rect, shape: &[Rect], scheme: ZoneScheme) -> Result<ZoneShares, GeoError> {
+pub fn zone_shares(
+    frame: &Rect,
+    shape: &[Rect],
+    scheme: ZoneScheme,
+) -> Result<ZoneShares, GeoError> {
     frame.check("unit rectangle")?;
     if shape.is_empty() {
-        return Err(GeoError::Degenerate { what: "shape", why: "no rectangles".into() });
+        return Err(GeoError::Degenerate {
+            what: "shape",
+            why: "no rectangles".into(),
+        });
     }
     let mut areas = [0.0f32; 4];
     for r in shape {
@@ -252,20 +292,35 @@ mod tests {
         let u = unit(); // diagonal direction (6, 1): shallow
         let z = |x, y, s| zone_of_point(&u, Vec2::new(x, y), s).unwrap();
         // (9, 4): relative to FR (3, 3). 45° → front; diagonal slope 1/6 → 3·6 ≥ 3·1 → front too.
-        assert_eq!(z(9.0, 4.0, ZoneScheme::ExtendedDiagonals), Some(Zone::Front));
+        assert_eq!(
+            z(9.0, 4.0, ZoneScheme::ExtendedDiagonals),
+            Some(Zone::Front)
+        );
         // (12, 1.5): relative to FR (6, 0.5). 45° → right; diagonal: 0.5·6 = 3 ≥ 6·1 = 6? no → right.
-        assert_eq!(z(12.0, 1.5, ZoneScheme::ExtendedDiagonals), Some(Zone::Right));
+        assert_eq!(
+            z(12.0, 1.5, ZoneScheme::ExtendedDiagonals),
+            Some(Zone::Right)
+        );
         // (8, 2): relative to FR (2, 1). 45° → right (1 < 2); diagonal: 1·6 = 6 ≥ 2·1 → front.
         assert_eq!(z(8.0, 2.0, ZoneScheme::Rays45), Some(Zone::Right));
-        assert_eq!(z(8.0, 2.0, ZoneScheme::ExtendedDiagonals), Some(Zone::Front));
+        assert_eq!(
+            z(8.0, 2.0, ZoneScheme::ExtendedDiagonals),
+            Some(Zone::Front)
+        );
     }
 
     #[test]
     fn zones_follow_rotation() {
         // The same unit turned to face east: "front" is now +x.
         let u = Rect::try_new(Vec2::ZERO, Vec2::new(12.0, 2.0), -FRAC_PI_2).unwrap();
-        assert_eq!(zone_of_point(&u, Vec2::new(5.0, 0.0), ZoneScheme::Rays45).unwrap(), Some(Zone::Front));
-        assert_eq!(zone_of_point(&u, Vec2::new(0.0, 10.0), ZoneScheme::Rays45).unwrap(), Some(Zone::Left));
+        assert_eq!(
+            zone_of_point(&u, Vec2::new(5.0, 0.0), ZoneScheme::Rays45).unwrap(),
+            Some(Zone::Front)
+        );
+        assert_eq!(
+            zone_of_point(&u, Vec2::new(0.0, 10.0), ZoneScheme::Rays45).unwrap(),
+            Some(Zone::Left)
+        );
     }
 
     #[test]

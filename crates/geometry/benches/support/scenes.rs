@@ -50,27 +50,53 @@ impl GenScene {
         let bases = self
             .units
             .iter()
-            .flat_map(|u| u.bases.iter().map(move |r| SceneBase { rect: *r, unit: u.id, side: u.side }))
+            .flat_map(|u| {
+                u.bases.iter().map(move |r| SceneBase {
+                    rect: *r,
+                    unit: u.id,
+                    side: u.side,
+                })
+            })
             .collect();
         Scene::new(bases, self.terrain.clone()).expect("generated scene is valid")
     }
 }
 
-fn unit_at(id: u32, side: u8, pos: Vec2, angle: f32, cavalry: bool, column: bool, all_round: bool) -> GenUnit {
+fn unit_at(
+    id: u32,
+    side: u8,
+    pos: Vec2,
+    angle: f32,
+    cavalry: bool,
+    column: bool,
+    all_round: bool,
+) -> GenUnit {
     let size = Vec2::new(4.0, if cavalry { 3.0 } else { 2.0 });
     let files = if column { 1 } else { 3 };
     let ranks = if column { 3 } else { 1 };
-    let frame = Rect::new(Pose::new(pos, angle), Vec2::new(files as f32 * size.x, ranks as f32 * size.y) * 0.5);
+    let frame = Rect::new(
+        Pose::new(pos, angle),
+        Vec2::new(files as f32 * size.x, ranks as f32 * size.y) * 0.5,
+    );
     let fl = frame.front_left();
     let anchor = Pose::new(fl, angle);
     let bases = (0..3)
         .map(|k| {
             let (i, j) = if column { (k, 0) } else { (0, k) };
-            let c = anchor.to_world(Vec2::new(j as f32 * size.x + size.x * 0.5, -(i as f32 * size.y + size.y * 0.5)));
+            let c = anchor.to_world(Vec2::new(
+                j as f32 * size.x + size.x * 0.5,
+                -(i as f32 * size.y + size.y * 0.5),
+            ));
             Rect::new(Pose::new(c, angle), size * 0.5)
         })
         .collect();
-    GenUnit { id, side, frame, bases, all_round }
+    GenUnit {
+        id,
+        side,
+        frame,
+        bases,
+        all_round,
+    }
 }
 
 fn terrain_piece(rng: &mut Rng, id: u32, c: Vec2) -> TerrainPiece {
@@ -80,7 +106,12 @@ fn terrain_piece(rng: &mut Rng, id: u32, c: Vec2) -> TerrainPiece {
     let rot = Vec2::from_angle(a);
     let pts: Vec<Vec2> = match kind {
         // Rectangle
-        0 => vec![Vec2::new(-s, -0.6 * s), Vec2::new(s, -0.6 * s), Vec2::new(s, 0.6 * s), Vec2::new(-s, 0.6 * s)],
+        0 => vec![
+            Vec2::new(-s, -0.6 * s),
+            Vec2::new(s, -0.6 * s),
+            Vec2::new(s, 0.6 * s),
+            Vec2::new(-s, 0.6 * s),
+        ],
         // Irregular convex-ish hexagon (a wood)
         1 => (0..6)
             .map(|k| {
@@ -98,13 +129,16 @@ fn terrain_piece(rng: &mut Rng, id: u32, c: Vec2) -> TerrainPiece {
             Vec2::new(-s, s),
         ],
     };
-    let poly = Polygon::new(pts.into_iter().map(|p| c + rot.rotate(p)).collect()).expect("valid terrain");
+    let poly =
+        Polygon::new(pts.into_iter().map(|p| c + rot.rotate(p)).collect()).expect("valid terrain");
     let sight = match rng.next_u64() % 3 {
         0 => SightBlock::Blocks,
         1 => SightBlock::BlocksBeyond(5.0),
         _ => SightBlock::Clear,
     };
-    TerrainPiece::new(id, poly).with_sight(sight).with_impassable(rng.chance(0.3))
+    TerrainPiece::new(id, poly)
+        .with_sight(sight)
+        .with_impassable(rng.chance(0.3))
 }
 
 fn overlaps_any(frame: &Rect, placed: &[Rect], margin: f32) -> bool {
@@ -125,7 +159,10 @@ pub fn generate(scale: usize, seed: u64) -> GenScene {
     let mut terrain = Vec::new();
     let mut placed: Vec<Rect> = Vec::new();
     for t in 0..10 * scale {
-        let c = Vec2::new(rng.range(15.0, table.x - 15.0), rng.range(15.0, table.y - 15.0));
+        let c = Vec2::new(
+            rng.range(15.0, table.x - 15.0),
+            rng.range(15.0, table.y - 15.0),
+        );
         let p = terrain_piece(&mut rng, t as u32, c);
         let (lo, hi) = p.polygon.aabb();
         placed.push(Rect::new(Pose::new((lo + hi) * 0.5, 0.0), (hi - lo) * 0.5));
@@ -141,7 +178,11 @@ pub fn generate(scale: usize, seed: u64) -> GenScene {
         let (y0, y1, facing) = if side == 0 {
             (mid - gap * 0.5 - depth, mid - gap * 0.5, 0.0f32)
         } else {
-            (mid + gap * 0.5, mid + gap * 0.5 + depth, core::f32::consts::PI)
+            (
+                mid + gap * 0.5,
+                mid + gap * 0.5 + depth,
+                core::f32::consts::PI,
+            )
         };
         let mut made = 0;
         let mut tries = 0;
@@ -161,5 +202,9 @@ pub fn generate(scale: usize, seed: u64) -> GenScene {
             made += 1;
         }
     }
-    GenScene { table, units, terrain }
+    GenScene {
+        table,
+        units,
+        terrain,
+    }
 }
