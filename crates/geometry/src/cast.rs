@@ -13,7 +13,7 @@
 //! along or move away, never closer. A shape that starts overlapping may only move away.
 
 use crate::prim;
-use crate::tolerance::{AREA_EPS_CM2, CAST_START_SLACK_CM};
+use crate::tolerance::{AREA_EPS_CM2, CAST_START_SLACK_CM, DIR_SLACK, GRAZE_CM, PARAM_SLACK};
 use glam::Vec2;
 
 /// Where a cast stops: `at` is a distance (cm) for a translation and an angle (radians, always
@@ -32,12 +32,6 @@ pub struct CastShape<'a> {
     pub convex: bool,
 }
 
-const PARAM_SLACK: f32 = 1e-6;
-/// A motion whose approach speed toward a boundary is below this fraction of its speed is treated
-/// as sliding along it (rounding of exactly parallel edges), not crossing it.
-const DIR_SLACK: f32 = 1e-6;
-/// A path that only grazes a gap circle within this depth (cm) does not enter it.
-const GRAZE_CM: f32 = 1e-5;
 
 #[inline]
 fn outward(e: Vec2) -> Vec2 {

@@ -382,6 +382,71 @@ pub fn simulate_charge(
     Ok(out)
 }
 
+/// The units "on the path" of a charge (BFS-CHG-8, AMB-26): those with a base that the charger's
+/// bases overlap or come within `reach` of while it wheels by `theta` about `pivot` and then moves
+/// straight ahead `distance` (its Basic + Additional Move), ignoring where it would actually stop.
+/// `consider` picks the candidate bases (e.g. enemies). Sorted unit ids.
+#[allow(clippy::too_many_arguments)]
+pub fn units_on_path<F: Fn(&crate::scene::SceneBase) -> bool>(
+    scene: &Scene,
+    body: &Body,
+    pivot: Vec2,
+    theta: f32,
+    distance: f32,
+    reach: f32,
+    consider: F,
+) -> Result<Vec<u32>, GeoError> {
+    use crate::cast::{self, CastShape};
+    body.check()?;
+    check_point("pivot", pivot)?;
+    crate::error::check_finite("angle", &[theta])?;
+    check_non_negative("distance", distance)?;
+    check_non_negative("reach", reach)?;
+    let rot = Vec2::from_angle(theta);
+    let facing = Vec2::from_angle(theta).rotate(body.frame.facing());
+    // Bounds of everything swept: the whole circle of the wheel plus the straight part.
+    let rmax = body.bases.iter().flat_map(|b| b.corners()).map(|c| c.distance(pivot)).fold(0.0, f32::max);
+    let (mut lo, mut hi) = (pivot - Vec2::splat(rmax), pivot + Vec2::splat(rmax));
+    for b in body.bases {
+        for c in b.corners() {
+            let e = pivot + rot.rotate(c - pivot);
+            lo = lo.min(e + facing * distance);
+            hi = hi.max(e + facing * distance);
+        }
+    }
+    let m = Vec2::splat(reach + crate::tolerance::CONTACT_GAP);
+    let mut found: Vec<u32> = Vec::new();
+    let g = reach.max(crate::tolerance::CONTACT_GAP);
+    scene.for_each_base_in_aabb(lo - m, hi + m, |i| {
+        let sb = &scene.bases()[i];
+        if !consider(sb) || found.contains(&sb.unit) {
+            return true;
+        }
+        let ob = sb.rect.ccw_corners();
+        let obstacle = CastShape { verts: &ob, convex: true };
+        let on = body.bases.iter().any(|b| {
+            let poly = b.ccw_corners();
+            let mover = CastShape { verts: &poly, convex: true };
+            if crate::distance::rect_distance_unchecked(b, &sb.rect) <= g {
+                return true;
+            }
+            if theta != 0.0 && cast::rotate(mover, pivot, theta.signum(), theta.abs(), obstacle, g).is_some() {
+                return true;
+            }
+            let turned = b.rotated_about(pivot, theta);
+            let tp = turned.ccw_corners();
+            crate::distance::rect_distance_unchecked(&turned, &sb.rect) <= g
+                || cast::translate(CastShape { verts: &tp, convex: true }, facing, distance, obstacle, g).is_some()
+        });
+        if on {
+            found.push(sb.unit);
+        }
+        true
+    });
+    found.sort_unstable();
+    Ok(found)
+}
+
 /// The result of [`align`].
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Alignment {
@@ -771,6 +836,26 @@ mod tests {
         )
         .unwrap();
         assert!(!a.complete && (a.cost - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn units_on_the_path() {
+        // Charger front y = 0, x ∈ [-6, 6], charging 30 cm north. Enemy A straight ahead at
+        // y ∈ [20, 22]; enemy B 1.5 cm right of the swept strip (x ∈ [7.5, 11.5]); enemy C 5 cm right;
+        // enemy D behind the charger.
+        let (cf, cb) = line(0.0, -1.0, 0.0);
+        let a = [base(0.0, 21.0, PI)];
+        let b = [base(9.5, 15.0, PI)];
+        let c = [base(13.0, 15.0, PI)];
+        let d = [base(0.0, -10.0, PI)];
+        let s = scene(&[(1, 0, &cb), (2, 1, &a), (3, 1, &b), (4, 1, &c), (5, 1, &d)]);
+        let body = Body::new(cf, &cb);
+        let on = units_on_path(&s, &body, cf.front_left(), 0.0, 30.0, 2.0, |x| x.side == 1).unwrap();
+        assert_eq!(on, vec![2, 3]);
+        // Wheeling left first (15° about FL) swings the path away from B.
+        let on = units_on_path(&s, &body, cf.front_left(), 15f32.to_radians(), 30.0, 2.0, |x| x.side == 1).unwrap();
+        assert!(!on.contains(&3) && !on.contains(&4));
+        assert!(units_on_path(&s, &body, cf.front_left(), 0.0, -1.0, 2.0, |_| true).is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::error::{GeoError, check_point};
 use crate::polygon::Polygon;
 use crate::prim;
 use crate::rect::{Rect, Segment};
-use crate::tolerance::{AREA_EPS_CM2, CONTACT_EPS};
+use crate::tolerance::{AREA_EPS_CM2, CONTACT_EPS, PATH_MARGIN_CM};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -149,9 +149,6 @@ pub enum Overlap {
     Partial,
     Inside,
 }
-
-/// Boundary slack for path lengths: a path running exactly along an edge is outside.
-const PATH_MARGIN_CM: f32 = 1e-5;
 
 pub(crate) fn overlap_area_unchecked(poly: &Polygon, r: &Rect) -> f32 {
     let (lo, hi) = poly.aabb();

@@ -38,6 +38,22 @@ pub const AREA_EPS_CM2: f32 = CONTACT_EPS * CONTACT_EPS;
 /// starts exactly on the boundary it may not cross.
 pub const CAST_START_SLACK_CM: f32 = 1.0e-3;
 
+/// Cast arithmetic (see `cast`): a segment parameter this far outside `[0, 1]` still counts as on
+/// the segment, so a corner meeting a corner exactly is not missed.
+pub const PARAM_SLACK: f32 = 1e-6;
+
+/// Cast arithmetic: a motion whose approach speed toward a boundary is below this fraction of its
+/// speed slides along it (rounding of exactly parallel edges) rather than crossing it.
+pub const DIR_SLACK: f32 = 1e-6;
+
+/// Cast arithmetic: a path that only grazes a gap circle within this depth (cm) does not enter
+/// it, and a contact within this distance of an edge's end is a corner contact.
+pub const GRAZE_CM: f32 = 1e-5;
+
+/// Path lengths inside terrain: a path running exactly along an edge (within this, cm) is
+/// outside.
+pub const PATH_MARGIN_CM: f32 = 1e-5;
+
 /// `value <= limit` with the shared slack.
 #[inline]
 pub fn within(value: f32, limit: f32) -> bool {
