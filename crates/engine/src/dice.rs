@@ -10,6 +10,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dice {
     rng: ChaCha8Rng,
+    /// Faces to return before drawing from the generator: rules tests fix the dice the book's
+    /// examples give. Empty in real games.
+    script: std::collections::VecDeque<u8>,
 }
 
 impl Dice {
@@ -17,13 +20,27 @@ impl Dice {
     pub fn from_seed(seed: u64) -> Self {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
+            script: Default::default(),
         }
+    }
+
+    /// Queues faces to be rolled next, in order (for tests that fix the dice).
+    pub fn script(&mut self, faces: impl IntoIterator<Item = u8>) {
+        self.script.extend(faces);
+    }
+
+    /// Scripted faces not yet rolled.
+    pub fn scripted_left(&self) -> usize {
+        self.script.len()
     }
 
     /// One die with `sides` faces, 1..=sides (a D10's "0" face is 10, BFS-DICE-1).
     /// Unbiased: rejection sampling on 32-bit draws.
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);
+        if let Some(f) = self.script.pop_front() {
+            return (f as u32).clamp(1, sides);
+        }
         let zone = u32::MAX - (u32::MAX % sides);
         loop {
             let x = self.rng.next_u32();
@@ -51,6 +68,8 @@ impl Dice {
 
 #[derive(Serialize, Deserialize)]
 struct DiceState {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    script: Vec<u8>,
     seed: [u8; 32],
     stream: u64,
     /// The 128-bit word position as (high, low) halves: RON has no 128-bit integers.
@@ -61,6 +80,7 @@ impl Serialize for Dice {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let pos = self.rng.get_word_pos();
         DiceState {
+            script: self.script.iter().copied().collect(),
             seed: self.rng.get_seed(),
             stream: self.rng.get_stream(),
             word_pos: ((pos >> 64) as u64, pos as u64),
@@ -75,7 +95,10 @@ impl<'de> Deserialize<'de> for Dice {
         let mut rng = ChaCha8Rng::from_seed(st.seed);
         rng.set_stream(st.stream);
         rng.set_word_pos(((st.word_pos.0 as u128) << 64) | st.word_pos.1 as u128);
-        Ok(Self { rng })
+        Ok(Self {
+            rng,
+            script: st.script.into(),
+        })
     }
 }
 
@@ -100,6 +123,15 @@ mod tests {
             // Expect 200 of each; 5 sigma is about 67.
             assert!((133..=267).contains(&n), "face {f}: {n}");
         }
+    }
+
+    #[test]
+    fn scripted_faces_come_first() {
+        let mut d = Dice::from_seed(5);
+        let mut plain = Dice::from_seed(5);
+        d.script([2, 10, 8, 3]);
+        assert_eq!(d.d10s(4), vec![2, 10, 8, 3]);
+        assert_eq!(d.d10s(5), plain.d10s(5));
     }
 
     #[test]

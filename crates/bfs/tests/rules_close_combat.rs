@@ -1,0 +1,271 @@
+//! Close combat (BFS-CC) against the rulebook's four worked examples (BFS-CC-34), with dice fixed
+//! to give the book's figures.
+
+mod support;
+
+use sandtable_bfs::Command;
+use sandtable_bfs::event::Event;
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::state::{Formation, MoraleLevel, OrderKind};
+use sandtable_bfs::turn::CombatStage;
+use support::*;
+
+fn resolutions(events: &[Event]) -> Vec<&sandtable_bfs::event::ResolutionReport> {
+    events
+        .iter()
+        .filter_map(|e| {
+            if let Event::CombatResolved(r) = e {
+                Some(r)
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+fn withdrew(events: &[Event], unit: sandtable_bfs::UnitId) -> Option<f32> {
+    events.iter().find_map(|e| match e {
+        Event::Withdrew {
+            unit: u,
+            distance_cm,
+            ..
+        } if *u == unit => Some(*distance_cm),
+        _ => None,
+    })
+}
+
+fn fled(events: &[Event], unit: sandtable_bfs::UnitId) -> Option<f32> {
+    events.iter().find_map(|e| match e {
+        Event::Fled {
+            unit: u,
+            distance_cm,
+            ..
+        } if *u == unit => Some(*distance_cm),
+        _ => None,
+    })
+}
+
+/// Pancerni and reiters, front to front, in contact. Pancerni are side A.
+fn pancerni_and_reiters() -> sandtable_bfs::Game {
+    game(&[
+        unit("pancerni", 0, "pancerni", 3, 3, (60.0, 50.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+    ])
+}
+
+/// Example 1: pancerni remove 2 SP, reiters none but Good Tactical Discipline (+1): 2 : 1. The
+/// reiters test at −1, pass, withdraw half their Move (10 cm); the pancerni pursue into a second
+/// round.
+#[test]
+fn bfs_cc_34_example_1_loser_passes_and_withdraws_winner_pursues() {
+    let mut g = pancerni_and_reiters();
+    at_combat(&mut g, CombatStage::CloseCombat);
+    g.dice.script([
+        1, 2, 9, 9, 9, 9, // pancerni: 6 dice at Skill 4 → 2 hits
+        9, 9, // reiters' armor 4 against the pancerni's polearms (0): both fail → 2 SP
+        9, 9, 9, // reiters: 3 dice → no hit
+        3, // reiters' Morale 5 − 1 = 4: passed
+        9, 9, 9, 9, 9, 9, 9, 9, 9, // second round: nobody hits
+    ]);
+    let events = run(&mut g, Command::Continue);
+    let r = resolutions(&events);
+    assert_eq!((r[0].sides[0].total, r[0].sides[1].total), (2, 1));
+    assert!(
+        r[0].sides[1]
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-SPC-12" && m.delta == 1)
+    );
+    assert_eq!(r[0].winner, Some(Side::A));
+    let reiters = id(&g, "reiters");
+    assert!(
+        (withdrew(&events, reiters).unwrap() - 10.0).abs() < 1e-3,
+        "half of 20 cm"
+    );
+    assert_eq!(g.unit(reiters).morale, MoraleLevel::Good);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Pursued { contact: true, .. }))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Melee(m) if m.round == 2)),
+        "a second round follows"
+    );
+}
+
+/// Example 2: pancerni remove 2 SP, reiters 1 SP + 1 GTD: 2 : 2, a draw; both withdraw 10 cm.
+#[test]
+fn bfs_cc_34_example_2_draw_both_withdraw() {
+    let mut g = pancerni_and_reiters();
+    at_combat(&mut g, CombatStage::CloseCombat);
+    g.dice.script([
+        1, 2, 9, 9, 9, 9, // pancerni → 2 hits
+        9, 9, // reiters' armor: 2 SP
+        1, 9, 9, // reiters → 1 hit
+        9, // pancerni armor 5: fails → 1 SP
+    ]);
+    let events = run(&mut g, Command::Continue);
+    let r = resolutions(&events);
+    assert_eq!((r[0].sides[0].total, r[0].sides[1].total), (2, 2));
+    assert_eq!(r[0].winner, None);
+    for key in ["pancerni", "reiters"] {
+        let d = withdrew(&events, id(&g, key)).unwrap_or_else(|| panic!("{key} withdraws"));
+        assert!((d - 10.0).abs() < 1e-3, "{key}: {d}");
+    }
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Pursued { .. })),
+        "the combat ends"
+    );
+}
+
+/// Example 3: reiters (A) against pancerni (B): each removes 1 SP, the reiters add GTD: 2 : 1 to
+/// the reiters. The pancerni test Morale 5 − 1 = 4 and roll a "0" (10): failed by 6, so they
+/// flee a full Move (20 cm) in Open Order; the reiters pursue 10 cm without catching them.
+#[test]
+fn bfs_cc_34_example_3_failed_by_five_or_more_flees() {
+    let mut g = game(&[
+        unit("pancerni", 0, "pancerni", 3, 3, (60.0, 50.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+    ]);
+    at_combat(&mut g, CombatStage::CloseCombat);
+    g.dice.script([
+        1, 9, 9, 9, 9, 9, // pancerni → 1 hit
+        9, // reiters' armor: 1 SP
+        1, 9, 9,  // reiters → 1 hit
+        9,  // pancerni armor: 1 SP
+        10, // pancerni Morale at 4: a "0"
+    ]);
+    let events = run(&mut g, Command::Continue);
+    let r = resolutions(&events);
+    assert_eq!((r[0].sides[0].total, r[0].sides[1].total), (1, 2));
+    assert_eq!(r[0].winner, Some(Side::B));
+    let pancerni = id(&g, "pancerni");
+    assert!(events.iter().any(|e| matches!(e, Event::Test(t) if t.unit == Some(pancerni) && t.roll.target == 4 && t.roll.face == Some(10) && t.roll.failed_by == 6)));
+    assert!((fled(&events, pancerni).unwrap() - 20.0).abs() < 1e-3);
+    assert_eq!(g.unit(pancerni).morale, MoraleLevel::Flight);
+    assert_eq!(g.unit(pancerni).formation, Formation::OpenOrder);
+    let pursuit = events.iter().find_map(|e| {
+        if let Event::Pursued {
+            contact,
+            distance_cm,
+            ..
+        } = e
+        {
+            Some((*contact, *distance_cm))
+        } else {
+            None
+        }
+    });
+    let (contact, d) = pursuit.expect("the reiters pursue");
+    assert!(!contact);
+    assert!((d - 10.0).abs() < 1e-3, "their full Additional Move: {d}");
+}
+
+/// Example 4: winged hussars charge reiters. Round 1: hussars 2 SP, reiters 0 + GTD: 2 : 1; the
+/// reiters fail at −1: Disorganized, they withdraw 10 cm. The hussars pursue and need 10 of their
+/// 20 cm. Round 2: hussars 2 SP (the reiters lose a base and keep a marker), reiters 1 SP, no GTD,
+/// −1 Poor Tactical Discipline, +1 to the hussars for numbers: 3 : 0. Morale 5 − 3 fails: the
+/// reiters flee 20 cm; no pursuit after round 2; the hussars are left with no order.
+#[test]
+fn bfs_cc_34_example_4_hussars_charge_reiters_two_rounds() {
+    let mut g = game(&[
+        unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 35.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+    ]);
+    let (hussars, reiters) = (id(&g, "hussars"), id(&g, "reiters"));
+    set_order(&mut g, "hussars", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    let events = run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: hussars,
+            target: reiters,
+            pay: None,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ChargeMoved { contact: Some(t), .. } if *t == reiters)),
+        "contact in the Movement Phase: 15 cm of 20"
+    );
+    run(&mut g, Command::EndMovement);
+    run(&mut g, Command::EndMovement);
+    run(&mut g, Command::Continue); // Defender's Fire: nobody
+    g.dice.script([
+        1, 1, 9, 9, 9, 9, // hussars strike first (lance while charging): 2 hits
+        5, 5, // reiters' armor 4 − 3 (lance when charging) = 1: both fail
+        9,
+        9, // reiters: the First Strike losses land first, so their marker costs a die: no hit
+        7, // reiters' Morale 5 − 1 = 4: failed by 3 → Disorganized
+        1, 1, 9, 9, 9, 9, // round 2, hussars (lances broken: hand weapons): 2 hits
+        9, 9, // reiters' armor 4: both fail → 2 SP (4 in all: a base and a marker)
+        1,
+        9, // reiters: 3 bases, one die fewer for the marker, Disorganized → 2 dice: 1 hit
+        9, // hussars' armor 5: fails → 1 SP
+        5, // reiters' Morale 5 − 3 = 2: failed
+    ]);
+    let events = run(&mut g, Command::Continue);
+    let r = resolutions(&events);
+    assert_eq!(r.len(), 2);
+    assert_eq!((r[0].sides[0].total, r[0].sides[1].total), (2, 1));
+    assert!(events.iter().any(|e| matches!(e, Event::MoraleChanged { unit, to: MoraleLevel::Disorganized, .. } if *unit == reiters)));
+    let pursued = events.iter().find_map(|e| {
+        if let Event::Pursued {
+            unit,
+            contact: true,
+            distance_cm,
+            ..
+        } = e
+        {
+            (*unit == hussars).then_some(*distance_cm)
+        } else {
+            None
+        }
+    });
+    assert!(
+        (pursued.expect("hussars pursue into contact") - 10.0).abs() < 0.1,
+        "{pursued:?}"
+    );
+    assert_eq!((r[1].sides[0].total, r[1].sides[1].total), (3, 0));
+    assert!(
+        r[1].sides[0]
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-CC-20" && m.delta == 1),
+        "numbers"
+    );
+    assert!(
+        r[1].sides[1].modifiers.iter().any(|m| m.delta == -1),
+        "Poor Tactical Discipline"
+    );
+    assert!(
+        !r[1].sides[1]
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-SPC-12"),
+        "no GTD while Disorganized"
+    );
+    assert_eq!(r[1].margin, 3);
+    let gone = g.unit(reiters);
+    assert_eq!(gone.bases_destroyed, 1);
+    assert_eq!(gone.morale, MoraleLevel::Flight);
+    assert!((fled(&events, reiters).unwrap() - 20.0).abs() < 1e-3);
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Pursued { .. }))
+            .count(),
+        1,
+        "no pursuit after round 2"
+    );
+    assert_eq!(g.unit(hussars).order, None);
+    assert!(
+        g.unit(hussars).lances_broken,
+        "lances break after the first round (BFS-CCW-7)"
+    );
+    assert_eq!(g.dice.scripted_left(), 0);
+}

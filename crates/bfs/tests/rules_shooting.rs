@@ -1,0 +1,159 @@
+//! Shooting (BFS-SHO) against the rulebook's worked examples, with the book's dice.
+
+mod support;
+
+use sandtable_bfs::Command;
+use sandtable_bfs::event::{Band, Event};
+use sandtable_bfs::state::OrderKind;
+use sandtable_bfs::turn::CombatStage;
+use support::*;
+
+/// BFS-SHO-20 example 1: Sosiński's haiduks (4 bases, Veterans, arquebuses, 2 dice per base) fire
+/// at Swedish reiters 10 cm away: 8 dice needing 5 roll 3, 9, 7, 2, 10, 6, 8, 3 for 3 hits; the
+/// reiters' Armor 4 is reduced by 1, so they save on 3: 7, 6, 4 all fail; 3 SP lost, one base.
+#[test]
+fn bfs_sho_20_example_1_haiduks_fire_at_reiters() {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    // To-hit, armor, then the reiters' Morale test for the lost base (a pass: 1).
+    g.dice.script([3, 9, 7, 2, 10, 6, 8, 3, 7, 6, 4, 1]);
+    let events = run(&mut g, Command::Continue);
+    let v = events
+        .iter()
+        .find_map(|e| {
+            if let Event::Volley(v) = e {
+                Some(v)
+            } else {
+                None
+            }
+        })
+        .expect("a volley");
+    assert_eq!(v.groups.len(), 1);
+    let group = &v.groups[0];
+    assert_eq!(group.band, Band::Effective);
+    assert_eq!(group.roll.plan.dice, 8);
+    assert_eq!(group.roll.plan.target, 5);
+    assert_eq!(group.roll.faces, vec![3, 9, 7, 2, 10, 6, 8, 3]);
+    assert_eq!(v.hits, 3);
+    assert_eq!(
+        v.armor[0].target, 3,
+        "Armor 4 − 1 for the arquebus at effective range"
+    );
+    assert_eq!(v.armor[0].faces, vec![7, 6, 4]);
+    assert_eq!(v.sp_lost, 3);
+    let reiters = g.unit(id(&g, "reiters"));
+    assert_eq!(reiters.bases.len(), 2, "3 SP is one whole base");
+    assert_eq!(reiters.casualty_markers, 0);
+    assert_eq!(g.dice.scripted_left(), 0, "every scripted face was used");
+}
+
+/// BFS-SHO-20 example 2, with a one-base unit standing in for the commander (both count as Open
+/// Order, BFS-SHO-8): 18 cm is Long range for the arquebus; −1 for Open Order makes 4 or less on
+/// 8 dice: 1, 6, 3, 9, 8, 2, 5, 7 gives 3 successes; rerolled at long range (1, 5, 7) → 1 hit.
+#[test]
+fn bfs_sho_20_example_2_long_range_rerolls_the_hits() {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("escort", 1, "reiters", 1, 1, (60.0, 58.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    // To-hit 8, reroll 3, armor 1 (9: fails; Armor 4 − 0 at long range).
+    g.dice.script([1, 6, 3, 9, 8, 2, 5, 7, 1, 5, 7, 9]);
+    let events = run(&mut g, Command::Continue);
+    let v = events
+        .iter()
+        .find_map(|e| {
+            if let Event::Volley(v) = e {
+                Some(v)
+            } else {
+                None
+            }
+        })
+        .expect("a volley");
+    let group = &v.groups[0];
+    assert_eq!(group.band, Band::Long);
+    assert_eq!(group.roll.plan.target, 4);
+    assert!(
+        group
+            .roll
+            .plan
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-SHO-8" && m.delta == -1)
+    );
+    assert_eq!(group.roll.reroll_faces, vec![1, 5, 7]);
+    assert_eq!(v.hits, 1);
+    assert_eq!(v.armor[0].target, 4);
+    assert_eq!(v.sp_lost, 1);
+    assert_eq!(g.unit(id(&g, "escort")).casualty_markers, 1);
+}
+
+/// BFS-SHO-9: the target must be the closest eligible enemy.
+#[test]
+fn bfs_sho_9_closest_enemy_is_the_target() {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("far", 1, "reiters", 3, 3, (62.0, 55.0), 180.0),
+        unit("near", 1, "reiters", 3, 3, (40.0, 48.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    let events = run(&mut g, Command::Continue);
+    let v = events
+        .iter()
+        .find_map(|e| {
+            if let Event::Volley(v) = e {
+                Some(v)
+            } else {
+                None
+            }
+        })
+        .expect("a volley");
+    assert_eq!(v.target, id(&g, "near"));
+}
+
+/// BFS-SHO-17: Shooting after Movement costs −1 with a musket; a Move order shoots only then.
+#[test]
+fn bfs_sho_17_shooting_after_movement_penalty_for_muskets() {
+    let mut g = game(&[
+        unit("musketeers", 1, "musketeers", 4, 4, (60.0, 50.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+    ]);
+    set_order(&mut g, "musketeers", Some(OrderKind::Move));
+    at_combat(&mut g, CombatStage::ShootingAfterMovement);
+    let events = run(&mut g, Command::Continue);
+    let v = events
+        .iter()
+        .find_map(|e| {
+            if let Event::Volley(v) = e {
+                (v.shooter == id(&g, "musketeers")).then_some(v)
+            } else {
+                None
+            }
+        })
+        .expect("musketeers shoot");
+    let plan = &v.groups[0].roll.plan;
+    assert_eq!(
+        plan.target, 3,
+        "Skill 4 − 1 for a musket in Shooting after Movement"
+    );
+    assert_eq!(plan.dice, 8);
+    // The haiduks had no order: 1 die per base, no penalty for an arquebus (BFS-ORD-9).
+    let h = events
+        .iter()
+        .find_map(|e| {
+            if let Event::Volley(v) = e {
+                (v.shooter == id(&g, "haiduks")).then_some(v)
+            } else {
+                None
+            }
+        })
+        .expect("haiduks shoot");
+    assert_eq!(h.groups[0].roll.plan.dice, 4);
+    assert_eq!(h.groups[0].roll.plan.target, 5);
+}
