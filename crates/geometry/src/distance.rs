@@ -76,12 +76,45 @@ pub fn overlaps(a: &Rect, b: &Rect) -> Result<bool, GeoError> {
     ))
 }
 
-/// Unchecked [`rect_distance_exact`].
+/// Unchecked [`rect_distance_exact`]. For separated convex shapes the closest pair always has a
+/// corner of one on the other, so eight corner-to-rectangle distances (each a clamp in the
+/// rectangle's frame) give the distance; a separating-axis test catches crossings where no corner
+/// is inside the other rectangle.
 #[inline]
 pub(crate) fn rect_distance_unchecked(a: &Rect, b: &Rect) -> f32 {
-    let pa = a.ccw_corners();
-    let pb = b.ccw_corners();
-    prim::convex_distance(&pa, &pb)
+    let mut d2 = f32::INFINITY;
+    for c in a.corners() {
+        d2 = d2.min(point_rect_d2(c, b));
+    }
+    for c in b.corners() {
+        d2 = d2.min(point_rect_d2(c, a));
+    }
+    if d2 > 0.0 && rects_overlap(a, b) {
+        return 0.0;
+    }
+    d2.sqrt()
+}
+
+#[inline]
+fn point_rect_d2(p: Vec2, r: &Rect) -> f32 {
+    let l = r.pose.to_local(p);
+    let q = l.abs() - r.half;
+    q.max(Vec2::ZERO).length_squared()
+}
+
+/// Separating axes of two rectangles: do their interiors overlap?
+#[inline]
+pub(crate) fn rects_overlap(a: &Rect, b: &Rect) -> bool {
+    fn separated(a: &Rect, b: &Rect) -> bool {
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for c in b.corners() {
+            let l = a.pose.to_local(c);
+            lo = lo.min(l);
+            hi = hi.max(l);
+        }
+        lo.x >= a.half.x || hi.x <= -a.half.x || lo.y >= a.half.y || hi.y <= -a.half.y
+    }
+    !(separated(a, b) || separated(b, a))
 }
 
 /// Distance between two sets of rectangles: the minimum over pairs (GEO-2 "for units, take the
