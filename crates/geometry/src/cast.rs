@@ -32,7 +32,6 @@ pub struct CastShape<'a> {
     pub convex: bool,
 }
 
-
 #[inline]
 fn outward(e: Vec2) -> Vec2 {
     // CCW polygon: the outward normal of an edge is its right perpendicular.

@@ -405,7 +405,12 @@ pub fn units_on_path<F: Fn(&crate::scene::SceneBase) -> bool>(
     let rot = Vec2::from_angle(theta);
     let facing = Vec2::from_angle(theta).rotate(body.frame.facing());
     // Bounds of everything swept: the whole circle of the wheel plus the straight part.
-    let rmax = body.bases.iter().flat_map(|b| b.corners()).map(|c| c.distance(pivot)).fold(0.0, f32::max);
+    let rmax = body
+        .bases
+        .iter()
+        .flat_map(|b| b.corners())
+        .map(|c| c.distance(pivot))
+        .fold(0.0, f32::max);
     let (mut lo, mut hi) = (pivot - Vec2::splat(rmax), pivot + Vec2::splat(rmax));
     for b in body.bases {
         for c in b.corners() {
@@ -423,20 +428,38 @@ pub fn units_on_path<F: Fn(&crate::scene::SceneBase) -> bool>(
             return true;
         }
         let ob = sb.rect.ccw_corners();
-        let obstacle = CastShape { verts: &ob, convex: true };
+        let obstacle = CastShape {
+            verts: &ob,
+            convex: true,
+        };
         let on = body.bases.iter().any(|b| {
             let poly = b.ccw_corners();
-            let mover = CastShape { verts: &poly, convex: true };
+            let mover = CastShape {
+                verts: &poly,
+                convex: true,
+            };
             if crate::distance::rect_distance_unchecked(b, &sb.rect) <= g {
                 return true;
             }
-            if theta != 0.0 && cast::rotate(mover, pivot, theta.signum(), theta.abs(), obstacle, g).is_some() {
+            if theta != 0.0
+                && cast::rotate(mover, pivot, theta.signum(), theta.abs(), obstacle, g).is_some()
+            {
                 return true;
             }
             let turned = b.rotated_about(pivot, theta);
             let tp = turned.ccw_corners();
             crate::distance::rect_distance_unchecked(&turned, &sb.rect) <= g
-                || cast::translate(CastShape { verts: &tp, convex: true }, facing, distance, obstacle, g).is_some()
+                || cast::translate(
+                    CastShape {
+                        verts: &tp,
+                        convex: true,
+                    },
+                    facing,
+                    distance,
+                    obstacle,
+                    g,
+                )
+                .is_some()
         });
         if on {
             found.push(sb.unit);
@@ -850,10 +873,20 @@ mod tests {
         let d = [base(0.0, -10.0, PI)];
         let s = scene(&[(1, 0, &cb), (2, 1, &a), (3, 1, &b), (4, 1, &c), (5, 1, &d)]);
         let body = Body::new(cf, &cb);
-        let on = units_on_path(&s, &body, cf.front_left(), 0.0, 30.0, 2.0, |x| x.side == 1).unwrap();
+        let on =
+            units_on_path(&s, &body, cf.front_left(), 0.0, 30.0, 2.0, |x| x.side == 1).unwrap();
         assert_eq!(on, vec![2, 3]);
         // Wheeling left first (15° about FL) swings the path away from B.
-        let on = units_on_path(&s, &body, cf.front_left(), 15f32.to_radians(), 30.0, 2.0, |x| x.side == 1).unwrap();
+        let on = units_on_path(
+            &s,
+            &body,
+            cf.front_left(),
+            15f32.to_radians(),
+            30.0,
+            2.0,
+            |x| x.side == 1,
+        )
+        .unwrap();
         assert!(!on.contains(&3) && !on.contains(&4));
         assert!(units_on_path(&s, &body, cf.front_left(), 0.0, -1.0, 2.0, |_| true).is_err());
     }

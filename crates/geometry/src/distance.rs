@@ -2,7 +2,7 @@
 //!
 //! `Distance(A, B)` is the minimum Euclidean distance between closest points, 0 when the shapes
 //! touch or overlap (§0.1). Rectangle pairs go through `parry2d::query::distance` as GEO-2 says;
-//! [`rect_distance_unchecked`] is the crate's own vertex–edge version, used in hot loops and checked
+//! [`rect_distance_exact`] is the crate's own version, used in hot loops and checked
 //! against parry in the tests.
 
 use crate::error::{GeoError, check_point};

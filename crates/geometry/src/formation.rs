@@ -254,6 +254,33 @@ impl CloseOrder {
     }
 }
 
+/// How a unit's bases are held (GEO-16): in formation slots (close order: Line or Column), or as
+/// free poses (Open Order, Non-standard formations, single bases).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum UnitLayout {
+    Close(CloseOrder),
+    Free(Vec<Rect>),
+}
+
+impl UnitLayout {
+    /// The base rectangles, in base order.
+    pub fn bases(&self) -> Vec<Rect> {
+        match self {
+            UnitLayout::Close(c) => c.base_rects(),
+            UnitLayout::Free(v) => v.clone(),
+        }
+    }
+
+    /// What the unit sees and shoots from (GEO-5/6, AMB-43): the unit rectangle in close order,
+    /// every base otherwise.
+    pub fn eyes(&self) -> Vec<Rect> {
+        match self {
+            UnitLayout::Close(c) => vec![c.unit_rect()],
+            UnitLayout::Free(v) => v.clone(),
+        }
+    }
+}
+
 /// The answer of [`classify`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Classified {
@@ -716,6 +743,16 @@ mod tests {
         let mid = |c: &CloseOrder| c.unit_rect().edge(crate::rect::Edge::Front).midpoint();
         assert!((mid(&w) - mid(&two)).length() < 1e-4);
         assert!(change_frontage(&two, 7, FrontageFix::Centre, None).is_err());
+    }
+
+    #[test]
+    fn layouts() {
+        let co = line(3, 3, INF);
+        let l = UnitLayout::Close(co.clone());
+        assert_eq!(l.eyes(), vec![co.unit_rect()]);
+        assert_eq!(l.bases().len(), 3);
+        let f = UnitLayout::Free(co.base_rects());
+        assert_eq!(f.eyes().len(), 3);
     }
 
     #[test]

@@ -12,6 +12,22 @@
 //!
 //! Every public function validates its input (finite, non-degenerate) and returns
 //! `Result<_, GeoError>`; none panics and none returns NaN. Tolerances live in [`tolerance`].
+//!
+//! Map (rule IDs from the BFaS digests):
+//!
+//! | module | answers |
+//! |---|---|
+//! | [`pose`], [`rect`], [`polygon`] | placements, oriented base rectangles (GEO-1), terrain polygons |
+//! | [`distance`], [`command`] | shape distances (GEO-2), command-range steps (GEO-15, BFS-CMD-4/7) |
+//! | [`contact`] | contact, edge-contact length, corner contact (GEO-3) |
+//! | [`zones`] | front/flank/rear zones (GEO-4), "most of the unit" (GEO-14) |
+//! | [`formation`], [`maneuver`], [`openorder`] | slots (GEO-16, BFS-FRM-6), turns and frontage (BFS-MAN-8/9/11), displacement caps (GEO-17), Open Order spacing (GEO-18) |
+//! | [`scene`] | the bases and terrain of one query batch, with the parry2d BVH broad phase |
+//! | [`vision`] | field of vision with blockers (GEO-5) |
+//! | [`fire`] | fields of fire (GEO-6), line of fire with clearance (GEO-7), range bands (GEO-8) |
+//! | [`movement`], [`wheel`] | straight moves with gaps (GEO-9), wheels (GEO-10), costs (AMB-5) |
+//! | [`charge`] | charge side, facing wheel, simulation and reachability (GEO-11), alignment (GEO-12), halfway line (GEO-13), path (AMB-26) |
+//! | [`terrain`], [`table`] | terrain membership and path lengths, table edges (GEO-19) |
 
 pub(crate) mod cast;
 pub mod charge;
@@ -41,7 +57,7 @@ pub use charge::{ChargeOutcome, ChargeParams, HalfwayLine};
 pub use contact::{Contact, ContactKind, Corner, Feature};
 pub use error::GeoError;
 pub use fire::{FireArc, FlankSide, RangeBand};
-pub use formation::{CloseOrder, FormationKind, Slot, UnitFrame};
+pub use formation::{CloseOrder, FormationKind, Slot, UnitFrame, UnitLayout};
 pub use glam::Vec2;
 pub use movement::{Blocker, Body, MoveCost, MoveOutcome, Obstacles, SidePolicy};
 pub use polygon::Polygon;

@@ -8,6 +8,11 @@
 //! in it when its corners are. A blocker lying in an umbra casts no umbra that the first one does
 //! not already cover, so only blockers that are themselves visible need adding.
 //!
+//! The source is certified piece by piece ([`PIECES`] equal parts of the front edge, or strips of
+//! the eye rectangle), each by whichever single occluder hides the target from that piece: this
+//! fuses occluders across the source, and any occluder wider than a piece casts an umbra that
+//! widens without end.
+//!
 //! Culling therefore never changes an answer, it only skips work: the unit tree is walked
 //! near-first, subtrees wholly behind a 180° viewer or wholly inside one umbra are pruned, and
 //! every unit reached is tested exactly. Occluders are units whose bases tile a rectangle (their

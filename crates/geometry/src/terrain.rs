@@ -294,7 +294,10 @@ mod tests {
         // Touching the edge from outside: not in it.
         let touching = Rect::try_new(Vec2::new(12.0, 5.0), Vec2::new(4.0, 2.0), 0.0).unwrap();
         assert_eq!(w.overlap(&touching).unwrap(), Overlap::Outside);
-        assert_eq!(pieces_under(std::slice::from_ref(&w), &half).unwrap().len(), 1);
+        assert_eq!(
+            pieces_under(std::slice::from_ref(&w), &half).unwrap().len(),
+            1
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! and closest point (for a base straddling the viewer's front line, the corners of the part
 //! inside the region). The bases of the viewer and of the target never block; which other bases
 //! block is the caller's predicate (BFaS: enemies, and friends not in Open Order); terrain blocks
-//! by its [`SightBlock`](crate::terrain::SightBlock). A line that only grazes a blocker within
+//! by its [`SightBlock`]. A line that only grazes a blocker within
 //! [`CONTACT_EPS`](crate::tolerance::CONTACT_EPS) is clear.
 
 use crate::error::GeoError;
@@ -314,6 +314,12 @@ pub fn sees<F: Fn(&SceneBase) -> bool>(
     blocks: F,
 ) -> Result<Option<SightLine>, GeoError> {
     check_viewer(viewer)?;
+    if scene.unit(target).is_none() {
+        return Err(GeoError::OutOfRange {
+            what: "target",
+            why: format!("unit {target} is not in the scene"),
+        });
+    }
     let mut ctx = SightCtx::new();
     Ok(sees_with(scene, &mut ctx, viewer, target, &blocks))
 }
@@ -353,7 +359,7 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
 /// `(unit id, sight line)`, in unit-id order.
 ///
 /// With the BVH broad phase the scene's units are walked near-first and pruned by occlusion
-/// culling ([`crate::occlusion`]); with [`BroadPhase::Naive`](crate::scene::BroadPhase) every unit
+/// culling (the crate's `occlusion` module); with [`BroadPhase::Naive`](crate::scene::BroadPhase) every unit
 /// is tested. Both give the same answer.
 pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     scene: &Scene,

@@ -2,7 +2,7 @@
 //! the arc the reference corner travels, `|θ| · |Q − P|`, with Q the corner diagonally opposite the
 //! pivot (the literal reading, default) or the outer front corner ([`WheelReference::OuterFront`],
 //! the reading suggested by the alignment example). Backward wheels cost at the backward rate
-//! (AMB-5). Collisions are checked continuously along the arc (exact, see [`crate::cast`]), which is
+//! (AMB-5). Collisions are checked continuously along the arc (exact, closed-form, in the crate's `cast` module), which is
 //! stricter than GEO-10's 0.25 cm sub-steps.
 
 use crate::cast::{self, CastShape};
