@@ -486,7 +486,7 @@ pub struct Alignment {
 /// The alignment wheel (BFS-CHG-19, GEO-12): rotate the charger about the first contact point `c`
 /// so that it faces into the struck edge (`facing = −edge_normal`), as far as `allowance` pays for
 /// (general-pivot cost), stopping at any other contact (BFS-CHG-16). Obstacles should let enemies
-/// be touched; the struck unit itself is excluded via `target`.
+/// be touched; the struck unit (`target`) may stay in contact but is never dug into.
 #[allow(clippy::too_many_arguments)]
 pub fn align(
     scene: &Scene,
@@ -517,7 +517,10 @@ pub fn align(
         f32::INFINITY
     };
     let theta = needed.signum() * needed.abs().min(max);
-    // The struck unit is touching at c: it never blocks its own alignment.
+    // The struck unit touches at c and the rotation turns about c: it may stay in contact (a
+    // corner at c slides round it by far less than the contact tolerance) but never overlap, so
+    // it is a raw-contact obstacle. If c is not on the struck edge the rotation stops where it
+    // would dig in (the caller then narrows or fights as it stands).
     struct Except<'a, O: Obstacles> {
         inner: &'a O,
         target: u32,
@@ -525,7 +528,7 @@ pub fn align(
     impl<O: Obstacles> Obstacles for Except<'_, O> {
         fn base_gap(&self, b: &crate::scene::SceneBase) -> Option<f32> {
             if b.unit == self.target {
-                None
+                Some(-1.0)
             } else {
                 self.inner.base_gap(b)
             }
@@ -859,6 +862,54 @@ mod tests {
         )
         .unwrap();
         assert!(!a.complete && (a.cost - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn alignment_never_digs_into_the_struck_unit() {
+        let no_overlap = |a: &Alignment, cb: &[Rect], tb: &[Rect]| {
+            for b in cb {
+                for t in tb {
+                    let moved = a.outcome.apply(b);
+                    assert!(!crate::distance::rects_overlap(&moved, t), "{a:?}");
+                }
+            }
+        };
+        // Full alignment, contact on the struck edge: flush, touching, not overlapping.
+        let t = -10f32.to_radians();
+        let (cf0, cb0) = line(0.0, 0.0, t);
+        let dy = 10.0 - crate::tolerance::CONTACT_GAP - cf0.front_left().y;
+        let cf = cf0.translated(Vec2::new(0.0, dy));
+        let cb: Vec<Rect> = cb0
+            .iter()
+            .map(|r| r.translated(Vec2::new(0.0, dy)))
+            .collect();
+        let (tf, tb) = line(cf.front_left().x + 2.0, 11.0, PI);
+        let s = scene(&[(1, 0, &cb), (2, 1, &tb)]);
+        let c = Vec2::new(cf.front_left().x, 10.0);
+        let p = ChargeParams::default();
+        let pol = SidePolicy::charging(1, 0);
+        let body = Body::new(cf, &cb);
+        let a = align(&s, &body, c, tf.edge_normal(Edge::Front), 2, 50.0, &p, &pol).unwrap();
+        assert!(a.complete, "{a:?}");
+        no_overlap(&a, &cb, &tb);
+        // The charger's front now lies along the target's front: x from c to c + 12 against the
+        // target's c − 4 to c + 8, so the two left bases touch along their edges and the right
+        // one at its corner (x = c + 8).
+        let touching = cb
+            .iter()
+            .filter(|b| {
+                tb.iter().any(|t| {
+                    crate::distance::rect_distance_unchecked(&a.outcome.apply(b), t)
+                        <= crate::tolerance::CONTACT_EPS
+                })
+            })
+            .count();
+        assert_eq!(touching, 3);
+        // Asked to align to the target's *rear* edge (normal pointing the other way) from this
+        // contact, it would have to turn ~170° through the target: it stops, without overlap.
+        let a = align(&s, &body, c, tf.edge_normal(Edge::Rear), 2, 500.0, &p, &pol).unwrap();
+        assert!(!a.complete);
+        no_overlap(&a, &cb, &tb);
     }
 
     #[test]

@@ -48,7 +48,8 @@ impl<'a> Body<'a> {
 pub trait Obstacles {
     /// The gap (cm) to keep from this base, or `None` to ignore it (the mover's own bases, a
     /// friend it may pass through). A gap of 0 means "may touch": the body stops in contact
-    /// ([`CONTACT_GAP`] short), never overlapping.
+    /// ([`CONTACT_GAP`] short), never overlapping. A negative gap means "raw contact": stop only
+    /// where the shapes would start to overlap (used for the unit an alignment pivots against).
     fn base_gap(&self, b: &SceneBase) -> Option<f32>;
     /// The gap to keep from a terrain piece, or `None`.
     fn terrain_gap(&self, t: &TerrainPiece) -> Option<f32>;
@@ -229,7 +230,13 @@ impl MoveOutcome {
 
 #[inline]
 pub(crate) fn internal_gap(g: f32) -> f32 {
-    if g < CONTACT_GAP { CONTACT_GAP } else { g }
+    if g < 0.0 {
+        0.0
+    } else if g < CONTACT_GAP {
+        CONTACT_GAP
+    } else {
+        g
+    }
 }
 
 /// Casts every base of `body` along `dir` (unit) up to `max`, returning the first stop.
