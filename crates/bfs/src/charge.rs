@@ -618,8 +618,13 @@ pub fn charge_part(
             .ok()
         };
         if let Some(al) = aligned {
-            final_bases = moved.iter().map(|b| al.outcome.apply(b)).collect();
-            used += al.cost;
+            let turned: Vec<Rect> = moved.iter().map(|b| al.outcome.apply(b)).collect();
+            // An alignment that would swing into a unit stops short: the charger fights as it
+            // stands (BFS-CHG-16, BFS-CHG-19.3).
+            if !overlaps_anyone(game, charger, &turned) {
+                final_bases = turned;
+                used += al.cost;
+            }
         }
         let u = game.unit_mut(charger);
         if let Some(cs) = u.charge.as_mut() {
@@ -669,6 +674,20 @@ pub fn charge_part(
         description,
     });
     contact_unit.is_some()
+}
+
+/// Would these bases of `unit` overlap any other unit's?
+fn overlaps_anyone(game: &Game, unit: UnitId, bases: &[Rect]) -> bool {
+    game.units
+        .iter()
+        .filter(|o| o.id != unit && o.status == UnitStatus::OnTable)
+        .any(|o| {
+            o.bases.iter().any(|ob| {
+                bases
+                    .iter()
+                    .any(|b| sandtable_engine::scenario_check::rects_overlap(b, ob))
+            })
+        })
 }
 
 fn effective_order_is_charge_unused(game: &Game, unit: UnitId) -> bool {

@@ -116,10 +116,38 @@ pub fn flee(
         let body = Body::new(frame_of(&turned), &turned);
         movement::move_along(&scene, &body, dir * distance, &obs).map_or(0.0, |o| o.travelled)
     };
-    let moved: Vec<Rect> = turned
+    let mut moved: Vec<Rect> = turned
         .iter()
         .map(|b| b.translated(dir * travelled))
         .collect();
+    let mut travelled = travelled;
+    // A fleeing unit must get completely past friends it runs through, going on up to 1.5 × its
+    // Move; bases that still cannot clear them are lost as fled (BFS-PSY-13).
+    let limit = 1.5 * game.unit_profile(unit).movement.basic.max(distance / 1.5);
+    let friends: Vec<Rect> = game
+        .units
+        .iter()
+        .filter(|o| o.side == side && o.id != unit && o.status == UnitStatus::OnTable)
+        .flat_map(|o| o.bases.iter().copied())
+        .collect();
+    let overlaps_friend = |b: &Rect| {
+        friends
+            .iter()
+            .any(|f| sandtable_engine::scenario_check::rects_overlap(b, f))
+    };
+    while moved.iter().any(overlaps_friend) && travelled + 0.5 <= limit {
+        travelled += 0.5;
+        moved = turned
+            .iter()
+            .map(|b| b.translated(dir * travelled))
+            .collect();
+    }
+    let mut squeezed_out = 0u32;
+    moved.retain(|b| {
+        let stuck = overlaps_friend(b);
+        squeezed_out += stuck as u32;
+        !stuck
+    });
 
     // Friends run through test Morale (BFS-PSY-3, BFS-PSY-11).
     let swept: Vec<Rect> = turned
@@ -169,6 +197,7 @@ pub fn flee(
             kept.push(*b);
         }
     }
+    left += squeezed_out;
     let first_left = left > 0 && game.unit(unit).bases_fled == 0;
     {
         let u = game.unit_mut(unit);

@@ -38,8 +38,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::Withdraw { unit } => movement::check_withdraw(game, *unit),
         Command::Hold { unit } => movement::check_hold(game, *unit),
         Command::DeclareCharge { unit, target, pay } => {
-            movement::acting(game)?;
-            crate::charge::check_declare(game, *unit, *target, *pay)
+            movement::check_declare_charge(game, *unit, *target, *pay)
         }
         Command::React { unit, reaction } => {
             crate::charge::check_react(game, *unit, *reaction).map(|_| ())

@@ -8,7 +8,6 @@ use crate::flight;
 use crate::geo::{self, frame_of};
 use crate::ids::{CommanderId, Side, UnitId};
 use crate::moves::{self, MovePlan};
-use crate::profile::SpecialRule;
 use crate::sight;
 use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use crate::turn::{CombatStage, Phase};
@@ -710,11 +709,6 @@ pub fn units_to_activate(game: &Game) -> Vec<UnitId> {
         .collect()
 }
 
-/// Skirmishers and similar special rules are read but not modelled here yet.
-pub fn has_rule(game: &Game, unit: UnitId, r: SpecialRule) -> bool {
-    game.unit_profile(unit).has(r)
-}
-
 /// The charge module does the work; the Movement Phase only routes the command.
 pub fn declare_charge(
     game: &mut Game,
@@ -723,6 +717,16 @@ pub fn declare_charge(
     pay: Option<CommanderId>,
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
-    activatable(game, unit)?;
+    check_declare_charge(game, unit, target, pay)?;
     charge::declare(game, unit, target, pay, events)
+}
+
+pub fn check_declare_charge(
+    game: &Game,
+    unit: UnitId,
+    target: UnitId,
+    pay: Option<CommanderId>,
+) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    charge::check_declare(game, unit, target, pay)
 }

@@ -1,0 +1,231 @@
+//! Movement (BFS-MOV) and maneuvers (BFS-MAN).
+
+mod support;
+
+use sandtable_bfs::command::{MoveStep, PivotCorner, TurnKind};
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::state::{Formation, OrderKind};
+use sandtable_bfs::{Bfs, Command, Game};
+use sandtable_engine::Ruleset;
+use support::*;
+
+fn haiduks_alone() -> Game {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    g
+}
+
+fn mv(g: &Game, steps: Vec<MoveStep>) -> Result<(), sandtable_engine::RuleError> {
+    Bfs::legal(
+        g,
+        &Command::Move {
+            unit: id(g, "haiduks"),
+            steps,
+        },
+    )
+}
+
+/// BFS-MOV-6: forward up to the Move; backward costs double, so at most half the Move.
+#[test]
+fn bfs_mov_6_backward_costs_double() {
+    let g = haiduks_alone();
+    assert!(mv(&g, vec![MoveStep::Forward(10.0)]).is_ok());
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(10.5)]).unwrap_err().rule,
+        "BFS-MOV-6"
+    );
+    assert!(mv(&g, vec![MoveStep::Backward(5.0)]).is_ok());
+    assert_eq!(
+        mv(&g, vec![MoveStep::Backward(5.5)]).unwrap_err().rule,
+        "BFS-MOV-6"
+    );
+    assert!(
+        mv(&g, vec![MoveStep::Forward(4.0), MoveStep::Backward(3.0)]).is_ok(),
+        "4 + 2×3 = 10"
+    );
+}
+
+/// BFS-MOV-14: a wheel costs the travel of the corner diagonally opposite the pivot. The book's
+/// example: that corner travels 5 cm, leaving 5 of a 10 cm Move.
+#[test]
+fn bfs_mov_14_wheel_costs_the_far_corners_arc() {
+    let g = haiduks_alone();
+    // 4 infantry bases in line: 16 × 2 cm; the diagonal is √(16² + 2²) ≈ 16.125 cm.
+    let radius = (16.0f32 * 16.0 + 2.0 * 2.0).sqrt();
+    let degrees = (5.0 / radius).to_degrees();
+    let wheel = MoveStep::Wheel {
+        pivot: PivotCorner::FrontLeft,
+        degrees,
+    };
+    assert!(mv(&g, vec![wheel, MoveStep::Forward(4.99)]).is_ok());
+    let err = mv(&g, vec![wheel, MoveStep::Forward(5.1)]).unwrap_err();
+    assert_eq!(err.rule, "BFS-MOV-6");
+    let mut g2 = g.clone();
+    let e = run(
+        &mut g2,
+        Command::Move {
+            unit: id(&g, "haiduks"),
+            steps: vec![wheel],
+        },
+    );
+    let cost = e
+        .iter()
+        .find_map(|x| {
+            if let sandtable_bfs::Event::Moved { cost_cm, .. } = x {
+                Some(*cost_cm)
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    assert!((cost - 5.0).abs() < 1e-3, "{cost}");
+}
+
+/// BFS-MOV-7: no closer than 2 cm to an enemy unless charging or fleeing, checked along the path.
+#[test]
+fn bfs_mov_7_two_centimetre_rule() {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 48.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    assert!(
+        mv(&g, vec![MoveStep::Forward(6.0)]).is_ok(),
+        "ends exactly 2 cm away"
+    );
+    let err = mv(&g, vec![MoveStep::Forward(7.0)]).unwrap_err();
+    assert_eq!(err.rule, "BFS-MOV-7");
+    assert!(
+        err.message.contains("Blocked after 6.0 cm"),
+        "{}",
+        err.message
+    );
+}
+
+/// BFS-MAN-9 as a Movement Maneuver (BFS-MAN-8): infantry two ranks deep (4 cm) turning 90°
+/// becomes a Column; it costs 2 cm (BFS-MAN-6) and counts against Skill (BFS-MAN-4).
+#[test]
+fn bfs_man_9_turning_infantry_two_deep_makes_a_column() {
+    let mut g = game(&[
+        unit("musketeers", 1, "musketeers", 4, 2, (60.0, 90.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 4, (20.0, 20.0), 0.0),
+    ]);
+    set_order(&mut g, "musketeers", Some(OrderKind::Move));
+    at_movement(&mut g, Side::B, false);
+    let m = id(&g, "musketeers");
+    let e = run(
+        &mut g,
+        Command::Move {
+            unit: m,
+            steps: vec![MoveStep::Turn(TurnKind::Left), MoveStep::Forward(8.0)],
+        },
+    );
+    let cost = e
+        .iter()
+        .find_map(|x| {
+            if let sandtable_bfs::Event::Moved { cost_cm, .. } = x {
+                Some(*cost_cm)
+            } else {
+                None
+            }
+        })
+        .unwrap();
+    assert!((cost - 10.0).abs() < 1e-3, "2 cm maneuver + 8 cm: {cost}");
+    assert_eq!(g.unit(m).formation, Formation::Close { files: 1 });
+    assert_eq!(g.unit(m).flags.maneuvers, 1);
+}
+
+/// BFS-MAN-4: a Skill 4 unit may make 2 maneuvers a turn, not 3.
+#[test]
+fn bfs_man_4_maneuvers_limited_by_skill() {
+    let mut g = game(&[
+        unit("musketeers", 1, "musketeers", 4, 2, (60.0, 90.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 4, (20.0, 20.0), 0.0),
+    ]);
+    set_order(&mut g, "musketeers", Some(OrderKind::Move));
+    at_movement(&mut g, Side::B, false);
+    let m = id(&g, "musketeers");
+    let three = vec![
+        MoveStep::Turn(TurnKind::About),
+        MoveStep::Turn(TurnKind::About),
+        MoveStep::Turn(TurnKind::About),
+    ];
+    assert_eq!(
+        Bfs::legal(
+            &g,
+            &Command::Move {
+                unit: m,
+                steps: three
+            }
+        )
+        .unwrap_err()
+        .rule,
+        "BFS-MAN-4"
+    );
+}
+
+/// BFS-MOV-3 and BFS-ORD-8/9: one activation per unit; Defense and No Order units do not move.
+#[test]
+fn bfs_mov_3_one_activation_and_orders_decide_what_moves() {
+    let mut g = haiduks_alone();
+    let h = id(&g, "haiduks");
+    run(
+        &mut g,
+        Command::Move {
+            unit: h,
+            steps: vec![MoveStep::Forward(3.0)],
+        },
+    );
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(3.0)]).unwrap_err().rule,
+        "BFS-MOV-3"
+    );
+    let mut g = haiduks_alone();
+    g.unit_mut(h).order = Some(OrderKind::Defense);
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(3.0)]).unwrap_err().rule,
+        "BFS-ORD-8"
+    );
+    g.unit_mut(h).order = None;
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(3.0)]).unwrap_err().rule,
+        "BFS-ORD-9"
+    );
+    // BFS-PSY-20: with no order it may withdraw half its Move towards its own edge.
+    let e = run(&mut g, Command::Withdraw { unit: h });
+    assert!(e.iter().any(|x| matches!(x, sandtable_bfs::Event::Withdrew { distance_cm, .. } if (*distance_cm - 5.0).abs() < 1e-3)));
+}
+
+/// BFS-TER-2: difficult terrain halves the Move once the unit is in it.
+#[test]
+fn bfs_ter_2_difficult_terrain_halves_the_move() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let wood = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("wood".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 55.0),
+            size: (30.0, 20.0),
+            rotation: 0.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+        ],
+        vec![wood],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    // The wood starts 2 cm ahead: the haiduks may enter (2 < 5) but move 5 cm in all.
+    assert!(mv(&g, vec![MoveStep::Forward(5.0)]).is_ok());
+    let err = mv(&g, vec![MoveStep::Forward(6.0)]).unwrap_err();
+    assert_eq!(err.rule, "BFS-TER-2");
+}
