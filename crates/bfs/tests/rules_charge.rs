@@ -292,6 +292,7 @@ fn bfs_psy_7_one_base_units_flee_instead() {
     let g = game(&[
         unit("lone", 1, "reiters", 1, 1, (60.0, 50.0), 180.0),
         unit("three", 1, "reiters", 3, 3, (20.0, 50.0), 180.0),
+        unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 10.0), 0.0),
     ]);
     // Failed by 2: one level down.
     let roll = sandtable_engine::roll::TestRoll {
