@@ -23,6 +23,16 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 
+    /// Folder for saves and the autosave (default: the platform's data folder, or
+    /// $SANDTABLE_SAVES).
+    #[arg(long, value_name = "DIR")]
+    pub saves: Option<PathBuf>,
+
+    /// Before --screenshot, play N commands chosen by the scripted demo player (for screenshots of
+    /// later phases).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub autoplay: usize,
+
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]
     pub width: u32,

@@ -1,19 +1,171 @@
-//! The battle on screen: the loaded scenario and the game state the table draws.
+//! The battle being played: the command log (session), whose eyes the screen shows, the hand-over
+//! curtain, and the battle log. The app changes the game only by submitting commands here.
 
 use bevy::prelude::*;
-use sandtable_bfs::LoadedScenario;
+use sandtable_bfs::ids::Side;
 use sandtable_bfs::state::Game;
+use sandtable_bfs::turn::{Bid, Phase};
+use sandtable_bfs::{BattleSetup, Bfs, BfsSession, Command, Event, LoadedScenario};
+use sandtable_engine::{Prompt, RuleError, Ruleset};
 
-/// The battle being shown. The app reads the game from here and never changes it directly.
-#[derive(Resource, Debug, Clone)]
+#[derive(Resource, Clone)]
 pub struct Battle {
     pub loaded: LoadedScenario,
+    pub session: BfsSession,
+    /// The seat whose view is on screen (hot-seat: the player in front of it).
+    pub viewer: Side,
+    /// The game as `viewer` may see it: what the table draws and the panels read.
     pub game: Game,
+    /// Hand the screen to this side before showing anything more (a curtain covers the table).
+    pub curtain: Option<Side>,
+    /// Events of the last command, for the dice panel.
+    pub last_events: Vec<Event>,
+    /// Every event so far with the turn it happened in.
+    pub log: Vec<(u32, Event)>,
+    /// The last refusal or notice, shown until the next action.
+    pub notice: Option<String>,
+    /// Bumped on every change, so systems can tell a new state from an old one cheaply.
+    pub revision: u64,
 }
 
 impl Battle {
     pub fn new(loaded: LoadedScenario) -> Result<Self, String> {
-        let game = sandtable_bfs::new_game(&loaded)?;
-        Ok(Self { loaded, game })
+        let seed = loaded.scenario.seed;
+        let session = BfsSession::new(BattleSetup::from(&loaded), seed)?;
+        Ok(Self::from_session(loaded, session))
     }
+
+    pub fn from_session(loaded: LoadedScenario, session: BfsSession) -> Self {
+        let viewer = Bfs::prompt(session.state()).seat.map(|s| Side(s.min(1))).unwrap_or(Side::A);
+        let game = Bfs::view(session.state(), viewer.0);
+        let log = session.events().iter().enumerate().flat_map(|(_, evs)| evs.iter().map(|e| (0, e.clone()))).collect();
+        let mut b = Self { loaded, session, viewer, game, curtain: None, last_events: Vec::new(), log, notice: None, revision: 0 };
+        b.renumber_log();
+        // Open on a curtain when the first decision is secret (the opening bid).
+        b.curtain = Bfs::prompt(b.session.state()).secret.then_some(viewer);
+        b
+    }
+
+    pub fn prompt(&self) -> Prompt {
+        Bfs::prompt(self.session.state())
+    }
+
+    /// The side that must decide now.
+    pub fn deciding(&self) -> Option<Side> {
+        self.prompt().seat.map(|s| Side(s.min(1)))
+    }
+
+    /// Is the command legal for the side whose screen this is?
+    pub fn check(&self, cmd: &Command) -> Result<(), RuleError> {
+        if self.curtain.is_some() {
+            return Err(RuleError::new("BFS-GEN", "Hand the screen over first."));
+        }
+        if self.deciding() != Some(self.viewer) {
+            return Err(RuleError::new("BFS-SEQ-1", "It is the other side's decision."));
+        }
+        Bfs::legal(self.session.state(), cmd)
+    }
+
+    /// Submits a command for the side on screen. On success the events are logged and the
+    /// screen is handed over if the next decision belongs to the other side.
+    pub fn submit(&mut self, cmd: Command) -> Result<(), RuleError> {
+        if let Err(e) = self.check(&cmd) {
+            self.notice = Some(e.to_string());
+            return Err(e);
+        }
+        let turn = self.session.state().turn.number;
+        let events = match self.session.submit(cmd) {
+            Ok(ev) => ev.to_vec(),
+            Err(e) => {
+                self.notice = Some(e.to_string());
+                return Err(e);
+            }
+        };
+        self.log.extend(events.iter().map(|e| (turn, e.clone())));
+        self.last_events = events;
+        self.notice = None;
+        self.after_change();
+        Ok(())
+    }
+
+    /// Takes back the last command (replaying the log, so it is exact).
+    pub fn undo(&mut self) -> bool {
+        let done = self.session.undo();
+        if done {
+            self.rebuild_log();
+            self.after_change();
+        }
+        done
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let done = self.session.redo().unwrap_or(false);
+        if done {
+            self.rebuild_log();
+            self.after_change();
+        }
+        done
+    }
+
+    fn rebuild_log(&mut self) {
+        self.log = self.session.events().iter().flat_map(|evs| evs.iter().map(|e| (0, e.clone()))).collect();
+        self.renumber_log();
+        self.last_events = self.session.events().last().cloned().unwrap_or_default();
+    }
+
+    /// Turn numbers for log lines, from the TurnBegan events.
+    fn renumber_log(&mut self) {
+        let mut turn = 1;
+        for (t, e) in self.log.iter_mut() {
+            if let Event::TurnBegan { turn: n } = e {
+                turn = *n;
+            }
+            *t = turn;
+        }
+    }
+
+    /// Who sees the screen next: the deciding side, behind a curtain if the state holds secrets
+    /// the current viewer must not see or the next viewer must not be shown by accident.
+    fn after_change(&mut self) {
+        if let Some(next) = self.deciding()
+            && next != self.viewer
+        {
+            if has_secrets(self.session.state()) {
+                self.curtain = Some(next);
+            } else {
+                self.viewer = next;
+            }
+        }
+        self.refresh();
+    }
+
+    /// The player on the other side of the curtain is ready.
+    pub fn lift_curtain(&mut self) {
+        if let Some(side) = self.curtain.take() {
+            self.viewer = side;
+            self.refresh();
+        }
+    }
+
+    pub fn refresh(&mut self) {
+        self.game = Bfs::view(self.session.state(), self.viewer.0);
+        self.revision += 1;
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.session.state().turn.phase, Phase::GameOver)
+    }
+
+    /// Log lines the viewer may read: the other side's face-down orders stay face down.
+    pub fn visible_event(&self, e: &Event) -> Event {
+        let g = self.session.state();
+        e.redacted_for(self.viewer, |u| g.unit(u).side)
+    }
+}
+
+/// Does the game hold a secret that one seat may see and the other not (face-down orders, a
+/// placed bid)? Then the screen must be handed over behind a curtain.
+pub fn has_secrets(game: &Game) -> bool {
+    let bids = matches!(&game.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))));
+    bids || game.units.iter().any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
 }

@@ -1,11 +1,15 @@
 //! The Sandtable app: Bevy draws the table and bevy_egui the panels. The app holds no rules: it
 //! shows the game state, previews and events, and changes the game only through commands.
 
+pub mod actions;
+pub mod autoplay;
 pub mod args;
 pub mod battle;
 pub mod catalogue;
+pub mod controls;
 pub mod palette;
 pub mod paths;
+pub mod saves;
 pub mod screens;
 pub mod screenshot;
 pub mod table;
@@ -37,8 +41,21 @@ pub fn build_app(args: args::Args) -> App {
 /// The parts of the app that need no renderer: screens, data paths, table interaction. Headless
 /// tests build on `MinimalPlugins` plus these.
 pub fn add_game_plugins(app: &mut App, args: &args::Args) {
+    let save_dir = args.saves.clone().or_else(|| std::env::var_os("SANDTABLE_SAVES").map(Into::into)).unwrap_or_else(paths::saves_dir);
     app.insert_resource(paths::DataPaths::locate(args.data.as_deref()))
-        .add_plugins((screens::plugin, table::interaction_plugin));
+        .insert_resource(saves::SaveDir(save_dir))
+        .init_resource::<controls::PayingCommander>()
+        .init_resource::<ui::BattleUi>()
+        .add_plugins((screens::plugin, table::interaction_plugin))
+        .add_systems(
+            Update,
+            (
+                controls::battle_keys.after(table::InputSet),
+                saves::autosave_on_change.after(controls::battle_keys),
+                table::overlays::rebuild_cache.after(controls::battle_keys),
+            )
+                .run_if(in_state(screens::Screen::Battle)),
+        );
     let scenario = args.scenario.clone().or_else(|| {
         args.screenshot.as_ref().and_then(|_| {
             let cat = catalogue::Catalogue::scan(&paths::DataPaths::locate(args.data.as_deref()));
@@ -50,6 +67,10 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             path: Some(path),
             error: None,
         });
+    }
+    if args.autoplay > 0 {
+        app.insert_resource(autoplay::Autoplay { remaining: args.autoplay })
+            .add_systems(Update, autoplay::run.run_if(in_state(screens::Screen::Battle)).before(table::InputSet));
     }
     if let Some(path) = &args.screenshot {
         app.insert_resource(screenshot::ScreenshotRequest::new(path.clone()));

@@ -62,11 +62,16 @@ fn take_screenshot(
     mut commands: Commands,
     mut request: ResMut<ScreenshotRequest>,
     state: Res<State<Screen>>,
-    battle: Option<Res<Battle>>,
+    mut battle: Option<ResMut<Battle>>,
     view: Res<TableView>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    ui: Res<crate::ui::BattleUi>,
+    autoplay: Option<Res<crate::autoplay::Autoplay>>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if !crate::autoplay::done(autoplay) {
+        return;
+    }
     if request.taken || *state.get() != Screen::Battle {
         // A scenario that failed to load leaves us on the start screen: capture that instead
         // after the same delay, so the errors can be seen in the PNG.
@@ -78,6 +83,13 @@ fn take_screenshot(
         }
         return;
     }
+    // A screenshot is taken for whoever must decide: no hand-over curtain in the way.
+    if let Some(b) = battle.as_mut()
+        && b.curtain.is_some()
+    {
+        b.lift_curtain();
+        request.frames_in_battle = 0;
+    }
     request.frames_in_battle += 1;
     if request.frames_in_battle < SETTLE_FRAMES {
         return;
@@ -88,7 +100,16 @@ fn take_screenshot(
     };
     let Ok(window) = windows.single() else { return };
     let scale = window.scale_factor();
-    let probes = probes_for(&battle, &view, window, scale);
+    let mut probes = probes_for(&battle, &view, window, scale);
+    // The dice panel, when open: a pixel inside its frame has the window fill.
+    if let Some((rect, fill)) = ui.dice_rect {
+        probes.probes.push(Probe {
+            what: "dice panel".into(),
+            x: ((rect.max.x - 6.0) * scale).round() as u32,
+            y: ((rect.max.y - 6.0) * scale).round() as u32,
+            rgb: fill,
+        });
+    }
     capture(&mut commands, &mut request, Some(probes), scale);
 }
 
@@ -120,11 +141,12 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
             );
         }
     }
-    Probes {
-        width: window.physical_width(),
-        height: window.physical_height(),
-        probes,
+    // An order marker: dark while face down, parchment once revealed.
+    if let Some((u, face_down)) = game.units.iter().find_map(|u| crate::table::draw::order_marker(u).map(|(_, f)| (u, f))) {
+        let rgb = if face_down { crate::table::draw::MARKER_FACE_DOWN } else { crate::table::draw::MARKER_REVEALED };
+        add(format!("order marker of \"{}\"", u.key), crate::table::draw::marker_centre(u), rgb);
     }
+    Probes { width: window.physical_width(), height: window.physical_height(), probes }
 }
 
 fn capture(

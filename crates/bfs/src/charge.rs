@@ -541,8 +541,35 @@ fn resolve(game: &mut Game, pending: PendingCharge, events: &mut Vec<Event>) {
         }
         None => {
             let basic = game.unit_profile(pending.charger).movement.basic;
-            charge_part(game, pending.charger, basic, "Movement Phase", events);
+            charge_part(game, pending.charger, basic, ChargePart::Movement, events);
         }
+    }
+}
+
+/// Which part of a charge is moving (BFS-CHG-13, BFS-CHG-22, BFS-CC-30).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChargePart {
+    Movement,
+    Additional,
+    Countercharge,
+    CounterchargeAdditional,
+    /// A pursuit moves at the Additional Move (BFS-CC-30).
+    Pursuit,
+}
+
+impl ChargePart {
+    pub fn name(self) -> &'static str {
+        match self {
+            ChargePart::Movement => "Movement Phase",
+            ChargePart::Additional => "Additional Move",
+            ChargePart::Countercharge => "countercharge",
+            ChargePart::CounterchargeAdditional => "Additional Move (countercharge)",
+            ChargePart::Pursuit => "Pursuit",
+        }
+    }
+    /// Moves made with the Additional Move, which very difficult terrain forbids (BFS-TER-3).
+    pub fn is_additional(self) -> bool {
+        matches!(self, ChargePart::Additional | ChargePart::CounterchargeAdditional | ChargePart::Pursuit)
     }
 }
 
@@ -552,9 +579,11 @@ pub fn charge_part(
     game: &mut Game,
     charger: UnitId,
     budget: f32,
-    part: &str,
+    part: ChargePart,
     events: &mut Vec<Event>,
 ) -> bool {
+    let additional = part.is_additional();
+    let part = part.name();
     let Some(state) = game.unit(charger).charge.clone() else {
         return false;
     };
@@ -563,6 +592,7 @@ pub fn charge_part(
         return false;
     }
     let scene = geo::scene(game);
+    let budget = terrain_budget(game, &scene, charger, target, budget, additional, events);
     let Some(out) = simulate(game, &scene, charger, target, budget) else {
         events.push(Event::Ruling {
             rule: "BFS-CHG-14".into(),
@@ -676,6 +706,38 @@ pub fn charge_part(
     contact_unit.is_some()
 }
 
+/// Terrain slows a charge as any move (BFS-TER-2/3): once in difficult terrain the charger may
+/// cover only half of this part's move, in very difficult terrain 5 cm, and a unit that starts in
+/// very difficult terrain makes no Additional Move. Returns the budget the terrain allows.
+fn terrain_budget(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget: f32, additional: bool, events: &mut Vec<Event>) -> f32 {
+    use crate::geo::TerrainClass;
+    let p = game.unit_profile(charger);
+    let start = geo::worst_class_under(game, &game.unit(charger).bases, p);
+    if start == TerrainClass::VeryDifficult && additional {
+        events.push(Event::Ruling { rule: "BFS-TER-3".into(), text: format!("{} is in very difficult terrain: no Additional Move.", game.unit(charger).name) });
+        return 0.0;
+    }
+    let cap_for = |class: TerrainClass| match class {
+        TerrainClass::Difficult => Some((budget * 0.5, "BFS-TER-2", "difficult terrain: half the move")),
+        TerrainClass::VeryDifficult => Some((5.0f32.min(budget), "BFS-TER-3", "very difficult terrain: 5 cm")),
+        _ => None,
+    };
+    if let Some((cap, rule, why)) = cap_for(start) {
+        events.push(Event::Ruling { rule: rule.into(), text: format!("{} charges out of {why}: at most {cap:.1} cm.", game.unit(charger).name) });
+        return cap;
+    }
+    // Where would the full move end? If there, the unit has entered slowing terrain.
+    let Some(full) = simulate(game, scene, charger, target, budget) else { return budget };
+    let end: Vec<Rect> = game.unit(charger).bases.iter().map(|b| full.apply(b)).collect();
+    match cap_for(geo::worst_class_under(game, &end, p)) {
+        Some((cap, rule, why)) if full.cost > cap + 1e-3 => {
+            events.push(Event::Ruling { rule: rule.into(), text: format!("{} charges into {why}: it stops after {cap:.1} cm.", game.unit(charger).name) });
+            cap
+        }
+        _ => budget,
+    }
+}
+
 /// Would these bases of `unit` overlap any other unit's?
 fn overlaps_anyone(game: &Game, unit: UnitId, bases: &[Rect]) -> bool {
     game.units
@@ -714,21 +776,13 @@ pub fn countercharge_part(
             .ok()
             .flatten()
     });
-    let part = if additional {
-        "Additional Move (countercharge)"
-    } else {
-        "countercharge"
-    };
+    let part = if additional { ChargePart::CounterchargeAdditional } else { ChargePart::Countercharge };
     let cc_budget = to_line.map_or(m(game, counter), |d| m(game, counter).min(d + 0.5));
     if charge_part(game, counter, cc_budget, part, events) {
         mark_contact(game, charger, counter);
         return;
     }
-    let part = if additional {
-        "Additional Move"
-    } else {
-        "Movement Phase"
-    };
+    let part = if additional { ChargePart::Additional } else { ChargePart::Movement };
     if charge_part(game, charger, m(game, charger), part, events) {
         mark_contact(game, counter, charger);
     }
@@ -803,7 +857,7 @@ pub fn additional_moves(game: &mut Game, events: &mut Vec<Event>) {
                     .as_ref()
                     .is_some_and(|c| c.contact)
             }
-            None if add > 0.0 => charge_part(game, charger, add, "Additional Move", events),
+            None if add > 0.0 => charge_part(game, charger, add, ChargePart::Additional, events),
             None => false,
         };
         if !reached {

@@ -929,7 +929,7 @@ fn pursue(game: &mut Game, winner: UnitId, loser: UnitId, events: &mut Vec<Event
             pursuit: true,
         });
     }
-    let contact = charge::charge_part(game, winner, add, "Pursuit", events);
+    let contact = charge::charge_part(game, winner, add, charge::ChargePart::Pursuit, events);
     let target = game
         .unit(winner)
         .charge

@@ -18,6 +18,7 @@ pub mod ids;
 pub mod load;
 pub mod losses;
 pub mod morale;
+pub mod narrate;
 pub mod moves;
 pub mod options;
 pub mod phases;

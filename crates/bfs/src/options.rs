@@ -49,8 +49,6 @@ pub struct Options {
     pub bow_arc_excludes_right: bool,
     /// Free starting orders in turn 1 (BFS-ORD-15).
     pub starting_orders: bool,
-    /// Beginner mode: special rules and Open Order off (BFS-GEN-4).
-    pub basic_mode: bool,
 }
 
 impl Default for Options {
@@ -62,7 +60,6 @@ impl Default for Options {
             senior_command_range_cm: 40.0,
             bow_arc_excludes_right: true,
             starting_orders: true,
-            basic_mode: false,
         }
     }
 }
@@ -76,6 +73,7 @@ const NOT_YET: &[(&str, &str)] = &[
     ("group_orders", "BFS-OPT-3"),
     ("choice_of_effects", "BFS-OPT-4"),
     ("fortune_favors_the_bold", "BFS-OPT-5"),
+    ("basic_mode", "BFS-GEN-4"),
 ];
 
 impl Options {
@@ -87,7 +85,6 @@ impl Options {
         "senior_command_range",
         "bow_arc_excludes_right",
         "starting_orders",
-        "basic_mode",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -123,7 +120,6 @@ impl Options {
                 ("senior_command_range", _) => bad("30 or 40"),
                 ("bow_arc_excludes_right", OptionValue::Bool(b)) => o.bow_arc_excludes_right = *b,
                 ("starting_orders", OptionValue::Bool(b)) => o.starting_orders = *b,
-                ("basic_mode", OptionValue::Bool(b)) => o.basic_mode = *b,
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET

@@ -84,3 +84,62 @@ pub fn volley(game: &Game, unit: UnitId, stage: FireStage) -> Option<VolleyPlan>
     let scene = geo::scene(game);
     shooting::plan_volley(game, &scene, unit, stage)
 }
+
+/// Chances for a volley or a melee: `hits[k]` and `losses[k]` are the chances of exactly k.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Odds {
+    pub hits: Vec<f64>,
+    pub losses: Vec<f64>,
+    pub description: String,
+}
+
+impl Odds {
+    pub fn expected_losses(&self) -> f64 {
+        sandtable_engine::odds::mean(&self.losses)
+    }
+}
+
+/// The exact odds of the volley a unit would fire in `stage` (BFS-SHO).
+pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> {
+    let plan = volley(game, unit, stage)?;
+    let dice: u32 = plan.groups.iter().map(|g| g.spec.plan().dice).sum();
+    Some(Odds {
+        hits: plan.hits(),
+        losses: plan.losses(),
+        description: format!("{} at {}: {dice} dice", game.unit(unit).name, game.unit(plan.target).name),
+    })
+}
+
+/// An estimate of the first round if `charger` strikes `target`: its front rank fights with its
+/// close combat dice, Impetus as the distance now allows, the charging effectiveness of its weapon
+/// against the target's armor (BFS-CC-11..17). Flank attacks, support and terrain are left out.
+pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds> {
+    use crate::profile::UnitKind;
+    use crate::state::{MoraleLevel, OrderKind};
+    use sandtable_engine::roll::{Modifier, PoolSpec};
+    let u = game.unit(charger);
+    let p = game.unit_profile(charger);
+    let t = game.unit(target);
+    let tp = game.unit_profile(target);
+    let front = shooting::front_rank(game, charger).len().max(1);
+    let dice = if u.morale == MoraleLevel::Disorganized { p.close_combat.min(1) } else { p.close_combat } as u32;
+    let mut spec = PoolSpec::new(front, dice, p.skill as i32);
+    let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
+    let polearms = tp.kind == UnitKind::Infantry && tp.melee.stats().polearms && t.order == Some(OrderKind::Defense);
+    if p.is_mounted() && distance >= charge::IMPETUS_RUN_CM && !polearms {
+        let bonus = if p.movement.additional >= 20.0 { 2 } else { 1 };
+        spec.modifiers.push(Modifier::new("BFS-CC-14", "Impetus, if it charges 10 cm straight", bonus));
+    }
+    let w = p.melee.stats();
+    let eff = w.effectiveness.1 as i32;
+    let armor = tp.armor as i32 - eff + tp.shields as i32;
+    let plan = spec.plan();
+    let hits = plan.distribution();
+    let save = (armor.clamp(0, 10) as f64) / 10.0;
+    let losses = sandtable_engine::odds::thin(&hits, save);
+    Some(Odds {
+        hits,
+        losses,
+        description: format!("first round, estimated: {} dice needing {}, {} saves on {}", plan.dice, plan.target, t.name, armor.clamp(0, 10)),
+    })
+}

@@ -81,3 +81,11 @@ impl Ruleset for Bfs {
 
 /// A game in progress with its command log.
 pub type BfsSession = sandtable_engine::Session<Bfs>;
+
+impl BattleSetup {
+    /// The setup as a loaded scenario (for a battle rebuilt from a save).
+    pub fn loaded(&self, path: &std::path::Path) -> Result<LoadedScenario, String> {
+        let options = Options::from_scenario(&self.scenario.options).map_err(|ps| ps.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "))?;
+        Ok(LoadedScenario { path: path.to_path_buf(), scenario: self.scenario.clone(), armies: self.armies.clone(), options })
+    }
+}

@@ -30,6 +30,7 @@ mod z {
     pub const BASE: f32 = 10.0;
     pub const FRONT_MARK: f32 = 10.5;
     pub const COMMANDER: f32 = 12.0;
+    pub const MARKER: f32 = 15.0;
     pub const LABEL: f32 = 20.0;
 }
 
@@ -128,6 +129,9 @@ pub fn rebuild_table(
             Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
             &view,
         );
+        if let Some((letter, face_down)) = order_marker(u) {
+            spawn_marker(&mut commands, &unit_square, &mut colour, u, letter, face_down, &view);
+        }
     }
 
     for c in game
@@ -171,6 +175,50 @@ pub fn rebuild_table(
             &view,
         );
     }
+}
+
+/// The order marker beside a unit (BFS-SCL-6): the revealed order's letter; a face-down marker
+/// shows its letter only to its owner (the view hides it from the other side) and "?" otherwise.
+pub fn order_marker(u: &sandtable_bfs::state::Unit) -> Option<(&'static str, bool)> {
+    let letter = |k: sandtable_bfs::state::OrderKind| match k {
+        sandtable_bfs::state::OrderKind::Move => "M",
+        sandtable_bfs::state::OrderKind::Charge => "C",
+        sandtable_bfs::state::OrderKind::Defense => "D",
+    };
+    match (u.pending_order, u.order) {
+        (Some(p), _) => Some((p.kind.map_or("?", letter), true)),
+        (None, Some(o)) => Some((letter(o), false)),
+        (None, None) => None,
+    }
+}
+
+/// Size of an order marker token, cm.
+const MARKER_CM: f32 = 2.6;
+/// Token colours: a face-down marker is dark, a revealed one parchment.
+pub const MARKER_FACE_DOWN: [u8; 3] = [64, 56, 46];
+pub const MARKER_REVEALED: [u8; 3] = [237, 224, 184];
+
+/// Where a unit's order marker stands: beside its left flank, level with its front rank.
+pub fn marker_centre(u: &sandtable_bfs::state::Unit) -> sandtable_geometry::Vec2 {
+    let frame = sandtable_bfs::geo::unit_frame(u);
+    frame.pose.to_world(sandtable_geometry::Vec2::new(-frame.half.x - MARKER_CM * 0.5 - 0.6, frame.half.y - MARKER_CM * 0.5))
+}
+
+fn spawn_marker(
+    commands: &mut Commands,
+    square: &Handle<Mesh>,
+    colour: &mut impl FnMut(Color) -> MeshMaterial2d<ColorMaterial>,
+    u: &sandtable_bfs::state::Unit,
+    letter: &str,
+    face_down: bool,
+    view: &TableView,
+) {
+    let at = marker_centre(u);
+    let token = Rect::new(sandtable_geometry::Pose::new(at, 0.0), sandtable_geometry::Vec2::splat(MARKER_CM * 0.5));
+    let fill = palette::rgb(if face_down { MARKER_FACE_DOWN } else { MARKER_REVEALED });
+    spawn_rect(commands, square, colour(fill), &token, z::MARKER);
+    let text_colour = if face_down { Color::srgb(0.95, 0.85, 0.5) } else { Color::srgb(0.15, 0.12, 0.1) };
+    spawn_label(commands, letter, from_geo(at), text_colour, None, view);
 }
 
 /// The stripe along a base's front edge.

@@ -30,6 +30,9 @@ pub struct Pointer {
     pub over_ui: bool,
     /// Set by the UI when egui is using the keyboard (typing in a field).
     pub keyboard_taken: bool,
+    /// A table tool (a unit drag, a charge target) has taken the current left press: no pan, no
+    /// selection change on release.
+    pub claimed: bool,
 }
 
 /// The thing under the cursor.
@@ -103,7 +106,7 @@ pub fn zoom_with_wheel(
 #[allow(clippy::too_many_arguments)]
 pub fn mouse_buttons(
     buttons: Res<ButtonInput<MouseButton>>,
-    pointer: Res<Pointer>,
+    mut pointer: ResMut<Pointer>,
     tool: Res<Tool>,
     hovered: Res<Hovered>,
     mut view: ResMut<TableView>,
@@ -139,7 +142,7 @@ pub fn mouse_buttons(
         base: hovered.0.map(|h| h.rect),
     };
 
-    if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui {
+    if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui && !pointer.claimed {
         *press = Some(Press {
             at: screen,
             last: screen,
@@ -161,6 +164,7 @@ pub fn mouse_buttons(
                 p.dragged = true;
             }
             match *tool {
+                _ if pointer.claimed => {}
                 Tool::Tape => tape.end = Some(end_here()),
                 Tool::Select if p.dragged => view.pan_by_screen(screen - p.last),
                 Tool::Select => {}
@@ -171,11 +175,14 @@ pub fn mouse_buttons(
             if *tool == Tool::Tape {
                 tape.end = Some(end_here());
                 tape.dragging = false;
-            } else if !p.dragged {
+            } else if !p.dragged && !pointer.claimed {
                 selected.0 = hovered.0.map(|h| h.thing);
             }
             *press = None;
         }
+    }
+    if buttons.just_released(MouseButton::Left) {
+        pointer.claimed = false;
     }
 }
 

@@ -1,8 +1,10 @@
 //! The table: its view (camera), drawing, hit testing, input and the measuring tape.
 
+pub mod draft;
 pub mod draw;
 pub mod input;
 pub mod mesh;
+pub mod overlays;
 pub mod pick;
 pub mod tape_math;
 pub mod view;
@@ -12,6 +14,10 @@ use crate::screens::Screen;
 use bevy::prelude::*;
 use input::{Hovered, Pointer, Selected, Tape, Tool};
 use view::{TableArea, TableView};
+
+/// The table's input systems; battle controls run after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InputSet;
 
 /// Set when the view should fit the whole table on the next frame (entering a battle, the F key).
 #[derive(Resource, Debug, Default)]
@@ -31,6 +37,9 @@ pub fn interaction_plugin(app: &mut App) {
         .init_resource::<Selected>()
         .init_resource::<Tape>()
         .init_resource::<FitPending>()
+        .init_resource::<draft::Draft>()
+        .init_resource::<overlays::Overlays>()
+        .init_resource::<overlays::OverlayCache>()
         .add_systems(
             OnEnter(Screen::Battle),
             |mut fit: ResMut<FitPending>, mut sel: ResMut<Selected>, mut tape: ResMut<Tape>| {
@@ -44,14 +53,12 @@ pub fn interaction_plugin(app: &mut App) {
             Update,
             (
                 input::update_pointer,
-                (
-                    input::zoom_with_wheel,
-                    input::mouse_buttons,
-                    input::keyboard,
-                ),
+                (draft::drag_units, draft::pick_charge_target).chain(),
+                (input::zoom_with_wheel, input::mouse_buttons, input::keyboard, overlays::toggle_keys),
                 fit_when_pending,
             )
                 .chain()
+                .in_set(InputSet)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -65,7 +72,7 @@ pub fn render_plugin(app: &mut App) {
                 view::sync_camera,
                 draw::rebuild_table,
                 draw::scale_labels,
-                draw::draw_overlays.run_if(in_state(Screen::Battle)),
+                (draw::draw_overlays, overlays::draw).run_if(in_state(Screen::Battle)),
             ),
         );
 }

@@ -1,8 +1,15 @@
 //! The egui layer: the start screen, the battle's bars and panels, tooltips and the tape label.
 
-mod battle_panels;
+mod battle;
+mod dice;
+mod log_panel;
+mod phase_bar;
 mod root;
+mod side_panel;
 mod start;
+mod windows;
+
+pub use battle::BattleUi;
 
 use crate::screens::Screen;
 use crate::table::input::Pointer;
@@ -21,7 +28,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             style,
             start::start_screen.run_if(in_state(Screen::Start)),
-            battle_panels::battle_ui.run_if(in_state(Screen::Battle)),
+            battle::battle_ui.run_if(in_state(Screen::Battle)),
             pointer_capture,
         )
             .chain(),

@@ -1,0 +1,83 @@
+//! Saving and loading battles in the platform's data folder: an autosave after every action
+//! (written atomically, the previous one kept as `autosave.prev.ron`), saves on Ctrl+S, the list
+//! of saves on Ctrl+O, and resuming an unfinished battle from the start screen. A damaged save is
+//! refused with its reason and left untouched.
+
+use crate::battle::Battle;
+use bevy::prelude::*;
+use sandtable_bfs::{BfsSession, Bfs};
+use sandtable_engine::Session;
+use std::path::{Path, PathBuf};
+
+/// Where saves go.
+#[derive(Resource, Debug, Clone)]
+pub struct SaveDir(pub PathBuf);
+
+impl SaveDir {
+    pub fn autosave(&self) -> PathBuf {
+        self.0.join("autosave.ron")
+    }
+    pub fn previous_autosave(&self) -> PathBuf {
+        self.0.join("autosave.prev.ron")
+    }
+}
+
+/// Writes the autosave: the old one becomes `autosave.prev.ron`, then the new one is written
+/// atomically (temporary file, rename).
+pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
+    std::fs::create_dir_all(&dir.0).map_err(|e| format!("cannot create {}: {e}", dir.0.display()))?;
+    let path = dir.autosave();
+    if path.is_file() {
+        std::fs::rename(&path, dir.previous_autosave()).map_err(|e| format!("cannot keep the previous autosave: {e}"))?;
+    }
+    battle.session.save_to(&path)
+}
+
+/// A save named after the scenario, the turn and the time.
+pub fn save_as(dir: &SaveDir, battle: &Battle) -> Result<PathBuf, String> {
+    let slug: String = battle.loaded.scenario.name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let path = dir.0.join(format!("{}-turn{}-{secs}.ron", slug.trim_matches('-'), battle.game.turn.number));
+    battle.session.save_to(&path)?;
+    Ok(path)
+}
+
+/// Loads a save into a battle, or says why it cannot be loaded.
+pub fn load(path: &Path) -> Result<Battle, String> {
+    let session: BfsSession = Session::<Bfs>::load(path).map_err(|e| e.to_string())?;
+    let loaded = session.setup().loaded(path)?;
+    Ok(Battle::from_session(loaded, session))
+}
+
+/// The saves in the folder, newest first.
+pub fn list(dir: &SaveDir) -> Vec<PathBuf> {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(&dir.0)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.into_iter().map(|f| f.1).collect()
+}
+
+/// Autosaves whenever the battle changed.
+pub fn autosave_on_change(battle: Option<Res<Battle>>, dir: Res<SaveDir>, mut last: Local<Option<usize>>) {
+    let Some(battle) = battle else {
+        *last = None;
+        return;
+    };
+    let n = battle.session.commands().len();
+    if *last == Some(n) {
+        return;
+    }
+    if last.is_some() || n > 0 {
+        if let Err(e) = autosave(&dir, &battle) {
+            warn!("autosave failed: {e}");
+        }
+    }
+    *last = Some(n);
+}

@@ -1,0 +1,273 @@
+//! The battle screen's egui layer: it lays out the phase bar, the side panel, the battle log, the
+//! dice panel and the modal windows, and turns their buttons into commands.
+
+use super::{dice, log_panel, phase_bar, side_panel, windows, SIDE_PANEL_PX, root_ui};
+use crate::actions::next_command;
+use crate::battle::Battle;
+use crate::controls::PayingCommander;
+use crate::palette;
+use crate::saves::{self, SaveDir};
+use crate::screens::Screen;
+use crate::table::draft::{self, Draft};
+use crate::table::input::{Hovered, Pointer, Selected, Tape, Tool};
+use crate::table::pick::Thing;
+use crate::table::tape_math::{LengthUnit, format_length, measure};
+use crate::table::view::{TableArea, TableView, from_geo};
+use crate::table::FitPending;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use sandtable_bfs::UnitId;
+use sandtable_bfs::command::Command;
+use sandtable_bfs::turn::Phase;
+
+/// UI state that is not game state.
+#[derive(Resource, Default)]
+pub struct BattleUi {
+    pub log_filter: Option<UnitId>,
+    pub dice_open: bool,
+    /// Commands count when the dice panel last opened, so it opens once per new roll.
+    pub dice_seen: usize,
+    pub saves_open: bool,
+    pub message: Option<String>,
+    pub bid: u8,
+    /// Where the dice panel was drawn last frame and its fill colour (for screenshot probes).
+    pub dice_rect: Option<(egui::Rect, [u8; 3])>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn battle_ui(
+    mut contexts: EguiContexts,
+    battle: Option<ResMut<Battle>>,
+    hovered: Res<Hovered>,
+    mut selected: ResMut<Selected>,
+    pointer: Res<Pointer>,
+    view: Res<TableView>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut tool: ResMut<Tool>,
+    mut tape: ResMut<Tape>,
+    mut area: ResMut<TableArea>,
+    mut fit: ResMut<FitPending>,
+    mut next: ResMut<NextState<Screen>>,
+    mut draft: ResMut<Draft>,
+    mut paying: ResMut<PayingCommander>,
+    mut ui_state: ResMut<BattleUi>,
+    save_dir: Res<SaveDir>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(mut battle) = battle else { return Ok(()) };
+    let mut root = root_ui(&ctx);
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+
+    // Top: the phase bar.
+    let unit_label = match tape.unit {
+        LengthUnit::Centimetres => "cm",
+        LengthUnit::Inches => "in",
+    };
+    let mut bar = phase_bar::BarAction::None;
+    let top = egui::Panel::top("phase_bar").show(&mut root, |ui| {
+        bar = phase_bar::show(ui, &battle, *tool == Tool::Tape, unit_label);
+    });
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        bar = phase_bar::BarAction::Save;
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyO) {
+        bar = phase_bar::BarAction::Open;
+    }
+
+    // Right: cards and actions.
+    let mut panel = side_panel::PanelAction::None;
+    let side = egui::Panel::right("details").exact_size(SIDE_PANEL_PX).show(&mut root, |ui| {
+        if let Some(cmd) = windows::initiative(ui, &battle, &mut ui_state.bid) {
+            panel = side_panel::PanelAction::Submit(cmd);
+        }
+        if matches!(panel, side_panel::PanelAction::None) {
+            panel = side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+        } else {
+            side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+        }
+    });
+
+    // Bottom: the log.
+    let bottom = egui::Panel::bottom("log").resizable(true).default_size(150.0).show(&mut root, |ui| {
+        log_panel::show(ui, &battle, &mut ui_state.log_filter);
+    });
+
+    let window = view.window;
+    *area = TableArea {
+        min: Vec2::new(0.0, top.response.rect.bottom()),
+        max: Vec2::new((window.x - side.response.rect.width()).max(1.0), bottom.response.rect.top().max(top.response.rect.bottom() + 1.0)),
+        measured: true,
+    };
+
+    // New dice open the dice panel.
+    let n = battle.session.commands().len();
+    if n != ui_state.dice_seen {
+        ui_state.dice_seen = n;
+        ui_state.dice_open = dice::has_dice(&battle.last_events);
+    }
+    ui_state.dice_rect = None;
+    if ui_state.dice_open && battle.curtain.is_none() {
+        let mut open = true;
+        let shown = egui::Window::new("Dice").open(&mut open).default_pos(egui::pos2(16.0, 80.0)).default_width(380.0).show(&ctx, |ui| dice::show(ui, &battle));
+        if let Some(r) = shown {
+            let f = ctx.global_style().visuals.window_fill;
+            ui_state.dice_rect = Some((r.response.rect, [f.r(), f.g(), f.b()]));
+        }
+        ui_state.dice_open = open;
+    }
+
+    // Modal parts.
+    if battle.is_over() && windows::end(&ctx, &battle) {
+        next.set(Screen::Start);
+    }
+    if ui_state.saves_open {
+        let mut open = true;
+        let mut chosen = None;
+        egui::Window::new("Saved battles").open(&mut open).show(&ctx, |ui| {
+            if let Some(m) = &ui_state.message {
+                ui.label(egui::RichText::new(m).color(egui::Color32::from_rgb(255, 190, 140)));
+            }
+            for p in saves::list(&save_dir) {
+                if ui.button(p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()).clicked() {
+                    chosen = Some(p);
+                }
+            }
+        });
+        ui_state.saves_open = open;
+        if let Some(p) = chosen {
+            match saves::load(&p) {
+                Ok(b) => {
+                    *battle = b;
+                    draft.clear();
+                    selected.0 = None;
+                    ui_state.saves_open = false;
+                    ui_state.message = None;
+                }
+                Err(e) => ui_state.message = Some(format!("This save cannot be loaded, and it is left as it is: {e}")),
+            }
+        }
+    }
+    if windows::curtain(&ctx, &battle) {
+        battle.lift_curtain();
+    }
+
+    // Hover tooltip and the tape's label.
+    if battle.curtain.is_none() {
+        tooltip(&ctx, &battle, &hovered, &pointer, selected.0, paying.0);
+        if let (Some(a), Some(b)) = (tape.start, tape.end) {
+            let m = measure(a, b);
+            let mid = view.world_to_screen(from_geo((m.from + m.to) * 0.5));
+            egui::Area::new("tape_label".into()).fixed_pos(egui::pos2(mid.x + 8.0, mid.y - 28.0)).order(egui::Order::Tooltip).interactable(false).show(&ctx, |ui| {
+                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgb(40, 40, 20)).show(ui, |ui| {
+                    ui.label(egui::RichText::new(format_length(m.length_cm, tape.unit)).size(16.0).strong().color(egui::Color32::YELLOW));
+                    if m.base_to_base {
+                        ui.label(egui::RichText::new("base to base (closest points)").small());
+                    }
+                });
+            });
+        }
+    }
+
+    // Act on what was clicked.
+    match bar {
+        phase_bar::BarAction::Menu => next.set(Screen::Start),
+        phase_bar::BarAction::Next => {
+            if let Some((cmd, _)) = next_command(&battle.game) {
+                let _ = battle.submit(cmd);
+            }
+        }
+        phase_bar::BarAction::Fit => fit.0 = true,
+        phase_bar::BarAction::ToggleTape => *tool = if *tool == Tool::Tape { Tool::Select } else { Tool::Tape },
+        phase_bar::BarAction::ToggleUnits => {
+            tape.unit = match tape.unit {
+                LengthUnit::Centimetres => LengthUnit::Inches,
+                LengthUnit::Inches => LengthUnit::Centimetres,
+            }
+        }
+        phase_bar::BarAction::Undo => {
+            battle.undo();
+            draft.clear();
+        }
+        phase_bar::BarAction::Redo => {
+            battle.redo();
+            draft.clear();
+        }
+        phase_bar::BarAction::Save => {
+            battle.notice = Some(match saves::save_as(&save_dir, &battle) {
+                Ok(p) => format!("Saved to {}", p.display()),
+                Err(e) => format!("Could not save: {e}"),
+            });
+        }
+        phase_bar::BarAction::Open => {
+            ui_state.saves_open = true;
+            ui_state.message = None;
+        }
+        phase_bar::BarAction::None => {}
+    }
+    match panel {
+        side_panel::PanelAction::Submit(cmd) => {
+            let _ = battle.submit(cmd);
+        }
+        side_panel::PanelAction::Draft(Command::Move { unit, steps }) => {
+            for s in steps {
+                draft::push_step(&mut draft, &battle, unit, s);
+            }
+        }
+        side_panel::PanelAction::CommitDraft => {
+            draft::commit(&mut draft, &mut battle);
+        }
+        side_panel::PanelAction::DropStep => draft::drop_last(&mut draft, &battle),
+        side_panel::PanelAction::ClearDraft => {
+            let unit = draft.unit;
+            draft.clear();
+            draft.unit = unit;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The hover tooltip: the unit's name, strength and state; with a commander selected in the
+/// Orders Phase, what an order to it would cost and why.
+fn tooltip(ctx: &egui::Context, battle: &Battle, hovered: &Hovered, pointer: &Pointer, selected: Option<Thing>, paying: Option<sandtable_bfs::CommanderId>) {
+    let (Some(h), Some(screen), false) = (hovered.0, pointer.screen, pointer.over_ui) else { return };
+    let game = &battle.game;
+    egui::Area::new("hover_tip".into())
+        .fixed_pos(egui::pos2(screen.x + 16.0, screen.y + 12.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| match h.thing {
+                Thing::Unit(id) => {
+                    let u = game.unit(id);
+                    let p = game.profile(u.profile);
+                    ui.label(egui::RichText::new(&u.name).strong().color(palette::side_egui(u.side.index())));
+                    ui.label(format!("{} · {} of {} bases · Move {} cm", p.name, u.bases.len(), u.bases_at_start, p.movement));
+                    let order = match (u.order, u.pending_order) {
+                        (_, Some(po)) => po.kind.map_or("a face-down order marker".to_string(), |k| format!("new order (face down): {}", k.name())),
+                        (Some(o), None) => format!("{} order", o.name()),
+                        (None, None) => "no order".into(),
+                    };
+                    ui.label(format!("{:?} · {order}", u.morale));
+                    if let (Phase::Orders { .. }, Some(Thing::Commander(c))) = (&game.turn.phase, selected)
+                        && game.commander(c).side == u.side
+                    {
+                        let cost = sandtable_bfs::authority::order_cost(game, c, id);
+                        let by = paying.filter(|p| *p == c).unwrap_or(c);
+                        ui.label(egui::RichText::new(format!(
+                            "An order from {} costs {} CP: {:.1} cm away, range {} cm (BFS-CMD-4)",
+                            game.commander(by).name,
+                            cost.cp,
+                            cost.distance_cm,
+                            cost.range_cm
+                        )).color(egui::Color32::from_rgb(255, 220, 140)));
+                    }
+                }
+                Thing::Commander(id) => {
+                    let c = game.commander(id);
+                    ui.label(egui::RichText::new(&c.name).strong().color(palette::side_egui(c.side.index())));
+                    ui.label(format!("{:?} · {} of {} CP · range {} cm", c.rank, c.cp, c.cp_max, sandtable_bfs::authority::command_range_cm(game, id)));
+                }
+            });
+        });
+}
