@@ -1,0 +1,98 @@
+//! `sandtable-cli`: the rules with no window.
+
+mod files;
+mod game;
+mod validate;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Sandtable's headless referee for By Fire and Sword: check data files, play battles between
+/// computer players, replay saves and estimate the odds of a scenario.
+///
+/// Every command that plays is deterministic: the same scenario, seed and players give the same
+/// battle, down to the state hash printed at the end.
+#[derive(Debug, Parser)]
+#[command(name = "sandtable-cli", version, about, long_about, propagate_version = true)]
+struct Cli {
+    /// Folder of army lists (default: assets/armies next to the program or in the current folder).
+    #[arg(long, global = true, value_name = "DIR")]
+    armies: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Check scenarios, army lists and saves.
+    ///
+    /// Prints one line per problem, `FILE:LINE:COL: message` for syntax and `FILE: <entity>:
+    /// message` for meaning, and exits with 1 if any file has a problem, else 0. Hostile files
+    /// (binary, not UTF-8, deeply nested, huge) are refused quickly with bounded memory.
+    Validate {
+        /// Files to check; the kind (scenario, army list, save) is read from the file itself.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a battle headless between computer players.
+    ///
+    /// With --json, prints one JSON object: winner (0, 1 or null for a draw), turns, commands,
+    /// events and state_hash.
+    Simulate {
+        scenario: PathBuf,
+        /// Seed of the dice (and of the players' tie-breaks).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Controller of each side in scenario order: ai, random or scripted.
+        #[arg(long, default_value = "ai,ai", value_name = "A,B")]
+        players: String,
+        /// Play this many turns instead of the scenario's limit.
+        #[arg(long)]
+        turns: Option<u32>,
+        /// Write the battle as a save file.
+        #[arg(long, value_name = "OUT")]
+        save: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a save and print what `simulate` printed for it (the same state hash).
+    Replay {
+        save: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many AI-against-AI battles from a scenario and report each side's win rate with a
+    /// 95% confidence interval. Uses every core.
+    Odds {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Controller of each side, as for simulate.
+        #[arg(long, default_value = "ai,ai", value_name = "A,B")]
+        players: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let armies = files::armies_dir(cli.armies.as_deref());
+    let result = match cli.command {
+        Cmd::Validate { files } => return validate::run(&files, &armies),
+        Cmd::Simulate { scenario, seed, players, turns, save, json } => game::simulate(&scenario, &armies, seed, &players, turns, save.as_deref(), json),
+        Cmd::Replay { save, json } => game::replay(&save, json),
+        Cmd::Odds { scenario, games, seed, players, json } => game::odds(&scenario, &armies, games, seed, &players, json),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sandtable-cli: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
