@@ -5,7 +5,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_geometry::charge::{ChargeParams, simulate_charge};
 use sandtable_geometry::movement::{Body, MoveCost, SidePolicy, move_straight};
-use sandtable_geometry::vision::{Viewer, VisionArc, visible_units};
+use sandtable_geometry::vision::{Viewer, VisionArc, visible_units, visible_units_many};
 use sandtable_geometry::wheel::{Pivot, Wheel, WheelSense, wheel};
 use sandtable_geometry::{BroadPhase, Scene};
 use std::hint::black_box;
@@ -16,31 +16,84 @@ use scenes::{GenScene, generate};
 
 const BASIC_MOVE: f32 = 20.0;
 
+fn arc_of(u: &scenes::GenUnit) -> VisionArc {
+    if u.all_round {
+        VisionArc::All360
+    } else {
+        VisionArc::Front180
+    }
+}
+
 /// Every unit: the enemy units it sees (GEO-5), and for each seen enemy within its Basic Move a
 /// charge simulation (wheel to face + straight move, GEO-11) to decide reachability.
 /// Returns (sightings, charge candidates, reachable) so nothing is optimised away.
 pub fn fov_and_charges(g: &GenScene, scene: &Scene) -> (usize, usize, usize) {
-    let params = ChargeParams::default();
-    let (mut seen, mut cands, mut reach) = (0, 0, 0);
+    let mut sightings = Vec::with_capacity(g.units.len());
     for u in &g.units {
         let eyes = [u.frame];
         let viewer = Viewer {
             unit: u.id,
             eyes: &eyes,
-            arc: if u.all_round {
-                VisionArc::All360
-            } else {
-                VisionArc::Front180
-            },
+            arc: arc_of(u),
         };
         let side = u.side;
-        let vis = visible_units(scene, &viewer, |e| e.side != side, |_| true).expect("valid");
+        sightings.push(visible_units(scene, &viewer, |e| e.side != side, |_| true).expect("valid"));
+    }
+    charges(g, scene, &sightings)
+}
+
+/// The same, vision spread over `threads` threads ([`visible_units_many`]).
+pub fn fov_and_charges_threads(
+    g: &GenScene,
+    scene: &Scene,
+    threads: usize,
+) -> (usize, usize, usize) {
+    let eyes: Vec<[sandtable_geometry::Rect; 1]> = g.units.iter().map(|u| [u.frame]).collect();
+    let viewers: Vec<Viewer> = g
+        .units
+        .iter()
+        .zip(&eyes)
+        .map(|(u, e)| Viewer {
+            unit: u.id,
+            eyes: e,
+            arc: arc_of(u),
+        })
+        .collect();
+    let sides: Vec<u8> = g.units.iter().map(|u| u.side).collect();
+    let sightings = visible_units_many(
+        scene,
+        &viewers,
+        |i, e| e.side != sides[i],
+        |_, _| true,
+        threads,
+    )
+    .expect("valid");
+    charges(g, scene, &sightings)
+}
+
+/// The charge half: for each sighting within the Basic Move (base-to-base), a charge simulation.
+fn charges(
+    g: &GenScene,
+    scene: &Scene,
+    sightings: &[Vec<(u32, sandtable_geometry::vision::SightLine)>],
+) -> (usize, usize, usize) {
+    let params = ChargeParams::default();
+    let (mut seen, mut cands, mut reach) = (0, 0, 0);
+    for (u, vis) in g.units.iter().zip(sightings) {
         seen += vis.len();
         let body = Body::new(u.frame, &u.bases);
         let policy = SidePolicy::charging(u.id, u.side);
-        for (t, _) in vis {
-            let d = scene.unit_distance(u.id, t).expect("valid");
-            if d > BASIC_MOVE {
+        for &(t, _) in vis {
+            // Only units within the Basic Move need the exact distance (the naive run measures
+            // every pair, as it always did).
+            let d = if scene.broad_phase() == BroadPhase::Naive {
+                Some(scene.unit_distance(u.id, t).expect("valid"))
+            } else {
+                scene
+                    .unit_distance_within(u.id, t, BASIC_MOVE)
+                    .expect("valid")
+            };
+            if d.is_none_or(|d| d > BASIC_MOVE) {
                 continue;
             }
             cands += 1;
@@ -111,6 +164,11 @@ fn benches(c: &mut Criterion) {
         let a = fov_and_charges(&g, &scene);
         let b = fov_and_charges(&g, &naive);
         assert_eq!(a, b, "broad phase and naive must agree");
+        assert_eq!(
+            a,
+            fov_and_charges_threads(&g, &scene, 2),
+            "threads must agree"
+        );
         eprintln!(
             "{label}: {} units, {} bases, {} terrain; sightings {}, charge candidates {}, reachable {}",
             g.units.len(),
@@ -124,6 +182,9 @@ fn benches(c: &mut Criterion) {
         grp.bench_function("scene_build", |bch| bch.iter(|| black_box(g.scene())));
         grp.bench_function("fov_charges_bvh", |bch| {
             bch.iter(|| black_box(fov_and_charges(&g, &scene)))
+        });
+        grp.bench_function("fov_charges_bvh_2threads", |bch| {
+            bch.iter(|| black_box(fov_and_charges_threads(&g, &scene, 2)))
         });
         grp.bench_function("fov_charges_build_and_bvh", |bch| {
             bch.iter(|| {

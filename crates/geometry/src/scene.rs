@@ -15,7 +15,7 @@ use crate::error::GeoError;
 use crate::prim;
 use crate::rect::{Edge, Rect};
 use crate::terrain::TerrainPiece;
-use crate::tolerance::CONTACT_EPS;
+use crate::tolerance::{CERT_INSET_CM, CONTACT_EPS};
 use glam::Vec2;
 use parry2d::bounding_volume::Aabb;
 use parry2d::partitioning::{Bvh, BvhBuildStrategy};
@@ -66,15 +66,16 @@ pub(crate) struct SightBox {
 }
 
 impl SightBox {
-    /// Corners of the box in table coordinates.
-    pub(crate) fn corners(&self) -> [Vec2; 4] {
+    /// Corners (counter-clockwise) of the box shrunk by `inset` on every side, if anything is
+    /// left.
+    pub(crate) fn inset_corners(&self, inset: f32) -> Option<[Vec2; 4]> {
+        let lo = self.lo + Vec2::splat(inset);
+        let hi = self.hi - Vec2::splat(inset);
+        if hi.x <= lo.x || hi.y <= lo.y {
+            return None;
+        }
         let w = |x: f32, y: f32| self.c + self.r * x + self.f * y;
-        [
-            w(self.lo.x, self.lo.y),
-            w(self.hi.x, self.lo.y),
-            w(self.hi.x, self.hi.y),
-            w(self.lo.x, self.hi.y),
-        ]
+        Some([w(lo.x, lo.y), w(hi.x, lo.y), w(hi.x, hi.y), w(lo.x, hi.y)])
     }
 
     /// Does the segment `[a, b]` pass through the box's interior?
@@ -138,33 +139,63 @@ fn build_unit_tree(units: &[UnitEntry]) -> Vec<UnitNode> {
     nodes
 }
 
-/// A convex terrain piece that blocks sight outright, eroded by the grazing tolerance: any
-/// segment through its interior is blocked by the piece (GEO-5), so it can serve as an occluder.
-fn solid_terrain(t: &TerrainPiece) -> Option<Vec<Vec2>> {
-    if t.sight != crate::terrain::SightBlock::Blocks || !t.polygon.is_convex() {
+/// A convex terrain piece as a sight occluder for the vision culling (`occlusion`): the piece
+/// shrunk so that any line through the shrunk polygon is blocked by the piece under GEO-5's exact
+/// test, whatever else it crosses.
+///
+/// * `Blocks`: shrunk by [`CONTACT_EPS`] + [`CERT_INSET_CM`]. The depth below the boundary is
+///   concave along a chord of a convex polygon, so a chord reaching that depth has its midpoint
+///   deeper than half of it, i.e. deeper than the `CONTACT_EPS / 2` the exact test asks for.
+/// * `BlocksBeyond(d)`: shrunk by `R = max(d + CONTACT_EPS, 2 CONTACT_EPS) / 2` +
+///   [`CERT_INSET_CM`]: a line through the shrunk polygon that starts and ends outside the piece
+///   runs more than `2R > d + CONTACT_EPS` inside it (the disc of radius `R` about the point it
+///   crosses lies in the piece), so `outer` is set: certificates must also keep both ends of the
+///   line outside the piece itself.
+///
+/// Concave pieces are never occluders (the exact test judges each stretch inside by its
+/// midpoint, which a reflex corner can bring near the boundary).
+#[derive(Debug, Clone)]
+pub(crate) struct TerrainOccluder {
+    pub poly: Vec<Vec2>,
+    pub outer: bool,
+}
+
+fn terrain_occluder(t: &TerrainPiece) -> Option<TerrainOccluder> {
+    use crate::terrain::SightBlock;
+    if !t.polygon.is_convex() {
         return None;
     }
-    let v = t.polygon.vertices();
-    let n = v.len();
-    // Inward-shifted edge lines, intersected pairwise.
-    let line = |i: usize| {
-        let a = v[i];
-        let e = v[(i + 1) % n] - a;
-        let inward = e.perp().normalize_or_zero();
-        (a + inward * CONTACT_EPS, e)
+    let (by, outer) = match t.sight {
+        SightBlock::Clear => return None,
+        SightBlock::Blocks => (CONTACT_EPS + CERT_INSET_CM, false),
+        SightBlock::BlocksBeyond(d) => (
+            0.5 * (d + CONTACT_EPS).max(2.0 * CONTACT_EPS) + CERT_INSET_CM,
+            true,
+        ),
     };
-    let mut out = Vec::with_capacity(n);
+    let poly = eroded_convex(t.polygon.vertices(), by)?;
+    Some(TerrainOccluder { poly, outer })
+}
+
+/// A convex counter-clockwise polygon shrunk by `by` (the points at least `by` inside every edge
+/// line), if anything of it is left.
+pub(crate) fn eroded_convex(poly: &[Vec2], by: f32) -> Option<Vec<Vec2>> {
+    let n = poly.len();
+    let mut cur = poly.to_vec();
+    let mut tmp = Vec::with_capacity(n + 2);
     for i in 0..n {
-        let (p0, e0) = line((i + n - 1) % n);
-        let (p1, e1) = line(i);
-        let den = e0.perp_dot(e1);
-        if den.abs() < 1e-9 {
+        let a = poly[i];
+        let inward = (poly[(i + 1) % n] - a).perp().normalize_or_zero();
+        if inward == Vec2::ZERO {
             return None;
         }
-        let t = (p1 - p0).perp_dot(e1) / den;
-        out.push(p0 + e0 * t);
+        prim::clip_halfplane(&cur, a + inward * by, inward, &mut tmp);
+        core::mem::swap(&mut cur, &mut tmp);
+        if cur.len() < 3 {
+            return None;
+        }
     }
-    (prim::signed_area(&out) > crate::tolerance::AREA_EPS_CM2).then_some(out)
+    (prim::signed_area(&cur) > crate::tolerance::AREA_EPS_CM2).then_some(cur)
 }
 
 /// Bases, units and terrain with their broad phase.
@@ -179,9 +210,8 @@ pub struct Scene {
     unit_tree: Vec<UnitNode>,
     unit_bases: Vec<u32>,
     terrain: Vec<TerrainPiece>,
-    /// Per terrain piece: the piece eroded by the grazing tolerance, when it is convex and blocks
-    /// sight outright — a convex occluder for culling.
-    terrain_solids: Vec<Option<Vec<Vec2>>>,
+    /// Per terrain piece: its shrunk polygon when it is a convex occluder for culling.
+    terrain_occluders: Vec<Option<TerrainOccluder>>,
     bvh: Bvh,
     terrain_bvh: Bvh,
     broad: BroadPhase,
@@ -277,7 +307,7 @@ impl Scene {
             .map(|u| Self::solid_of(&bases, &order, u))
             .collect();
         let unit_tree = build_unit_tree(&units);
-        let terrain_solids = terrain.iter().map(solid_terrain).collect();
+        let terrain_occluders = terrain.iter().map(terrain_occluder).collect();
         let leaves: Vec<Aabb> = bases
             .iter()
             .map(|b| b.rect.aabb())
@@ -298,7 +328,7 @@ impl Scene {
             unit_tree,
             unit_bases: order,
             terrain,
-            terrain_solids,
+            terrain_occluders,
             bvh,
             terrain_bvh,
             broad: BroadPhase::Bvh,
@@ -462,8 +492,8 @@ impl Scene {
         self.unit_solids[unit_index].as_ref()
     }
 
-    pub(crate) fn terrain_solid(&self, i: usize) -> Option<&[Vec2]> {
-        self.terrain_solids[i].as_deref()
+    pub(crate) fn terrain_occluder(&self, i: usize) -> Option<&TerrainOccluder> {
+        self.terrain_occluders[i].as_ref()
     }
 
     pub(crate) fn unit_tree(&self) -> &[UnitNode] {
@@ -676,6 +706,51 @@ impl Scene {
         Ok(out)
     }
 
+    /// Distance between two units (nearest bases) if it is at most `limit` (plus the shared
+    /// slack), else `None`: the same distance as [`Self::unit_distance`], skipping the exact
+    /// measurement for units (and base pairs) whose bounding boxes are already farther apart.
+    pub fn unit_distance_within(
+        &self,
+        a: u32,
+        b: u32,
+        limit: f32,
+    ) -> Result<Option<f32>, GeoError> {
+        crate::error::check_non_negative("limit", limit)?;
+        let (Some(ua), Some(ub)) = (self.unit(a), self.unit(b)) else {
+            return Err(GeoError::OutOfRange {
+                what: "unit id",
+                why: format!("unit {a} or {b} is not in the scene"),
+            });
+        };
+        // Bounding-box gaps are lower bounds of the distance; the margin covers rounding.
+        let far = |alo: Vec2, ahi: Vec2, blo: Vec2, bhi: Vec2, d: f32| {
+            let g = (blo - ahi).max(alo - bhi).max(Vec2::ZERO);
+            g.length() > d + 1e-3
+        };
+        if far(
+            ua.lo,
+            ua.hi,
+            ub.lo,
+            ub.hi,
+            limit + crate::tolerance::LIMIT_EPS,
+        ) {
+            return Ok(None);
+        }
+        let mut d = f32::INFINITY;
+        for &i in self.entry_base_indices(ua) {
+            let ra = &self.bases[i as usize].rect;
+            let (alo, ahi) = ra.aabb();
+            for &j in self.entry_base_indices(ub) {
+                let rb = &self.bases[j as usize].rect;
+                let (blo, bhi) = rb.aabb();
+                if !far(alo, ahi, blo, bhi, d) {
+                    d = d.min(crate::distance::rect_distance_unchecked(ra, rb));
+                }
+            }
+        }
+        Ok((d <= limit + crate::tolerance::LIMIT_EPS).then_some(d))
+    }
+
     /// Distance between two units (nearest bases, GEO-2/GEO-15).
     pub fn unit_distance(&self, a: u32, b: u32) -> Result<f32, GeoError> {
         let ia = self.unit_base_indices(a);
@@ -725,6 +800,12 @@ mod tests {
         assert!(Scene::new(vec![sb(0.0, 0.0, 5, 0), sb(4.0, 0.0, 5, 1)], vec![]).is_err());
         // 16 − 2 − 2 = 12 cm between the unit at x ∈ [-2, 6] and the one at x ∈ [18, 22].
         assert!((s.unit_distance(5, 2).unwrap() - 12.0).abs() < 1e-5);
+        assert_eq!(
+            s.unit_distance_within(5, 2, 12.0).unwrap(),
+            Some(s.unit_distance(5, 2).unwrap())
+        );
+        assert_eq!(s.unit_distance_within(5, 2, 11.9).unwrap(), None);
+        assert!(s.unit_distance_within(5, 9, 1.0).is_err());
     }
 
     #[test]

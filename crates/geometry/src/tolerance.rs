@@ -54,6 +54,17 @@ pub const GRAZE_CM: f32 = 1e-5;
 /// outside.
 pub const PATH_MARGIN_CM: f32 = 1e-5;
 
+/// Occlusion certificates (vision culling): a sight line is certified blocked without the exact
+/// test only when it passes through the blocker shrunk by this much (cm), so that it crosses the
+/// blocker itself over at least this length, far above the exact test's 1e-6 cm threshold and
+/// its rounding. Must stay well below every base size.
+pub const CERT_INSET_CM: f32 = 4.0e-3;
+
+/// Occlusion certificates: angular slack, in pseudo-angle units (at least this many radians),
+/// kept between a certified direction and the edge of a blocker's shadow, far above the rounding
+/// of the direction arithmetic.
+pub const CERT_ANGLE_SLACK: f32 = 1.0e-5;
+
 /// `value <= limit` with the shared slack.
 #[inline]
 pub fn within(value: f32, limit: f32) -> bool {

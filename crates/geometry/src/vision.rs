@@ -12,8 +12,9 @@
 //! [`CONTACT_EPS`](crate::tolerance::CONTACT_EPS) is clear.
 
 use crate::error::GeoError;
+use crate::occlusion::{Horizon, MAX_PIECES};
 use crate::prim;
-use crate::rect::{Rect, Segment};
+use crate::rect::{Edge, Rect, Segment};
 use crate::scene::{Scene, SceneBase, UnitEntry};
 use crate::terrain::{SightBlock, blocks_sight};
 use glam::Vec2;
@@ -115,8 +116,16 @@ pub(crate) struct SightCtx {
     /// Most recently useful blockers, most recent first.
     recent: [usize; RECENT],
     n_recent: usize,
+    /// The terrain piece that last blocked a line (`usize::MAX`: none), tested before the bases.
+    recent_terrain: usize,
     origins: Vec<Vec2>,
+    /// Per origin: the horizon piece it lies on (`u32::MAX`: none).
+    opieces: Vec<u32>,
     targets: Vec<Vec2>,
+    /// Per target point: its horizon bin and squared distance, in one piece.
+    tbins: Vec<(u32, f32)>,
+    /// Per target point: its bins and squared distances in every piece (lanes), if known.
+    tlanes: Vec<([u32; 4], [f32; 4])>,
     clip_a: Vec<Vec2>,
     clip_b: Vec<Vec2>,
 }
@@ -126,8 +135,12 @@ impl SightCtx {
         Self {
             recent: [0; RECENT],
             n_recent: 0,
+            recent_terrain: usize::MAX,
             origins: Vec::with_capacity(16),
+            opieces: Vec::with_capacity(16),
             targets: Vec::with_capacity(32),
+            tbins: Vec::with_capacity(32),
+            tlanes: Vec::with_capacity(32),
             clip_a: Vec::with_capacity(8),
             clip_b: Vec::with_capacity(8),
         }
@@ -158,6 +171,13 @@ pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
             return false;
         }
     }
+    let terrain = scene.terrain();
+    if let Some(t) = terrain.get(ctx.recent_terrain)
+        && t.sight != SightBlock::Clear
+        && blocks_sight(t, a, b)
+    {
+        return false;
+    }
     let mut clear = true;
     let mut hit = None;
     scene.for_each_base_near_segment(a, b, 0.0, |i| {
@@ -174,15 +194,19 @@ pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
         }
         return false;
     }
-    let terrain = scene.terrain();
+    let mut hit = None;
     scene.for_each_terrain_near_segment(a, b, 0.0, |i| {
         let t = &terrain[i];
         if t.sight != SightBlock::Clear && blocks_sight(t, a, b) {
+            hit = Some(i);
             clear = false;
             return false;
         }
         true
     });
+    if let Some(i) = hit {
+        ctx.recent_terrain = i;
+    }
     clear
 }
 
@@ -197,6 +221,7 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     viewer: u32,
     target: u32,
     blocks: &F,
+    hz: Option<(&Horizon, usize)>,
 ) -> Option<SightLine> {
     // The part of the target base inside the region.
     let poly = base.ccw_corners();
@@ -217,32 +242,42 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
             core::mem::swap(&mut ctx.clip_a, &mut ctx.clip_b);
         }
     }
-    // Origins and the closest pair first.
+    // Origins and the closest pair first, each with the horizon piece it lies on.
     ctx.origins.clear();
+    ctx.opieces.clear();
+    let piece = |e: Edge, o: Vec2| {
+        hz.and_then(|(h, k)| h.piece_of(k, e, o))
+            .map_or(u32::MAX, |j| j as u32)
+    };
     let (_, pc) = match arc {
         VisionArc::Front180 => {
-            let fe = eye.edge(crate::rect::Edge::Front);
+            let fe = eye.edge(Edge::Front);
             let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
-            ctx.origins
-                .extend_from_slice(&[oc, fe.a, fe.b, fe.midpoint()]);
+            for o in [oc, fe.a, fe.b, fe.midpoint()] {
+                ctx.origins.push(o);
+                ctx.opieces.push(piece(Edge::Front, o));
+            }
             (oc, pc)
         }
         VisionArc::All360 => {
-            let mut best: Option<(Vec2, Vec2, f32)> = None;
-            for e in crate::rect::Edge::ALL {
+            let mut best: Option<(Vec2, Vec2, f32, Edge)> = None;
+            for e in Edge::ALL {
                 let s: Segment = eye.edge(e);
                 let (o, p) = closest_segment_rect(s.a, s.b, base);
                 let d = o.distance_squared(p);
-                if best.is_none_or(|(_, _, bd)| d < bd) {
-                    best = Some((o, p, d));
+                if best.is_none_or(|(_, _, bd, _)| d < bd) {
+                    best = Some((o, p, d, e));
                 }
             }
-            let (oc, pc, _) = best.unwrap_or((eye.center(), base.center(), 0.0));
+            let (oc, pc, _, ec) = best.unwrap_or((eye.center(), base.center(), 0.0, Edge::Front));
             ctx.origins.push(oc);
-            for e in crate::rect::Edge::ALL {
+            ctx.opieces.push(piece(ec, oc));
+            for e in Edge::ALL {
                 let s = eye.edge(e);
                 ctx.origins.push(s.a);
+                ctx.opieces.push(piece(e, s.a));
                 ctx.origins.push(s.midpoint());
+                ctx.opieces.push(piece(e, s.midpoint()));
             }
             (oc, pc)
         }
@@ -265,11 +300,57 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         ctx.targets.push((v + w) * 0.5);
     }
     let corners = base.corners();
+    // Per horizon piece: is the whole base certified hidden from it? And the target points'
+    // bins, in every piece at once when the horizon allows it.
+    let mut spans = [None; MAX_PIECES];
+    let mut lanes_ok = false;
+    if let Some((h, _)) = hz {
+        h.rect_spans(&corners, &mut spans);
+        ctx.tlanes.clear();
+        lanes_ok = true;
+        for p in &ctx.targets {
+            match h.lane_bins(*p) {
+                Some(b) => ctx.tlanes.push(b),
+                None => {
+                    lanes_ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    let (mut known, mut hidden) = (0u64, 0u64);
+    let mut bins_of = u32::MAX;
     for oi in 0..ctx.origins.len() {
         let o = ctx.origins[oi];
+        let j = ctx.opieces[oi] as usize;
+        let h = hz.map(|(h, _)| h).filter(|_| j < MAX_PIECES);
+        if let Some(h) = h {
+            let bit = 1u64 << j;
+            if known & bit == 0 {
+                known |= bit;
+                if spans[j].is_some_and(|s| h.span_hidden(j, s)) {
+                    hidden |= bit;
+                }
+            }
+            if hidden & bit != 0 {
+                continue;
+            }
+            if lanes_ok {
+                ctx.tbins.clear();
+                ctx.tbins
+                    .extend(ctx.tlanes.iter().map(|(b, r)| (b[j], r[j])));
+            } else if bins_of != j as u32 {
+                bins_of = j as u32;
+                ctx.tbins.clear();
+                ctx.tbins.extend(ctx.targets.iter().map(|p| h.bin(j, *p)));
+            }
+        }
         let mut tried = usize::MAX;
         for pi in 0..ctx.targets.len() {
             let p = ctx.targets[pi];
+            if h.is_some_and(|h| h.point_hidden(j, ctx.tbins[pi])) {
+                continue;
+            }
             if segment_clear(scene, ctx, o, p, viewer, target, blocks) {
                 return Some(SightLine { from: o, to: p });
             }
@@ -321,7 +402,7 @@ pub fn sees<F: Fn(&SceneBase) -> bool>(
         });
     }
     let mut ctx = SightCtx::new();
-    Ok(sees_with(scene, &mut ctx, viewer, target, &blocks))
+    Ok(sees_with(scene, &mut ctx, viewer, target, &blocks, None))
 }
 
 pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
@@ -330,6 +411,7 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
     viewer: &Viewer,
     target: u32,
     blocks: &F,
+    hz: Option<&Horizon>,
 ) -> Option<SightLine> {
     if target == viewer.unit {
         return None;
@@ -337,7 +419,7 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
     let bases = scene.bases();
     for &bi in scene.unit_base_indices(target) {
         let base = &bases[bi as usize].rect;
-        for eye in viewer.eyes {
+        for (k, eye) in viewer.eyes.iter().enumerate() {
             if let Some(l) = eye_sees_base(
                 scene,
                 ctx,
@@ -347,6 +429,7 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
                 viewer.unit,
                 target,
                 blocks,
+                hz.map(|h| (h, k)),
             ) {
                 return Some(l);
             }
@@ -359,8 +442,8 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
 /// `(unit id, sight line)`, in unit-id order.
 ///
 /// With the BVH broad phase the scene's units are walked near-first and pruned by occlusion
-/// culling (the crate's `occlusion` module); with [`BroadPhase::Naive`](crate::scene::BroadPhase) every unit
-/// is tested. Both give the same answer.
+/// culling (the crate's `occlusion` module); with [`BroadPhase::Naive`](crate::scene::BroadPhase)
+/// every unit is tested exhaustively. Both give the same answer, sight lines included.
 pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     scene: &Scene,
     viewer: &Viewer,
@@ -370,30 +453,101 @@ pub fn visible_units<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     check_viewer(viewer)?;
     let mut ctx = SightCtx::new();
     let mut out = Vec::new();
+    visible_into(scene, &mut ctx, viewer, &want, &blocks, &mut out);
+    Ok(out)
+}
+
+/// [`visible_units`] for many viewers, spread over `threads` threads (`1`: all on the calling
+/// thread, no thread started). `want(i, u)`: does viewer `i` (an index into `viewers`) want unit
+/// `u`; `blocks(i, b)`: does base `b` block viewer `i`'s sight. The answers, one list per viewer in
+/// order, are those of [`visible_units`].
+pub fn visible_units_many<W, F>(
+    scene: &Scene,
+    viewers: &[Viewer],
+    want: W,
+    blocks: F,
+    threads: usize,
+) -> Result<Vec<Vec<(u32, SightLine)>>, GeoError>
+where
+    W: Fn(usize, &UnitEntry) -> bool + Sync,
+    F: Fn(usize, &SceneBase) -> bool + Sync,
+{
+    for v in viewers {
+        check_viewer(v)?;
+    }
+    let n = viewers.len();
+    let threads = threads.clamp(1, n.max(1));
+    // Viewers are dealt round-robin, which balances crowded and empty parts of the table.
+    let run = |t: usize| {
+        let mut ctx = SightCtx::new();
+        (t..n)
+            .step_by(threads)
+            .map(|i| {
+                let mut out = Vec::new();
+                visible_into(
+                    scene,
+                    &mut ctx,
+                    &viewers[i],
+                    &|u| want(i, u),
+                    &|b| blocks(i, b),
+                    &mut out,
+                );
+                out
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut parts = if threads == 1 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (1..threads).map(|t| s.spawn(move || run(t))).collect();
+            let mut parts = vec![run(0)];
+            for h in handles {
+                match h.join() {
+                    Ok(p) => parts.push(p),
+                    Err(e) => std::panic::resume_unwind(e),
+                }
+            }
+            parts
+        })
+    };
+    let mut iters: Vec<_> = parts.iter_mut().map(|p| p.drain(..)).collect();
+    Ok((0..n)
+        .map(|i| iters[i % threads].next().unwrap_or_default())
+        .collect())
+}
+
+fn visible_into<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
+    scene: &Scene,
+    ctx: &mut SightCtx,
+    viewer: &Viewer,
+    want: &W,
+    blocks: &F,
+    out: &mut Vec<(u32, SightLine)>,
+) {
     if scene.broad_phase() == crate::scene::BroadPhase::Naive {
         for u in scene.units() {
             if u.id == viewer.unit || !want(u) {
                 continue;
             }
-            if let Some(l) = sees_with(scene, &mut ctx, viewer, u.id, &blocks) {
+            if let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks, None) {
                 out.push((u.id, l));
             }
         }
-        return Ok(out);
+        return;
     }
-    culled_walk(scene, &mut ctx, viewer, &want, &blocks, &mut out);
+    culled_walk(scene, ctx, viewer, want, blocks, out);
     out.sort_by_key(|x| x.0);
-    Ok(out)
 }
 
-/// A subtree small enough (about a unit or two across) to be worth an umbra test.
+/// A subtree small enough (about a unit or two across) to be worth an occlusion test.
 #[inline]
 fn node_small(node: &crate::scene::UnitNode) -> bool {
     let e = node.hi - node.lo;
-    e.x.max(e.y) <= 16.0
+    e.x.max(e.y) <= 100.0
 }
 
-/// The near-first, occlusion-culled walk over the unit tree.
+/// The near-first, occlusion-culled walk over the unit tree (see the `occlusion` module).
 fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     scene: &Scene,
     ctx: &mut SightCtx,
@@ -402,75 +556,100 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     blocks: &F,
     out: &mut Vec<(u32, SightLine)>,
 ) {
-    use crate::occlusion::{Culler, box_distance2};
+    use crate::occlusion::box_distance2;
+    use std::cmp::Reverse;
     let tree = scene.unit_tree();
     if tree.is_empty() {
         return;
     }
-    // One culler per eye; umbras are only used with a single eye (a point hidden from one eye
-    // may be seen by another), the half-plane test with any number (behind all of them).
-    let mut cullers: Vec<Culler> = viewer
-        .eyes
-        .iter()
-        .map(|e| Culler::new(scene, e, viewer.arc))
-        .collect();
-    let single = cullers.len() == 1;
-    if single {
-        for i in 0..scene.terrain().len() {
-            cullers[0].add_terrain(i);
+    let hz0 = Horizon::new(scene, viewer.eyes, viewer.arc);
+    let Some(mut hz) = hz0 else {
+        // Too many eyes for a horizon: every unit, exactly.
+        for u in scene.units() {
+            if u.id != viewer.unit
+                && want(u)
+                && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks, None)
+            {
+                out.push((u.id, l));
+            }
         }
-    }
-    let m = cullers[0].reference();
+        return;
+    };
+    let m = hz.center();
+    // Terrain occluders join the horizon in distance order, as the walk reaches them.
+    let mut terrain: Vec<(f32, u32)> = (0..scene.terrain().len())
+        .filter(|&i| scene.terrain_occluder(i).is_some())
+        .map(|i| {
+            let (lo, hi) = scene.terrain()[i].polygon.aabb();
+            (box_distance2(m, lo, hi), i as u32)
+        })
+        .collect();
+    terrain.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut next_terrain = 0;
     let bases = scene.bases();
-    let mut stack: Vec<u32> = Vec::with_capacity(64);
-    stack.push(0);
-    while let Some(n) = stack.pop() {
+    // Best-first: a min-heap on squared box distance (non-negative floats order as their bits).
+    let mut heap: std::collections::BinaryHeap<Reverse<(u32, u32)>> =
+        std::collections::BinaryHeap::with_capacity(64);
+    heap.push(Reverse((0, 0)));
+    while let Some(Reverse((dbits, n))) = heap.pop() {
+        let d2 = f32::from_bits(dbits);
+        while let Some(&(td, ti)) = terrain.get(next_terrain)
+            && td <= d2
+        {
+            next_terrain += 1;
+            let poly = &scene.terrain()[ti as usize].polygon;
+            let (lo, hi) = poly.aabb();
+            // A hidden occluder casts no umbra its own occluders do not already cast.
+            if !hz.behind(lo, hi) && !hz.poly_hidden(poly.vertices()) {
+                hz.add_terrain(ti as usize);
+            }
+        }
         let node = &tree[n as usize];
-        if cullers.iter().all(|c| c.behind(node.lo, node.hi)) {
+        if hz.behind(node.lo, node.hi) {
             continue;
         }
-        // Boxes of several units rarely fit one umbra; only small subtrees are worth testing.
-        if single && node_small(node) && cullers[0].box_hidden(node.lo, node.hi) {
+        // Inner nodes are tested while small enough to fit behind something; a unit is tested on
+        // its own outline below.
+        if node.kind.is_err() && node_small(node) && hz.box_hidden(node.lo, node.hi) {
             continue;
         }
         match node.kind {
             Err((a, b)) => {
-                let (na, nb) = (&tree[a as usize], &tree[b as usize]);
-                let (da, db) = (
-                    box_distance2(m, na.lo, na.hi),
-                    box_distance2(m, nb.lo, nb.hi),
-                );
-                if da <= db {
-                    stack.push(b);
-                    stack.push(a);
-                } else {
-                    stack.push(a);
-                    stack.push(b);
+                for c in [a, b] {
+                    let cn = &tree[c as usize];
+                    heap.push(Reverse((box_distance2(m, cn.lo, cn.hi).to_bits(), c)));
                 }
             }
             Ok(ui) => {
-                let u = &scene.units()[ui as usize];
+                let ui = ui as usize;
+                let u = &scene.units()[ui];
                 if u.id == viewer.unit {
                     continue;
                 }
                 let idx = scene.entry_base_indices(u);
-                let mut culled = false;
-                if want(u) {
-                    let hidden = single
-                        && idx
-                            .iter()
-                            .all(|&bi| cullers[0].hidden(&bases[bi as usize].rect.corners()));
-                    culled = hidden;
-                    if !hidden && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks) {
-                        out.push((u.id, l));
-                    }
+                let hidden = match hz.unit_hull(ui) {
+                    Some(hull) => hz.rect_hidden(&hull),
+                    None => idx
+                        .iter()
+                        .all(|&bi| hz.rect_hidden(&bases[bi as usize].rect.corners())),
+                };
+                if hidden {
+                    // Neither seen nor worth adding as an occluder.
+                    continue;
                 }
-                if single && !culled && idx.iter().all(|&bi| blocks(&bases[bi as usize])) {
-                    if scene.unit_solid(ui as usize).is_some() {
-                        cullers[0].add_unit(ui as usize);
-                    } else {
-                        for &bi in idx {
-                            cullers[0].add_base(bi as usize);
+                if want(u)
+                    && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks, Some(&hz))
+                {
+                    out.push((u.id, l));
+                }
+                if scene.unit_solid(ui).is_some()
+                    && idx.iter().all(|&bi| blocks(&bases[bi as usize]))
+                {
+                    hz.add_unit(ui);
+                } else {
+                    for &bi in idx {
+                        if blocks(&bases[bi as usize]) {
+                            hz.add_base(bi as usize);
                         }
                     }
                 }

@@ -1,7 +1,9 @@
 //! Property tests (issue 4): distance is symmetric and zero exactly on contact; a shape cast never
 //! ends overlapping; a wheel by θ then −θ returns the pose; no move passes through a blocking base;
 //! field of vision is unchanged by moving the whole scene rigidly — and the occlusion-culled
-//! vision walk answers exactly like the exhaustive one.
+//! vision walk (culling and per-sight-line certificates) answers exactly like the exhaustive one,
+//! sight lines included, on scenes with turned units, concave and see-into terrain, 360° and
+//! many-eyed viewers.
 //!
 //! Case count: `PROPTEST_CASES` (default 64).
 
@@ -9,7 +11,7 @@ use proptest::prelude::*;
 use sandtable_geometry::distance::{distance, overlaps, rect_distance_exact};
 use sandtable_geometry::movement::{Body, MoveCost, SidePolicy, move_along, move_straight};
 use sandtable_geometry::tolerance::CONTACT_EPS;
-use sandtable_geometry::vision::{Viewer, VisionArc, visible_units};
+use sandtable_geometry::vision::{SightLine, Viewer, VisionArc, visible_units, visible_units_many};
 use sandtable_geometry::wheel::{Pivot, Wheel, WheelSense, rotate_body, wheel};
 use sandtable_geometry::{
     BroadPhase, Polygon, Pose, Rect, Scene, SceneBase, SightBlock, TerrainPiece, Vec2,
@@ -192,8 +194,164 @@ fn visible_sets(units: &[GenUnit], scene: &Scene) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// A terrain outline about `c`: rectangle, hexagon (convex) or L (concave), turned by `a`.
+fn terrain_outline(kind: u8, c: Vec2, size: f32, a: f32) -> Polygon {
+    let s = size;
+    let pts: Vec<Vec2> = match kind {
+        0 => vec![
+            Vec2::new(-s, -0.6 * s),
+            Vec2::new(s, -0.6 * s),
+            Vec2::new(s, 0.6 * s),
+            Vec2::new(-s, 0.6 * s),
+        ],
+        1 => (0..6)
+            .map(|k| Vec2::from_angle(k as f32 / 6.0 * core::f32::consts::TAU) * s)
+            .collect(),
+        _ => vec![
+            Vec2::new(-s, -s),
+            Vec2::new(s, -s),
+            Vec2::new(s, -0.2 * s),
+            Vec2::new(-0.2 * s, -0.2 * s),
+            Vec2::new(-0.2 * s, s),
+            Vec2::new(-s, s),
+        ],
+    };
+    let rot = Vec2::from_angle(a);
+    Polygon::new(pts.into_iter().map(|p| c + rot.rotate(p)).collect()).unwrap()
+}
+
+/// Dense battlefields for the vision walk: units on a 14 cm grid (lines or columns of 1–3 bases,
+/// turned any way, cavalry or infantry depth), and terrain pieces of every shape and sight rule
+/// dropped on top, some overlapping units.
+fn battle_strategy() -> impl Strategy<Value = (Vec<GenUnit>, Vec<TerrainPiece>)> {
+    let cell = (
+        0u8..5,
+        -2.0f32..2.0,
+        -2.0f32..2.0,
+        -3.2f32..3.2,
+        1usize..=3,
+        prop::bool::ANY,
+        0u8..2,
+        prop::bool::ANY,
+    );
+    let piece = (
+        (0.0f32..84.0, 0.0f32..84.0),
+        0u8..3,
+        3.0f32..9.0,
+        -3.2f32..3.2,
+        0u8..3,
+        0.0f32..8.0,
+    );
+    (
+        prop::collection::vec(cell, 49),
+        prop::collection::vec(piece, 0..6),
+    )
+        .prop_map(|(cells, pieces)| {
+            let mut units = Vec::new();
+            for (k, (kind, jx, jy, a, n, cav, side, column)) in cells.into_iter().enumerate() {
+                if kind == 0 {
+                    continue;
+                }
+                let c = Vec2::new((k % 7) as f32 * 14.0, (k / 7) as f32 * 14.0) + Vec2::new(jx, jy);
+                let depth = if cav { 3.0 } else { 2.0 };
+                let (frame, bases) = if column && n > 1 {
+                    // A column: n bases one behind the other.
+                    let frame = Rect::new(Pose::new(c, a), Vec2::new(2.0, depth * n as f32 * 0.5));
+                    let bases = (0..n)
+                        .map(|i| {
+                            let y = depth * n as f32 * 0.5 - depth * (i as f32 + 0.5);
+                            Rect::new(
+                                Pose::new(frame.pose.to_world(Vec2::new(0.0, y)), a),
+                                Vec2::new(2.0, depth * 0.5),
+                            )
+                        })
+                        .collect();
+                    (frame, bases)
+                } else {
+                    unit_rects(c, a, n, depth)
+                };
+                units.push(GenUnit {
+                    id: k as u32,
+                    side,
+                    frame,
+                    bases,
+                });
+            }
+            let terrain = pieces
+                .into_iter()
+                .enumerate()
+                .map(|(i, ((x, y), kind, size, a, sight, d))| {
+                    let sight = match sight {
+                        0 => SightBlock::Blocks,
+                        1 => SightBlock::BlocksBeyond(d),
+                        _ => SightBlock::Clear,
+                    };
+                    TerrainPiece::new(i as u32, terrain_outline(kind, Vec2::new(x, y), size, a))
+                        .with_sight(sight)
+                })
+                .collect();
+            (units, terrain)
+        })
+}
+
+/// Every unit's sightings of the enemy: viewers of id ≡ 0 mod 5 see all round, those of id ≡ 3
+/// mod 4 look through each base (as Open Order units do); friends of id ≡ 1 mod 7 do not block.
+fn sightings(units: &[GenUnit], scene: &Scene) -> Vec<Vec<(u32, SightLine)>> {
+    units
+        .iter()
+        .map(|u| {
+            let frame = [u.frame];
+            let viewer = Viewer {
+                unit: u.id,
+                eyes: if u.id % 4 == 3 { &u.bases } else { &frame },
+                arc: if u.id % 5 == 0 {
+                    VisionArc::All360
+                } else {
+                    VisionArc::Front180
+                },
+            };
+            let side = u.side;
+            visible_units(
+                scene,
+                &viewer,
+                |e| e.side != side,
+                |b| b.side != side || b.unit % 7 != 1,
+            )
+            .unwrap()
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn culled_vision_answers_exactly_like_the_exhaustive_test((units, terrain) in battle_strategy()) {
+        let scene = build(&units, &terrain);
+        let naive = build(&units, &terrain).with_broad_phase(BroadPhase::Naive);
+        let fast = sightings(&units, &scene);
+        prop_assert_eq!(&fast, &sightings(&units, &naive), "culled walk differs from exhaustive");
+        // The threaded variant gives the same lists.
+        let frames: Vec<[Rect; 1]> = units.iter().map(|u| [u.frame]).collect();
+        let viewers: Vec<Viewer> = units
+            .iter()
+            .zip(&frames)
+            .map(|(u, f)| Viewer {
+                unit: u.id,
+                eyes: if u.id % 4 == 3 { &u.bases } else { f },
+                arc: if u.id % 5 == 0 { VisionArc::All360 } else { VisionArc::Front180 },
+            })
+            .collect();
+        let many = visible_units_many(
+            &scene,
+            &viewers,
+            |i, e| e.side != units[i].side,
+            |i, b| b.side != units[i].side || b.unit % 7 != 1,
+            2,
+        )
+        .unwrap();
+        prop_assert_eq!(many, fast, "threaded walk differs");
+    }
 
     #[test]
     fn distance_is_symmetric_and_agrees_with_parry(a in rect_strategy(), b in rect_strategy()) {
