@@ -224,7 +224,9 @@ struct Piece {
     m: Vec2,
 }
 
-/// The pieces one source edge is cut into.
+/// The pieces one source edge is cut into, and the edge's frame: `x` along the edge (`a` to `b`),
+/// `y` its outward normal. Each piece's bins are pseudo-angles in that frame, and since the
+/// pieces' midpoints step along `x`, four pieces at a time see a point in one SIMD pass.
 #[derive(Debug, Clone, Copy)]
 struct EdgeRun {
     eye: u32,
@@ -233,6 +235,45 @@ struct EdgeRun {
     b: Vec2,
     first: u32,
     n: u32,
+    ax: Vec2,
+    ay: Vec2,
+    /// Midpoint of the first piece.
+    m0: Vec2,
+    /// Length of a piece (from one midpoint to the next).
+    w: f32,
+}
+
+impl EdgeRun {
+    #[inline]
+    fn local(&self, d: Vec2) -> Vec2 {
+        Vec2::new(d.dot(self.ax), d.dot(self.ay))
+    }
+
+    #[inline]
+    fn pa(&self, d: Vec2) -> f32 {
+        pseudo_angle(self.local(d))
+    }
+
+    /// For the points `pts` (local to `m0`, all strictly on one side of the edge's line), the
+    /// pseudo-angle range seen from pieces `4g..4g + 4` of the run.
+    #[inline]
+    fn lane_range(&self, g: usize, loc: &[Vec2]) -> (Vec4, Vec4) {
+        let xs0 = (Vec4::new(0.0, 1.0, 2.0, 3.0) + Vec4::splat(4.0 * g as f32)) * self.w;
+        let mut lo = Vec4::splat(f32::INFINITY);
+        let mut hi = Vec4::splat(f32::NEG_INFINITY);
+        for d in loc {
+            let xs = Vec4::splat(d.x) - xs0;
+            let q = xs / (xs.abs() + Vec4::splat(d.y.abs()));
+            let p = if d.y < 0.0 {
+                Vec4::splat(3.0) + q
+            } else {
+                Vec4::ONE - q
+            };
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        (lo, hi)
+    }
 }
 
 /// Where an eye's sight lines start, for deciding which occluders can serve its pieces.
@@ -253,27 +294,25 @@ pub(crate) struct Span {
     d2: f32,
 }
 
-/// One front edge cut into at most four pieces, all along the viewer's local x axis: every
-/// piece's view of a point is computed at once, one piece per SIMD lane.
+/// How far a set of points is from a piece's midpoint.
 #[derive(Debug, Clone, Copy)]
-struct Lanes {
-    /// Midpoint of the first piece.
-    m0: Vec2,
-    /// From one piece's midpoint to the next (world).
-    step: Vec2,
-    /// Its length.
-    w: f32,
+enum Dist {
+    /// The points are a rectangle's corners in order.
+    Rect,
+    /// The points are the box `[pts[0], pts[2]]`.
+    Box,
+    /// The points are a convex polygon.
+    Poly,
 }
 
 /// Per-viewer occlusion state.
 pub(crate) struct Horizon<'s> {
     scene: &'s Scene,
-    /// The viewer's frame (right, facing) the pseudo-angles are measured in.
-    ax: Vec2,
-    ay: Vec2,
-    /// The reference point every piece's bins are measured from.
+    /// The middle of the source, for near-first ordering.
     c: Vec2,
     pieces: Vec<Piece>,
+    /// The run each piece belongs to.
+    run_of: Vec<u16>,
     runs: Vec<EdgeRun>,
     sources: Vec<Source>,
     /// `pieces × BINS` squared distances from each piece's midpoint beyond which a bin is
@@ -283,14 +322,16 @@ pub(crate) struct Horizon<'s> {
     ends: Vec<Option<End>>,
     /// Scratch: an occluder clipped to what lies ahead of an eye.
     scratch: Vec<Vec2>,
-    lanes: Option<Lanes>,
 }
 
 impl<'s> Horizon<'s> {
     /// The horizon of a viewer with these eyes, or `None` when it would have too many pieces.
     pub(crate) fn new(scene: &'s Scene, eyes: &[Rect], arc: VisionArc) -> Option<Self> {
-        let first = eyes.first()?;
+        if eyes.is_empty() {
+            return None;
+        }
         let mut pieces = Vec::new();
+        let mut run_of = Vec::new();
         let mut runs = Vec::new();
         let mut sources = Vec::with_capacity(eyes.len());
         let mut c = Vec2::ZERO;
@@ -302,6 +343,9 @@ impl<'s> Horizon<'s> {
             for &e in edges {
                 let s = eye.edge(e);
                 let n = ((s.length() / PIECE_CM).ceil() as usize).clamp(1, MAX_EDGE_PIECES);
+                let ax = (s.b - s.a).normalize_or_zero();
+                let a0 = s.a;
+                let b0 = s.a.lerp(s.b, 1.0 / n as f32);
                 runs.push(EdgeRun {
                     eye: k as u32,
                     edge: e,
@@ -309,6 +353,10 @@ impl<'s> Horizon<'s> {
                     b: s.b,
                     first: pieces.len() as u32,
                     n: n as u32,
+                    ax,
+                    ay: ax.perp(),
+                    m0: (a0 + b0) * 0.5,
+                    w: (b0 - a0).dot(ax),
                 });
                 for i in 0..n {
                     let a = s.a.lerp(s.b, i as f32 / n as f32);
@@ -318,6 +366,7 @@ impl<'s> Horizon<'s> {
                         b,
                         m: (a + b) * 0.5,
                     });
+                    run_of.push((runs.len() - 1) as u16);
                 }
             }
             match arc {
@@ -340,23 +389,11 @@ impl<'s> Horizon<'s> {
             return None;
         }
         let depth = vec![f32::INFINITY; pieces.len() * BINS];
-        let lanes =
-            (arc == VisionArc::Front180 && eyes.len() == 1 && pieces.len() <= 4).then(|| {
-                let m0 = (pieces[0].a + pieces[0].b) * 0.5;
-                let step = pieces[0].b - pieces[0].a;
-                Lanes {
-                    m0,
-                    step,
-                    w: step.dot(first.pose.right()),
-                }
-            });
         Some(Self {
-            lanes,
             scene,
-            ax: first.pose.right(),
-            ay: first.pose.facing(),
             c: c / eyes.len() as f32,
             pieces,
+            run_of,
             runs,
             sources,
             depth,
@@ -371,13 +408,8 @@ impl<'s> Horizon<'s> {
     }
 
     #[inline]
-    fn local(&self, d: Vec2) -> Vec2 {
-        Vec2::new(d.dot(self.ax), d.dot(self.ay))
-    }
-
-    #[inline]
-    fn pa(&self, d: Vec2) -> f32 {
-        pseudo_angle(self.local(d))
+    fn run(&self, j: usize) -> &EdgeRun {
+        &self.runs[self.run_of[j] as usize]
     }
 
     /// Is the box `[lo, hi]` wholly behind every eye's front line (180° viewers)?
@@ -412,14 +444,28 @@ impl<'s> Horizon<'s> {
         Some((r.first + k) as usize)
     }
 
-    /// The bin of `q` in piece `j` and its squared distance from the piece's midpoint.
-    #[inline]
-    pub(crate) fn bin(&self, j: usize, q: Vec2) -> (u32, f32) {
-        let d = q - self.pieces[j].m;
-        (
-            ((self.pa(d) * SCALE) as i32 & MASK) as u32,
-            d.length_squared(),
-        )
+    pub(crate) fn piece_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The bins of `q` in every piece and its squared distances from their midpoints, into
+    /// `out` (one entry per piece).
+    pub(crate) fn bins(&self, q: Vec2, out: &mut [(u32, f32)]) {
+        for r in &self.runs {
+            let d = r.local(q - r.m0);
+            let first = r.first as usize;
+            let n = r.n as usize;
+            for g in 0..n.div_ceil(4) {
+                let (p, _) = r.lane_range(g, &[d]);
+                let xs = Vec4::splat(d.x)
+                    - (Vec4::new(0.0, 1.0, 2.0, 3.0) + Vec4::splat(4.0 * g as f32)) * r.w;
+                let r2 = (xs * xs + Vec4::splat(d.y * d.y)).to_array();
+                let p = (p * SCALE).to_array();
+                for i in 0..(n - 4 * g).min(4) {
+                    out[first + 4 * g + i] = ((p[i] as i32 & MASK) as u32, r2[i]);
+                }
+            }
+        }
     }
 
     /// Is a point in bin `bin` at squared distance `r2` certified hidden from the whole of piece
@@ -429,30 +475,35 @@ impl<'s> Horizon<'s> {
         self.depth[j * BINS + bin as usize] <= r2
     }
 
-    /// The bins of piece `j` the convex hull of `pts` covers, if it spans less than half a turn,
-    /// with the squared distance `dist2` gives from the piece's midpoint.
+    /// Squared distance from `c` to the points as `how` reads them.
     #[inline]
-    fn span_with(&self, j: usize, pts: &[Vec2], dist2: impl Fn(Vec2) -> f32) -> Option<Span> {
+    fn dist2(c: Vec2, pts: &[Vec2], how: Dist) -> f32 {
+        match how {
+            Dist::Rect => match pts.try_into() {
+                Ok(r) => rect_distance2(c, r),
+                Err(_) => poly_distance2(c, pts),
+            },
+            Dist::Box => box_distance2(c, pts[0], pts[2]),
+            Dist::Poly => poly_distance2(c, pts),
+        }
+    }
+
+    /// The bins of piece `j` the convex hull of `pts` covers, if it spans less than half a turn.
+    fn span_of(&self, j: usize, pts: &[Vec2], how: Dist) -> Option<Span> {
+        let r = self.run(j);
         let c = self.pieces[j].m;
-        let p0 = self.pa(pts[0] - c);
+        let p0 = r.pa(pts[0] - c);
         let (mut lo, mut hi) = (0.0f32, 0.0f32);
         for q in &pts[1..] {
-            let o = wrap2(self.pa(*q - c) - p0);
+            let o = wrap2(r.pa(*q - c) - p0);
             lo = lo.min(o);
             hi = hi.max(o);
         }
         (hi - lo < 1.9).then(|| Span {
             lo: ifloor((p0 + lo) * SCALE),
             hi: ifloor((p0 + hi) * SCALE),
-            d2: dist2(c),
+            d2: Self::dist2(c, pts, how),
         })
-    }
-
-    /// The bins of piece `j` a rectangle (corners in order) covers, if it spans less than half
-    /// a turn.
-    #[inline]
-    pub(crate) fn span(&self, j: usize, r: &[Vec2; 4]) -> Option<Span> {
-        self.span_with(j, r, |c| rect_distance2(c, r))
     }
 
     /// Is the span certified hidden from the whole of piece `j`?
@@ -462,123 +513,95 @@ impl<'s> Horizon<'s> {
         (s.lo..=s.hi).all(|b| row[(b & MASK) as usize] <= s.d2)
     }
 
-    /// Spans of a quadrilateral (convex, corners in order) from every piece at once, when the
-    /// pieces are lanes and the corners all lie strictly ahead of the front line; `rect` picks
-    /// the distance (the corners are a rectangle, else the box `[pts[0], pts[2]]`).
-    #[inline]
-    fn lane_spans(&self, pts: &[Vec2; 4], rect: bool) -> Option<[Span; 4]> {
-        let l = self.lanes?;
-        let js = Vec4::new(0.0, 1.0, 2.0, 3.0);
-        let xs0 = js * l.w;
-        let mut lo = Vec4::splat(f32::INFINITY);
-        let mut hi = Vec4::splat(f32::NEG_INFINITY);
-        let mut loc = [Vec2::ZERO; 4];
-        for (q, lq) in pts.iter().zip(&mut loc) {
-            let d = self.local(*q - l.m0);
-            if d.y <= 0.0 {
-                return None;
+    /// Walks every piece's span of the points (`f(piece, span)`, `None` when the points span
+    /// half a turn or more from it) until `f` returns `false`. Four pieces of a run at a time
+    /// when the points lie strictly on one side of its edge's line.
+    fn for_spans(
+        &self,
+        pts: &[Vec2],
+        how: Dist,
+        mut f: impl FnMut(usize, Option<Span>) -> bool,
+    ) -> bool {
+        let mut loc = [Vec2::ZERO; 8];
+        for r in &self.runs {
+            let first = r.first as usize;
+            let n = r.n as usize;
+            let lanes = pts.len() <= loc.len() && {
+                let mut side = 0i32;
+                pts.iter().zip(&mut loc).all(|(q, l)| {
+                    *l = r.local(*q - r.m0);
+                    let s = if l.y > 0.0 {
+                        1
+                    } else if l.y < 0.0 {
+                        -1
+                    } else {
+                        0
+                    };
+                    let same = s != 0 && (side == 0 || side == s);
+                    side = s;
+                    same
+                })
+            };
+            if !lanes {
+                for j in first..first + n {
+                    if !f(j, self.span_of(j, pts, how)) {
+                        return false;
+                    }
+                }
+                continue;
             }
-            *lq = d;
-            let xs = Vec4::splat(d.x) - xs0;
-            let p = Vec4::ONE - xs / (xs.abs() + Vec4::splat(d.y));
-            lo = lo.min(p);
-            hi = hi.max(p);
+            for g in 0..n.div_ceil(4) {
+                let (lo, hi) = r.lane_range(g, &loc[..pts.len()]);
+                let (lo, hi) = ((lo * SCALE).to_array(), (hi * SCALE).to_array());
+                for i in 0..(n - 4 * g).min(4) {
+                    let j = first + 4 * g + i;
+                    let s = Span {
+                        lo: lo[i] as i32,
+                        hi: hi[i] as i32,
+                        d2: Self::dist2(self.pieces[j].m, pts, how),
+                    };
+                    if !f(j, Some(s)) {
+                        return false;
+                    }
+                }
+            }
         }
-        let d2 = if rect {
-            // Closest point of the rectangle to each midpoint (local frame of the first one).
-            let (c0, e0, e1) = (loc[0], loc[1] - loc[0], loc[3] - loc[0]);
-            let (l0, l1) = (e0.length_squared(), e1.length_squared());
-            if l0 <= 0.0 || l1 <= 0.0 {
-                return None;
-            }
-            let dx = xs0 - Vec4::splat(c0.x);
-            let dy = Vec4::splat(-c0.y);
-            let t0 = ((dx * e0.x + dy * e0.y) / l0).clamp(Vec4::ZERO, Vec4::ONE);
-            let t1 = ((dx * e1.x + dy * e1.y) / l1).clamp(Vec4::ZERO, Vec4::ONE);
-            let cx = Vec4::splat(c0.x) + t0 * e0.x + t1 * e1.x - xs0;
-            let cy = Vec4::splat(c0.y) + t0 * e0.y + t1 * e1.y;
-            cx * cx + cy * cy
-        } else {
-            let (blo, bhi) = (pts[0], pts[2]);
-            let mx = Vec4::splat(l.m0.x) + js * l.step.x;
-            let my = Vec4::splat(l.m0.y) + js * l.step.y;
-            let cx = mx.clamp(Vec4::splat(blo.x), Vec4::splat(bhi.x)) - mx;
-            let cy = my.clamp(Vec4::splat(blo.y), Vec4::splat(bhi.y)) - my;
-            cx * cx + cy * cy
-        };
-        let (lo, hi, d2) = (
-            (lo * SCALE).to_array(),
-            (hi * SCALE).to_array(),
-            d2.to_array(),
-        );
-        Some(core::array::from_fn(|j| Span {
-            lo: lo[j] as i32,
-            hi: hi[j] as i32,
-            d2: d2[j],
-        }))
+        true
     }
 
     /// Every piece's span of a rectangle (corners in order), `None` for a piece it is too wide
     /// for, in the first entries of `out` (one per piece).
     pub(crate) fn rect_spans(&self, r: &[Vec2; 4], out: &mut [Option<Span>; MAX_PIECES]) {
-        let n = self.pieces.len();
-        if let Some(sp) = self.lane_spans(r, true) {
-            for (o, s) in out[..n].iter_mut().zip(sp) {
-                *o = Some(s);
-            }
-        } else {
-            for (j, o) in out[..n].iter_mut().enumerate() {
-                *o = self.span(j, r);
-            }
-        }
+        self.for_spans(r, Dist::Rect, |j, s| {
+            out[j] = s;
+            true
+        });
     }
 
-    /// The bins of `q` in every piece and its squared distances to their midpoints, when the
-    /// pieces are lanes and `q` lies strictly ahead of the front line.
-    #[inline]
-    pub(crate) fn lane_bins(&self, q: Vec2) -> Option<([u32; 4], [f32; 4])> {
-        let l = self.lanes?;
-        let d = self.local(q - l.m0);
-        if d.y <= 0.0 {
-            return None;
-        }
-        let xs = Vec4::splat(d.x) - Vec4::new(0.0, 1.0, 2.0, 3.0) * l.w;
-        let p = (Vec4::ONE - xs / (xs.abs() + Vec4::splat(d.y))) * SCALE;
-        let r2 = xs * xs + Vec4::splat(d.y * d.y);
-        let p = p.to_array();
-        Some((core::array::from_fn(|j| p[j] as u32), r2.to_array()))
+    fn hidden_as(&self, pts: &[Vec2], how: Dist) -> bool {
+        self.for_spans(pts, how, |j, s| s.is_some_and(|s| self.span_hidden(j, s)))
     }
 
     /// Is the convex polygon `pts` certified hidden from the whole source?
     pub(crate) fn poly_hidden(&self, pts: &[Vec2]) -> bool {
-        (0..self.pieces.len()).all(|j| {
-            self.span_with(j, pts, |c| poly_distance2(c, pts))
-                .is_some_and(|s| self.span_hidden(j, s))
-        })
+        self.hidden_as(pts, Dist::Poly)
     }
 
     /// Is the rectangle (corners in order) certified hidden from the whole source?
     pub(crate) fn rect_hidden(&self, r: &[Vec2; 4]) -> bool {
-        if let Some(sp) = self.lane_spans(r, true) {
-            return (0..self.pieces.len()).all(|j| self.span_hidden(j, sp[j]));
-        }
-        (0..self.pieces.len()).all(|j| self.span(j, r).is_some_and(|s| self.span_hidden(j, s)))
+        self.hidden_as(r, Dist::Rect)
     }
 
     /// Is the box `[lo, hi]` certified hidden from the whole source?
     pub(crate) fn box_hidden(&self, lo: Vec2, hi: Vec2) -> bool {
-        let pts = [lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)];
-        if let Some(sp) = self.lane_spans(&pts, false) {
-            return (0..self.pieces.len()).all(|j| self.span_hidden(j, sp[j]));
-        }
-        (0..self.pieces.len()).all(|j| {
-            self.span_with(j, &pts, |c| box_distance2(c, lo, hi))
-                .is_some_and(|s| self.span_hidden(j, s))
-        })
+        self.hidden_as(
+            &[lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)],
+            Dist::Box,
+        )
     }
 
-    /// What the point `o` of the source sees of the convex occluder `k`.
-    fn end(&self, o: Vec2, k: &[Vec2]) -> Option<End> {
+    /// What the point `o` of run `r`'s edge sees of the convex occluder `k` (in the run's frame).
+    fn end(r: &EdgeRun, o: Vec2, k: &[Vec2]) -> Option<End> {
         let (v1, v2) = cone(o, k)?;
         let (d1, d2) = (v1 - o, v2 - o);
         // Left of the clockwise tangent: perp(d1)·(x − o) ≥ 0.
@@ -593,12 +616,12 @@ impl<'s> Horizon<'s> {
         }
         let half = |n: Vec2, p: Vec2| Half {
             n,
-            nl: self.local(n),
+            nl: r.local(n),
             k: n.dot(p),
         };
         Some(End {
-            p_cw: self.pa(d1),
-            p_ccw: self.pa(d2),
+            p_cw: r.pa(d1),
+            p_ccw: r.pa(d2),
             halves: [half(n1, o), half(n2, o), half(n3, v1)],
         })
     }
@@ -655,15 +678,15 @@ impl<'s> Horizon<'s> {
             let first = run.first as usize;
             let n = run.n as usize;
             ends.clear();
-            ends.push(self.end(self.pieces[first].a, k));
+            ends.push(Self::end(&run, self.pieces[first].a, k));
             for j in first..first + n {
-                ends.push(self.end(self.pieces[j].b, k));
+                ends.push(Self::end(&run, self.pieces[j].b, k));
             }
             for i in 0..n {
                 if let (Some(ea), Some(eb)) = (ends[i], ends[i + 1]) {
                     let j = first + i;
                     let m = self.pieces[j].m;
-                    let rf = self.pa(centroid - m);
+                    let rf = run.pa(centroid - m);
                     let rout = outer.map_or(0.0, |p| {
                         p.iter().map(|v| v.distance(m)).fold(0.0, f32::max) + CERT_INSET_CM
                     });

@@ -211,11 +211,69 @@ fn inside_between(poly: &Polygon, a: Vec2, b: Vec2, margin: f32, ts: &mut [f32])
 pub(crate) fn blocks_sight(piece: &TerrainPiece, a: Vec2, b: Vec2) -> bool {
     match piece.sight {
         SightBlock::Clear => false,
-        SightBlock::Blocks => length_inside(&piece.polygon, a, b, 0.5 * CONTACT_EPS) > 0.0,
+        SightBlock::Blocks => length_inside_exceeds(&piece.polygon, a, b, 0.5 * CONTACT_EPS, 0.0),
         SightBlock::BlocksBeyond(d) => {
-            length_inside(&piece.polygon, a, b, 0.5 * CONTACT_EPS) > d + CONTACT_EPS
+            length_inside_exceeds(&piece.polygon, a, b, 0.5 * CONTACT_EPS, d + CONTACT_EPS)
         }
     }
+}
+
+/// `length_inside(poly, a, b, margin) > limit` (for `limit ≥ 0`), with the very same arithmetic,
+/// stopping as soon as the answer is known: the length is a sum of non-negative stretches taken
+/// in order, so once a partial sum exceeds `limit` the whole does; a stretch's middle is deep
+/// unless some edge comes within `margin` of it.
+pub(crate) fn length_inside_exceeds(
+    poly: &Polygon,
+    a: Vec2,
+    b: Vec2,
+    margin: f32,
+    limit: f32,
+) -> bool {
+    let (lo, hi) = poly.aabb();
+    if a.x.max(b.x) < lo.x || a.y.max(b.y) < lo.y || a.x.min(b.x) > hi.x || a.y.min(b.y) > hi.y {
+        return 0.0 > limit;
+    }
+    let mut buf = [0.0f32; 48];
+    let mut n = 2usize;
+    buf[1] = 1.0;
+    let mut spill: Vec<f32> = Vec::new();
+    for (p, q) in poly.edges() {
+        if let Some(t) = prim::segment_crossing_param(a, b, p, q) {
+            if n < buf.len() {
+                buf[n] = t;
+                n += 1;
+            } else {
+                spill.push(t);
+            }
+        }
+    }
+    let ts: &mut [f32] = if spill.is_empty() {
+        &mut buf[..n]
+    } else {
+        spill.extend_from_slice(&buf[..n]);
+        &mut spill
+    };
+    ts.sort_by(f32::total_cmp);
+    let len = a.distance(b);
+    let v = poly.vertices();
+    let k = v.len();
+    let mut inside = 0.0;
+    for w in ts.windows(2) {
+        let (t0, t1) = (w[0], w[1]);
+        if t1 - t0 <= 0.0 {
+            continue;
+        }
+        let m = a + (b - a) * (0.5 * (t0 + t1));
+        if prim::point_in_polygon(m, v)
+            && (0..k).all(|i| !(prim::point_segment_distance(m, v[i], v[(i + 1) % k]) <= margin))
+        {
+            inside += (t1 - t0) * len;
+            if inside > limit {
+                return true;
+            }
+        }
+    }
+    inside > limit
 }
 
 /// The pieces a rectangle overlaps by more than a sliver, with the area inside each, as
@@ -351,6 +409,36 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn early_exit_length_test_agrees_with_the_length() {
+        let l = Polygon::new(vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(4.0, 0.0),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1.0, 4.0),
+            Vec2::new(0.0, 4.0),
+        ])
+        .unwrap();
+        let mut k = 0u32;
+        for i in 0..40 {
+            for j in 0..40 {
+                let a = Vec2::new(-2.0 + 0.21 * i as f32, -1.5);
+                let b = Vec2::new(6.0 - 0.2 * j as f32, 5.5 - 0.05 * i as f32);
+                let len = length_inside(&l, a, b, 0.5 * CONTACT_EPS);
+                for limit in [0.0, 0.5, 1.0, 2.0, 3.5] {
+                    assert_eq!(
+                        length_inside_exceeds(&l, a, b, 0.5 * CONTACT_EPS, limit),
+                        len > limit,
+                        "{a} {b} {limit}"
+                    );
+                    k += (len > limit) as u32;
+                }
+            }
+        }
+        assert!(k > 1000);
     }
 
     #[test]

@@ -122,10 +122,8 @@ pub(crate) struct SightCtx {
     /// Per origin: the horizon piece it lies on (`u32::MAX`: none).
     opieces: Vec<u32>,
     targets: Vec<Vec2>,
-    /// Per target point: its horizon bin and squared distance, in one piece.
+    /// Per target point and horizon piece: its bin and squared distance.
     tbins: Vec<(u32, f32)>,
-    /// Per target point: its bins and squared distances in every piece (lanes), if known.
-    tlanes: Vec<([u32; 4], [f32; 4])>,
     clip_a: Vec<Vec2>,
     clip_b: Vec<Vec2>,
 }
@@ -140,7 +138,6 @@ impl SightCtx {
             opieces: Vec::with_capacity(16),
             targets: Vec::with_capacity(32),
             tbins: Vec::with_capacity(32),
-            tlanes: Vec::with_capacity(32),
             clip_a: Vec::with_capacity(8),
             clip_b: Vec::with_capacity(8),
         }
@@ -303,27 +300,20 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     // Per horizon piece: is the whole base certified hidden from it? And the target points'
     // bins, in every piece at once when the horizon allows it.
     let mut spans = [None; MAX_PIECES];
-    let mut lanes_ok = false;
+    let np = hz.map_or(0, |(h, _)| h.piece_count());
     if let Some((h, _)) = hz {
         h.rect_spans(&corners, &mut spans);
-        ctx.tlanes.clear();
-        lanes_ok = true;
-        for p in &ctx.targets {
-            match h.lane_bins(*p) {
-                Some(b) => ctx.tlanes.push(b),
-                None => {
-                    lanes_ok = false;
-                    break;
-                }
-            }
+        ctx.tbins.clear();
+        ctx.tbins.resize(ctx.targets.len() * np, (0, 0.0));
+        for (p, out) in ctx.targets.iter().zip(ctx.tbins.chunks_mut(np)) {
+            h.bins(*p, out);
         }
     }
     let (mut known, mut hidden) = (0u64, 0u64);
-    let mut bins_of = u32::MAX;
     for oi in 0..ctx.origins.len() {
         let o = ctx.origins[oi];
         let j = ctx.opieces[oi] as usize;
-        let h = hz.map(|(h, _)| h).filter(|_| j < MAX_PIECES);
+        let h = hz.map(|(h, _)| h).filter(|_| j < np);
         if let Some(h) = h {
             let bit = 1u64 << j;
             if known & bit == 0 {
@@ -335,20 +325,11 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
             if hidden & bit != 0 {
                 continue;
             }
-            if lanes_ok {
-                ctx.tbins.clear();
-                ctx.tbins
-                    .extend(ctx.tlanes.iter().map(|(b, r)| (b[j], r[j])));
-            } else if bins_of != j as u32 {
-                bins_of = j as u32;
-                ctx.tbins.clear();
-                ctx.tbins.extend(ctx.targets.iter().map(|p| h.bin(j, *p)));
-            }
         }
         let mut tried = usize::MAX;
         for pi in 0..ctx.targets.len() {
             let p = ctx.targets[pi];
-            if h.is_some_and(|h| h.point_hidden(j, ctx.tbins[pi])) {
+            if h.is_some_and(|h| h.point_hidden(j, ctx.tbins[pi * np + j])) {
                 continue;
             }
             if segment_clear(scene, ctx, o, p, viewer, target, blocks) {
@@ -540,6 +521,31 @@ fn visible_into<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     out.sort_by_key(|x| x.0);
 }
 
+/// Does the box `[lo, hi]` meet the convex polygon `hull` (counter-clockwise)? Separating axes:
+/// the box's, then the polygon's edge normals.
+fn box_meets_convex(lo: Vec2, hi: Vec2, hull: &[Vec2]) -> bool {
+    let (mut hlo, mut hhi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for p in hull {
+        hlo = hlo.min(*p);
+        hhi = hhi.max(*p);
+    }
+    if hi.x < hlo.x || hi.y < hlo.y || lo.x > hhi.x || lo.y > hhi.y {
+        return false;
+    }
+    let n = hull.len();
+    (0..n).all(|i| {
+        let (a, b) = (hull[i], hull[(i + 1) % n]);
+        let e = b - a;
+        // Outward normal of a counter-clockwise edge; the box corner farthest against it.
+        let out = Vec2::new(e.y, -e.x);
+        let c = Vec2::new(
+            if out.x > 0.0 { lo.x } else { hi.x },
+            if out.y > 0.0 { lo.y } else { hi.y },
+        );
+        (c - a).dot(out) <= 0.0
+    })
+}
+
 /// A subtree small enough (about a unit or two across) to be worth an occlusion test.
 #[inline]
 fn node_small(node: &crate::scene::UnitNode) -> bool {
@@ -576,12 +582,29 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
         return;
     };
     let m = hz.center();
+    // Every sample line runs from an eye to a wanted unit's base, so it stays inside the hull of
+    // the eyes and the wanted units' bounding box: what keeps out of that hull cannot block any
+    // line that matters, nor be a target.
+    let (mut wlo, mut whi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for u in scene.units() {
+        if u.id != viewer.unit && want(u) {
+            wlo = wlo.min(u.lo);
+            whi = whi.max(u.hi);
+        }
+    }
+    if wlo.x > whi.x {
+        return;
+    }
+    let mut pts: Vec<Vec2> = viewer.eyes.iter().flat_map(|e| e.corners()).collect();
+    pts.extend([wlo, Vec2::new(whi.x, wlo.y), whi, Vec2::new(wlo.x, whi.y)]);
+    let hull = prim::convex_hull(&mut pts);
+    let relevant = |lo: Vec2, hi: Vec2| box_meets_convex(lo, hi, &hull);
     // Terrain occluders join the horizon in distance order, as the walk reaches them.
     let mut terrain: Vec<(f32, u32)> = (0..scene.terrain().len())
         .filter(|&i| scene.terrain_occluder(i).is_some())
-        .map(|i| {
+        .filter_map(|i| {
             let (lo, hi) = scene.terrain()[i].polygon.aabb();
-            (box_distance2(m, lo, hi), i as u32)
+            relevant(lo, hi).then(|| (box_distance2(m, lo, hi), i as u32))
         })
         .collect();
     terrain.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -605,7 +628,7 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
             }
         }
         let node = &tree[n as usize];
-        if hz.behind(node.lo, node.hi) {
+        if hz.behind(node.lo, node.hi) || !relevant(node.lo, node.hi) {
             continue;
         }
         // Inner nodes are tested while small enough to fit behind something; a unit is tested on
