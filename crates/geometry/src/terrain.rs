@@ -264,9 +264,13 @@ pub(crate) fn length_inside_exceeds(
             continue;
         }
         let m = a + (b - a) * (0.5 * (t0 + t1));
-        if prim::point_in_polygon(m, v)
-            && (0..k).all(|i| !(prim::point_segment_distance(m, v[i], v[(i + 1) % k]) <= margin))
-        {
+        // `boundary_distance(m) > margin`, an edge at a time (a NaN distance, which `min`
+        // skips there, is skipped here too).
+        let deep = (0..k).all(|i| {
+            let d = prim::point_segment_distance(m, v[i], v[(i + 1) % k]);
+            d > margin || d.is_nan()
+        });
+        if deep && prim::point_in_polygon(m, v) {
             inside += (t1 - t0) * len;
             if inside > limit {
                 return true;
