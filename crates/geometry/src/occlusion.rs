@@ -276,6 +276,28 @@ impl EdgeRun {
     }
 }
 
+impl EdgeRun {
+    /// Squared distances from the midpoints of pieces `4g..4g + 4` to the rectangle whose
+    /// corners (in order, local to `m0`) start `loc`.
+    #[inline]
+    fn lane_rect_distance2(&self, g: usize, loc: &[Vec2]) -> [f32; 4] {
+        let xs0 = (Vec4::new(0.0, 1.0, 2.0, 3.0) + Vec4::splat(4.0 * g as f32)) * self.w;
+        let (c0, e0, e1) = (loc[0], loc[1] - loc[0], loc[3] - loc[0]);
+        let (l0, l1) = (e0.length_squared(), e1.length_squared());
+        if l0 <= 0.0 || l1 <= 0.0 {
+            // Degenerate: claim nothing (distance 0 certifies no bin).
+            return [0.0; 4];
+        }
+        let dx = xs0 - Vec4::splat(c0.x);
+        let dy = Vec4::splat(-c0.y);
+        let t0 = ((dx * e0.x + dy * e0.y) / l0).clamp(Vec4::ZERO, Vec4::ONE);
+        let t1 = ((dx * e1.x + dy * e1.y) / l1).clamp(Vec4::ZERO, Vec4::ONE);
+        let cx = Vec4::splat(c0.x) + t0 * e0.x + t1 * e1.x - xs0;
+        let cy = Vec4::splat(c0.y) + t0 * e0.y + t1 * e1.y;
+        (cx * cx + cy * cy).to_array()
+    }
+}
+
 /// Where an eye's sight lines start, for deciding which occluders can serve its pieces.
 #[derive(Debug, Clone, Copy)]
 enum Source {
@@ -553,12 +575,16 @@ impl<'s> Horizon<'s> {
             for g in 0..n.div_ceil(4) {
                 let (lo, hi) = r.lane_range(g, &loc[..pts.len()]);
                 let (lo, hi) = ((lo * SCALE).to_array(), (hi * SCALE).to_array());
+                let d2 = match how {
+                    Dist::Rect if pts.len() == 4 => Some(r.lane_rect_distance2(g, &loc)),
+                    _ => None,
+                };
                 for i in 0..(n - 4 * g).min(4) {
                     let j = first + 4 * g + i;
                     let s = Span {
                         lo: lo[i] as i32,
                         hi: hi[i] as i32,
-                        d2: Self::dist2(self.pieces[j].m, pts, how),
+                        d2: d2.map_or_else(|| Self::dist2(self.pieces[j].m, pts, how), |d| d[i]),
                     };
                     if !f(j, Some(s)) {
                         return false;
@@ -628,7 +654,8 @@ impl<'s> Horizon<'s> {
 
     /// Adds a convex occluder `k` (counter-clockwise, already shrunk). `outer`: the unshrunk
     /// piece, which certified points and the eye must also keep out of (`BlocksBeyond` terrain).
-    fn add_convex(&mut self, k: &[Vec2], outer: Option<&[Vec2]>) {
+    /// `cuts`: segments certified lines must not cross (a concave terrain piece's part).
+    fn add_convex(&mut self, k: &[Vec2], outer: Option<&[Vec2]>, cuts: &[(Vec2, Vec2)]) {
         if k.len() < 3 {
             return;
         }
@@ -660,14 +687,14 @@ impl<'s> Horizon<'s> {
                 }
             };
             if ok {
-                self.add_for_eye(e as u32, &part, outer);
+                self.add_for_eye(e as u32, &part, outer, cuts);
             }
         }
         self.scratch = part;
     }
 
     /// Adds a convex occluder `k` that keeps clear of eye `eye` to that eye's pieces.
-    fn add_for_eye(&mut self, eye: u32, k: &[Vec2], outer: Option<&[Vec2]>) {
+    fn add_for_eye(&mut self, eye: u32, k: &[Vec2], outer: Option<&[Vec2]>, cuts: &[(Vec2, Vec2)]) {
         let centroid = k.iter().copied().sum::<Vec2>() / k.len() as f32;
         let mut ends = core::mem::take(&mut self.ends);
         for ri in 0..self.runs.len() {
@@ -690,7 +717,7 @@ impl<'s> Horizon<'s> {
                     let rout = outer.map_or(0.0, |p| {
                         p.iter().map(|v| v.distance(m)).fold(0.0, f32::max) + CERT_INSET_CM
                     });
-                    self.add_umbra(j, rf, rout, &ea, &eb);
+                    self.add_umbra(j, rf, rout, &ea, &eb, cuts);
                 }
             }
         }
@@ -708,7 +735,15 @@ impl<'s> Horizon<'s> {
     /// not holding `m` is entered at `r = num / n·u` (`n·u > 0`); over a short arc of directions
     /// that is largest at one of the arc's ends, so each chunk of bins is certified beyond the
     /// largest entry distance at its two ends.
-    fn add_umbra(&mut self, j: usize, rf: f32, rout: f32, ea: &End, eb: &End) {
+    fn add_umbra(
+        &mut self,
+        j: usize,
+        rf: f32,
+        rout: f32,
+        ea: &End,
+        eb: &End,
+        cuts: &[(Vec2, Vec2)],
+    ) {
         let lo = wrap2(ea.p_cw - rf).max(wrap2(eb.p_cw - rf)) + CERT_ANGLE_SLACK;
         let hi = wrap2(ea.p_ccw - rf).min(wrap2(eb.p_ccw - rf)) - CERT_ANGLE_SLACK;
         if hi <= lo {
@@ -744,19 +779,60 @@ impl<'s> Horizon<'s> {
             }
             r
         };
-        let row = &mut self.depth[j * BINS..(j + 1) * BINS];
-        let mut c0 = b0;
-        let mut d0 = entry(c0);
-        while c0 < b1 {
-            let c1 = (c0 + CHUNK).min(b1);
-            let d1 = entry(c1);
-            let r = d0.max(d1);
-            if r.is_finite() {
-                let r = r * (1.0 + 1e-5) + 1e-4;
-                lower(row, c0, c1, r * r);
+        // Lines across a cut may leave the part into the rest of the piece: no bin that such a
+        // line's end can lie in is certified. Those ends lie in the cut's penumbra from the
+        // piece, whose directions from `m` lie between those from `m` and from the piece's ends
+        // to the cut's ends (a point moving out along a ray turns monotonically as seen from
+        // `m`; directions between two segments are extreme at their ends).
+        let mut ranges = [(b0, b1); 4];
+        let mut nr = 1;
+        let pc = self.pieces[j];
+        let r = self.run(j);
+        for &(c1, c2) in cuts {
+            let (mut elo, mut ehi) = (f32::INFINITY, f32::NEG_INFINITY);
+            for o in [m, pc.a, pc.b] {
+                for x in [c1, c2] {
+                    let t = wrap2(r.pa(x - o) - rf);
+                    elo = elo.min(t);
+                    ehi = ehi.max(t);
+                }
             }
-            c0 = c1;
-            d0 = d1;
+            if elo <= -1.9 || ehi >= 1.9 {
+                return;
+            }
+            let (e0, e1) = (ifloor((rf + elo) * SCALE), ifloor((rf + ehi) * SCALE) + 1);
+            // Remove [e0, e1) from every range.
+            let mut next = [(0, 0); 4];
+            let mut nn = 0;
+            for &(x0, x1) in &ranges[..nr] {
+                for (y0, y1) in [(x0, x1.min(e0)), (x0.max(e1), x1)] {
+                    if y1 > y0 {
+                        if nn == next.len() {
+                            return;
+                        }
+                        next[nn] = (y0, y1);
+                        nn += 1;
+                    }
+                }
+            }
+            ranges = next;
+            nr = nn;
+        }
+        let row = &mut self.depth[j * BINS..(j + 1) * BINS];
+        for &(x0, x1) in &ranges[..nr] {
+            let mut c0 = x0;
+            let mut d0 = entry(c0);
+            while c0 < x1 {
+                let c1 = (c0 + CHUNK).min(x1);
+                let d1 = entry(c1);
+                let r = d0.max(d1);
+                if r.is_finite() {
+                    let r = r * (1.0 + 1e-5) + 1e-4;
+                    lower(row, c0, c1, r * r);
+                }
+                c0 = c1;
+                d0 = d1;
+            }
         }
     }
 
@@ -767,23 +843,25 @@ impl<'s> Horizon<'s> {
             .unit_solid(unit_index)
             .and_then(|s| s.inset_corners(CERT_INSET_CM))
         {
-            self.add_convex(&k, None);
+            self.add_convex(&k, None, &[]);
         }
     }
 
     /// Adds one (blocking) base.
     pub(crate) fn add_base(&mut self, i: usize) {
         if let Some(k) = self.scene.sight_box(i).inset_corners(CERT_INSET_CM) {
-            self.add_convex(&k, None);
+            self.add_convex(&k, None, &[]);
         }
     }
 
-    /// Adds a terrain piece if it is a convex occluder.
+    /// Adds a terrain piece that blocks sight (its convex parts).
     pub(crate) fn add_terrain(&mut self, i: usize) {
         let scene = self.scene;
         if let Some(t) = scene.terrain_occluder(i) {
             let outer = t.outer.then(|| scene.terrain()[i].polygon.vertices());
-            self.add_convex(&t.poly, outer);
+            for part in &t.parts {
+                self.add_convex(&part.poly, outer, &part.cuts);
+            }
         }
     }
 
@@ -866,6 +944,48 @@ mod tests {
             // umbra again are not certified): a large share of a narrow umbra.
             assert!(cert * 10 >= truth * 4, "{cert} of {truth} (angle {angle})");
         }
+    }
+
+    #[test]
+    fn no_certificate_across_a_cut_of_a_concave_piece() {
+        use crate::polygon::Polygon;
+        use crate::terrain::{SightBlock, TerrainPiece, blocks_sight};
+        // An L whose reflex corner is (1, 1). The line x + y = 2 − 0.002√2 crosses both arms
+        // deep inside, yet its one stretch inside has its middle 0.002 from the reflex corner, so
+        // the exact test lets it through.
+        let l = Polygon::new(vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(4.0, 0.0),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(1.0, 4.0),
+            Vec2::new(0.0, 4.0),
+        ])
+        .unwrap();
+        let piece = TerrainPiece::new(1, l).with_sight(SightBlock::Blocks);
+        let dir = Vec2::new(-1.0, 1.0).normalize();
+        let near = Vec2::new(1.0, 1.0) - Vec2::splat(0.002 / core::f32::consts::SQRT_2);
+        let along = |t: f32| near + dir * t;
+        let (o, q) = (along(-20.0), along(5.0));
+        assert!(!blocks_sight(&piece, o, q), "the exact test sees through");
+        // A narrow viewer (one 1 cm piece) whose front edge is centred on `o`, facing along the
+        // line.
+        let eye = Rect::new(
+            crate::pose::Pose::new(o - dir * 0.5, (-dir.x).atan2(dir.y)),
+            Vec2::new(0.5, 0.5),
+        );
+        assert!((eye.edge(Edge::Front).midpoint() - o).length() < 1e-3);
+        let s = Scene::new(vec![], vec![piece]).unwrap();
+        let mut h = Horizon::new(&s, &[eye], VisionArc::Front180).unwrap();
+        h.add_terrain(0);
+        let mut bins = vec![(0, 0.0); h.piece_count()];
+        h.bins(q, &mut bins);
+        let mid = h.piece_of(0, Edge::Front, o).unwrap();
+        assert!(!h.point_hidden(mid, bins[mid]), "certified across the cut");
+        // Behind the foot alone (in the notch of the L), the piece does hide.
+        let q2 = Vec2::new(3.6, 0.5) + dir * 3.0;
+        h.bins(q2, &mut bins);
+        assert!(h.point_hidden(mid, bins[mid]));
     }
 
     #[test]

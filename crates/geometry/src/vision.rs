@@ -521,29 +521,46 @@ fn visible_into<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     out.sort_by_key(|x| x.0);
 }
 
-/// Does the box `[lo, hi]` meet the convex polygon `hull` (counter-clockwise)? Separating axes:
-/// the box's, then the polygon's edge normals.
-fn box_meets_convex(lo: Vec2, hi: Vec2, hull: &[Vec2]) -> bool {
-    let (mut hlo, mut hhi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-    for p in hull {
-        hlo = hlo.min(*p);
-        hhi = hhi.max(*p);
+/// A convex polygon (counter-clockwise) prepared for box tests: its bounds and, per edge, a point
+/// and the outward normal.
+struct Hull {
+    lo: Vec2,
+    hi: Vec2,
+    edges: Vec<(Vec2, Vec2)>,
+}
+
+impl Hull {
+    fn new(pts: &[Vec2]) -> Self {
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for p in pts {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        let n = pts.len();
+        let edges = (0..n)
+            .map(|i| {
+                let e = pts[(i + 1) % n] - pts[i];
+                (pts[i], Vec2::new(e.y, -e.x))
+            })
+            .collect();
+        Self { lo, hi, edges }
     }
-    if hi.x < hlo.x || hi.y < hlo.y || lo.x > hhi.x || lo.y > hhi.y {
-        return false;
+
+    /// Does the box `[lo, hi]` meet the polygon? Separating axes: the box's, then the polygon's
+    /// edge normals (against each, the box corner farthest back).
+    #[inline]
+    fn meets_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        if hi.x < self.lo.x || hi.y < self.lo.y || lo.x > self.hi.x || lo.y > self.hi.y {
+            return false;
+        }
+        self.edges.iter().all(|&(a, out)| {
+            let c = Vec2::new(
+                if out.x > 0.0 { lo.x } else { hi.x },
+                if out.y > 0.0 { lo.y } else { hi.y },
+            );
+            (c - a).dot(out) <= 0.0
+        })
     }
-    let n = hull.len();
-    (0..n).all(|i| {
-        let (a, b) = (hull[i], hull[(i + 1) % n]);
-        let e = b - a;
-        // Outward normal of a counter-clockwise edge; the box corner farthest against it.
-        let out = Vec2::new(e.y, -e.x);
-        let c = Vec2::new(
-            if out.x > 0.0 { lo.x } else { hi.x },
-            if out.y > 0.0 { lo.y } else { hi.y },
-        );
-        (c - a).dot(out) <= 0.0
-    })
 }
 
 /// A subtree small enough (about a unit or two across) to be worth an occlusion test.
@@ -597,8 +614,8 @@ fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
     }
     let mut pts: Vec<Vec2> = viewer.eyes.iter().flat_map(|e| e.corners()).collect();
     pts.extend([wlo, Vec2::new(whi.x, wlo.y), whi, Vec2::new(wlo.x, whi.y)]);
-    let hull = prim::convex_hull(&mut pts);
-    let relevant = |lo: Vec2, hi: Vec2| box_meets_convex(lo, hi, &hull);
+    let hull = Hull::new(&prim::convex_hull(&mut pts));
+    let relevant = |lo: Vec2, hi: Vec2| hull.meets_box(lo, hi);
     // Terrain occluders join the horizon in distance order, as the walk reaches them.
     let mut terrain: Vec<(f32, u32)> = (0..scene.terrain().len())
         .filter(|&i| scene.terrain_occluder(i).is_some())
