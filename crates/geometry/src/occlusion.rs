@@ -767,17 +767,21 @@ impl<'s> Horizon<'s> {
             }
         }
         let halves = &halves[..nh];
+        // The largest `num / v`, picked by cross-multiplying (all positive) and divided once;
+        // the margin the depth gets below covers the rounding of the comparison.
         let entry = |b: i32| {
             let u = dirs[(b & MASK) as usize];
-            let mut r = rout;
+            let (mut bn, mut bv) = (0.0f32, 1.0f32);
             for &(nl, num) in halves {
                 let v = nl.dot(u);
                 if v <= 0.0 {
                     return f32::INFINITY;
                 }
-                r = r.max(num / v);
+                if num * bv > bn * v {
+                    (bn, bv) = (num, v);
+                }
             }
-            r
+            (bn / bv).max(rout)
         };
         // Lines across a cut may leave the part into the rest of the piece: no bin that such a
         // line's end can lie in is certified. Those ends lie in the cut's penumbra from the

@@ -303,11 +303,9 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     let np = hz.map_or(0, |(h, _)| h.piece_count());
     if let Some((h, _)) = hz {
         h.rect_spans(&corners, &mut spans);
+        // Filled in per target point when first needed (`u32::MAX`: not yet).
         ctx.tbins.clear();
-        ctx.tbins.resize(ctx.targets.len() * np, (0, 0.0));
-        for (p, out) in ctx.targets.iter().zip(ctx.tbins.chunks_mut(np)) {
-            h.bins(*p, out);
-        }
+        ctx.tbins.resize(ctx.targets.len() * np, (u32::MAX, 0.0));
     }
     let (mut known, mut hidden) = (0u64, 0u64);
     for oi in 0..ctx.origins.len() {
@@ -329,8 +327,14 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         let mut tried = usize::MAX;
         for pi in 0..ctx.targets.len() {
             let p = ctx.targets[pi];
-            if h.is_some_and(|h| h.point_hidden(j, ctx.tbins[pi * np + j])) {
-                continue;
+            if let Some(h) = h {
+                let bins = &mut ctx.tbins[pi * np..(pi + 1) * np];
+                if bins[0].0 == u32::MAX {
+                    h.bins(p, bins);
+                }
+                if h.point_hidden(j, bins[j]) {
+                    continue;
+                }
             }
             if segment_clear(scene, ctx, o, p, viewer, target, blocks) {
                 return Some(SightLine { from: o, to: p });
