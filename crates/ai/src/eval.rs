@@ -1,21 +1,60 @@
 //! The search player's judgement of a position, from one side's point of view:
 //!
 //! - material: strength points left, weighted by the unit's quality and Morale Level, and the
-//!   losses so far as the victory count weighs them (BFS-VIC-4);
-//! - threat: for each pair of units, the melee advantage of whoever can reach the other with a
-//!   charge, and shooting within range;
+//!   losses so far as the victory count weighs them (BFS-VIC-4), which decide the battle;
+//! - threat: for each unit, the best charge it could make (its melee edge over the target, fading
+//!   with distance beyond its Basic Move) and the worst charge it could suffer;
+//! - position: shooters within range of a target;
 //! - command reach: units a commander can order for 1 CP.
 //!
-//! Cheap enough to run hundreds of times per decision: distances only, no sight lines.
+//! Melee edges come from the rules' own charge odds ([`preview::charge_odds`]), worked out once
+//! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
+//! decision can afford hundreds of evaluations.
 
-use sandtable_bfs::ids::Side;
+use crate::travel::{Field, TerrainGrid};
+use sandtable_bfs::geo::{TerrainClass, frame_of};
+use sandtable_bfs::ids::{ProfileId, Side, UnitId};
+use sandtable_bfs::preview;
 use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
 use sandtable_geometry::distance::set_distance;
+use std::collections::HashMap;
+
+/// Weight of one loss point (a destroyed base, or two fled ones; BFS-VIC-4) against one
+/// strength point of material. Losses are what the victory count reads, so they dominate.
+const LOSS_POINT: f64 = 4.0;
+/// The share of its own charge a unit gets back at a charger when it stands to receive one.
+const REPLY: f64 = 0.3;
+/// Worth of a unit within a commander's 1-CP range.
+const COMMAND_REACH: f64 = 0.25;
+/// Friends closer than this hamper each other's moves, cm.
+const CROWD_CM: f64 = 4.0;
+/// Cost of two units touching.
+const CROWDING: f64 = 0.4;
+/// Cost of standing in difficult terrain (three times that in very difficult terrain).
+const SLOWED: f64 = 0.15;
+/// Weight of the best charge a unit could make.
+const ATTACK: f64 = 1.0;
+/// Weight of the worst charge a unit could suffer: the enemy may not take the chance.
+const DANGER: f64 = 0.2;
+/// Distance over which a volley's pull fades beyond its long range, cm.
+const SHOT_FADE_CM: f64 = 80.0;
+/// Weight of the best volley a unit could fire where it stands (strength points per volley).
+const SHOOT: f64 = 0.8;
+/// Weight of the volleys it could suffer there.
+const SHOT_AT: f64 = 0.4;
+/// Distance over which an attack's pull fades to nothing beyond the Basic Move, cm. Long enough
+/// to draw units across the whole table.
+const PULL_FADE_CM: f64 = 150.0;
 
 /// Fighting worth of one Strength point of a unit.
 fn quality(game: &Game, u: &Unit) -> f64 {
     let p = game.profile(u.profile);
-    let base = 1.0 + 0.35 * p.close_combat as f64 + 0.25 * p.shooting as f64 + 0.08 * p.armor as f64 + 0.15 * (p.skill as f64 - 3.0) + 0.1 * (p.morale as f64 - 4.0);
+    let base = 1.0
+        + 0.35 * p.close_combat as f64
+        + 0.25 * p.shooting as f64
+        + 0.08 * p.armor as f64
+        + 0.15 * (p.skill as f64 - 3.0)
+        + 0.1 * (p.morale as f64 - 4.0);
     let morale = match u.morale {
         MoraleLevel::Good => 1.0,
         MoraleLevel::Disorganized => 0.6,
@@ -38,26 +77,182 @@ pub fn material(game: &Game, u: &Unit) -> f64 {
     strength(game, u) * quality(game, u)
 }
 
-/// Close combat punch: hits a unit expects to score in a round, Impetus counted for cavalry.
-pub fn punch(game: &Game, u: &Unit) -> f64 {
-    if u.morale == MoraleLevel::Flight {
-        return 0.0;
-    }
-    let p = game.profile(u.profile);
-    let dice = if u.morale == MoraleLevel::Disorganized { 1.0 } else { p.close_combat as f64 };
-    let skill = p.skill as f64 + if p.is_mounted() && u.morale == MoraleLevel::Good { 1.5 } else { 0.0 };
-    let front = u.bases.len().min(4) as f64;
-    dice * front * (skill / 10.0).min(1.0) * (1.0 - game.profile(u.profile).armor as f64 / 25.0).max(0.3)
+/// Who wins a charge between two units, as the rules' odds say, from the root position of a
+/// decision. A move changes distances, not who is the better fighter, so one table serves every
+/// position the decision looks at.
+#[derive(Debug, Clone)]
+pub struct Matchups {
+    /// `(a, b)`: strength points `a` expects to take off `b` when it charges, less part of what
+    /// `b` would take off `a` charging it: standing to receive a charge, `b` has no Impetus.
+    edge: HashMap<(UnitId, UnitId), f64>,
+    /// `(a, b)`: strength points a volley of `a` is expected to take off `b`.
+    volley: HashMap<(UnitId, UnitId), Volley>,
+    /// How much the charges a unit could suffer count: a side that is not ahead must take more
+    /// risks as the turn limit nears, or the battle ends a draw (BFS-VIC-7).
+    pub danger_weight: f64,
+    /// How far the battle has run, 0 at the start to 1 at the turn limit.
+    pub late: f64,
+    /// Travel fields towards each enemy, for each profile of the judging side's units.
+    travel: HashMap<(ProfileId, UnitId), Field>,
+    grid: TerrainGrid,
 }
 
-/// How far a unit reaches with a charge: its Basic and Additional Move.
-fn reach(game: &Game, u: &Unit) -> f64 {
-    let m = game.profile(u.profile).movement;
-    (m.basic + m.additional) as f64
+/// A volley's expected strength point losses at each range band, and the bands' reach.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Volley {
+    pub effective: f64,
+    pub long: f64,
+    pub effective_cm: f64,
+    pub long_cm: f64,
+}
+
+impl Volley {
+    /// Expected losses at distance `d`; beyond range, a fading pull towards it.
+    pub fn at(&self, d: f64) -> f64 {
+        if d <= self.effective_cm {
+            self.effective
+        } else if d <= self.long_cm {
+            self.long
+        } else {
+            0.7 * self.long.max(0.5 * self.effective)
+                * (1.0 - (d - self.long_cm) / SHOT_FADE_CM).max(0.0)
+        }
+    }
+}
+
+impl Matchups {
+    /// Every pair of opposing units on the table, judged for `side`.
+    pub fn new(game: &Game, side: Side) -> Self {
+        let mut edge = HashMap::new();
+        let mut volleys = HashMap::new();
+        for a in game.units_on_table(Side::A) {
+            for b in game.units_on_table(Side::B) {
+                let ab = odds(game, a.id, b.id);
+                let ba = odds(game, b.id, a.id);
+                edge.insert((a.id, b.id), ab - REPLY * ba);
+                edge.insert((b.id, a.id), ba - REPLY * ab);
+                volleys.insert((a.id, b.id), volley(game, a, b));
+                volleys.insert((b.id, a.id), volley(game, b, a));
+            }
+        }
+        let lost = |s: Side| -> f64 {
+            game.units
+                .iter()
+                .filter(|u| u.side == s)
+                .map(|u| u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64)
+                .sum()
+        };
+        let ahead = lost(side.other()) > lost(side);
+        let limit = game.info.turn_limit.max(1) as f64;
+        let late = (game.turn.number as f64 / limit).min(1.0);
+        let danger_weight = if ahead {
+            DANGER
+        } else {
+            DANGER * (1.0 - 0.8 * late)
+        };
+        let grid = TerrainGrid::new(game);
+        let mut travel = HashMap::new();
+        for u in game.units_on_table(side) {
+            for e in game.units_on_table(side.other()) {
+                travel
+                    .entry((u.profile, e.id))
+                    .or_insert_with(|| grid.field(game, game.profile(u.profile), e));
+            }
+        }
+        Self {
+            edge,
+            volley: volleys,
+            danger_weight,
+            late,
+            travel,
+            grid,
+        }
+    }
+
+    /// The melee edge of `a` charging `b`; zero for a pair it does not know.
+    pub fn edge(&self, a: UnitId, b: UnitId) -> f64 {
+        self.edge.get(&(a, b)).copied().unwrap_or(0.0)
+    }
+
+    /// The travel field towards `target` for units of `profile`, if the judging side has any.
+    pub fn field(&self, profile: ProfileId, target: UnitId) -> Option<&Field> {
+        self.travel.get(&(profile, target))
+    }
+
+    /// How far `u` must travel to reach `e`: at least the straight distance `d`, more where
+    /// terrain is in the way.
+    pub fn travel(&self, u: &Unit, e: &Unit, d: f64) -> f64 {
+        self.field(u.profile, e.id)
+            .map_or(d, |f| d.max(f.from_unit(u) as f64))
+    }
+
+    /// The volley `a` would fire at `b`; nothing for a pair it does not know.
+    pub fn volley(&self, a: UnitId, b: UnitId) -> Volley {
+        self.volley.get(&(a, b)).copied().unwrap_or_default()
+    }
+}
+
+/// Expected strength points lost by `target` when `unit` charges it; nothing for a unit that
+/// cannot fight (no close combat dice, or in Flight).
+fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
+    let u = game.unit(unit);
+    if u.morale == MoraleLevel::Flight || game.unit_profile(unit).close_combat == 0 {
+        return 0.0;
+    }
+    preview::charge_odds(game, unit, target).map_or(0.0, |o| o.expected_losses())
+}
+
+/// A rough volley estimate from the profiles (BFS-SHO-9..15): the front rank's shooting dice,
+/// hitting on Skill, rerolled at long range, less the target's armor saves after the weapon's
+/// effectiveness. Good enough to choose where to stand; the app shows the exact odds.
+fn volley(game: &Game, a: &Unit, b: &Unit) -> Volley {
+    let p = game.profile(a.profile);
+    let Some(w) = p.ranged else {
+        return Volley::default();
+    };
+    if a.morale == MoraleLevel::Flight || p.shooting == 0 {
+        return Volley::default();
+    }
+    let s = w.stats(p.is_mounted());
+    let front = sandtable_bfs::shooting::front_rank(game, a.id).len().max(1) as f64;
+    let per_base = if a.morale == MoraleLevel::Disorganized {
+        1.0
+    } else {
+        p.shooting as f64
+    };
+    let dice = front * per_base;
+    let hit = (p.skill as f64 / 10.0).clamp(0.0, 1.0);
+    let armor = game.profile(b.profile).armor as f64;
+    let fails = |eff: i8| 1.0 - ((armor - eff as f64) / 10.0).clamp(0.0, 1.0);
+    Volley {
+        effective: dice * hit * fails(s.effectiveness.0),
+        long: if s.long_cm.is_some() {
+            dice * hit * hit * fails(s.effectiveness.1)
+        } else {
+            0.0
+        },
+        effective_cm: s.effective_cm as f64,
+        long_cm: s.long_cm.unwrap_or(s.effective_cm) as f64,
+    }
+}
+
+/// How strongly a charge at distance `d` pulls: fully within the Basic Move (the charge arrives
+/// without a test), fading linearly beyond it so that closing in always helps.
+pub fn closeness(d: f64, basic: f64) -> f64 {
+    if d <= basic {
+        1.0
+    } else {
+        (1.0 - (d - basic) / PULL_FADE_CM).max(0.0)
+    }
+}
+
+/// Distance between two units' bases, cm.
+pub fn distance(a: &Unit, b: &Unit) -> f64 {
+    set_distance(&a.bases, &b.bases).unwrap_or(f32::INFINITY) as f64
 }
 
 /// A position's value for `side`: higher is better.
-pub fn evaluate(game: &Game, side: Side) -> f64 {
+pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
     let mut score = 0.0;
     let mine: Vec<&Unit> = game.units_on_table(side).collect();
     let theirs: Vec<&Unit> = game.units_on_table(side.other()).collect();
@@ -70,60 +265,115 @@ pub fn evaluate(game: &Game, side: Side) -> f64 {
     // Losses as the victory count weighs them: destroyed bases in full, fled bases half.
     for u in game.units.iter() {
         let lost = u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64;
-        if u.side == side {
-            score -= 4.0 * lost;
+        score += if u.side == side {
+            -LOSS_POINT * lost
         } else {
-            score += 4.0 * lost;
-        }
+            LOSS_POINT * lost
+        };
     }
     for u in &mine {
-        let up = game.profile(u.profile);
-        let our_punch = punch(game, u);
-        let our_reach = reach(game, u);
-        let mut best_attack: f64 = 0.0;
-        let mut worst_danger: f64 = 0.0;
-        for e in &theirs {
-            let ep = game.profile(e.profile);
-            let d = set_distance(&u.bases, &e.bases).unwrap_or(f32::INFINITY) as f64;
-            let their_punch = punch(game, e);
-            let edge = our_punch - their_punch;
-            // Within our charge reach of a weaker enemy: an attack is on; further away it still
-            // pulls us closer, fading over 30 cm.
-            if up.close_combat > 0 && edge > 0.0 {
-                let pull = if d <= our_reach { 1.0 } else { (-(d - our_reach) / 30.0).exp() };
-                best_attack = best_attack.max(edge * pull);
-            }
-            // Within reach of a stronger enemy: danger.
-            if ep.close_combat > 0 && e.morale == MoraleLevel::Good && edge < 0.0 && d <= reach(game, e) {
-                worst_danger = worst_danger.max(-edge);
-            }
-            // Shooting: ours at them, theirs at us.
-            if let Some(w) = up.ranged {
-                let s = w.stats(up.is_mounted());
-                let long = s.long_cm.unwrap_or(s.effective_cm) as f64;
-                if d <= s.effective_cm as f64 {
-                    score += 0.12 * up.shooting as f64 * u.bases.len() as f64;
-                } else if d <= long {
-                    score += 0.05 * up.shooting as f64 * u.bases.len() as f64;
-                }
-            }
-            if let Some(w) = ep.ranged
-                && d <= w.stats(ep.is_mounted()).effective_cm as f64
-            {
-                score -= 0.08 * ep.shooting as f64 * e.bases.len() as f64;
+        let t = unit_terms(game, u, &theirs, matchups);
+        score += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
+            - SHOT_AT * t.shot_at;
+    }
+    // Room to move: units bunched together block each other (friends cannot be passed through),
+    // and a unit in slowing terrain crawls (BFS-TER-2/3).
+    for (i, u) in mine.iter().enumerate() {
+        for f in &mine[i + 1..] {
+            let d = distance(u, f);
+            if d < CROWD_CM {
+                score -= CROWDING * (CROWD_CM - d) / CROWD_CM;
             }
         }
-        score += 0.6 * best_attack - 0.6 * worst_danger;
+        let p = game.profile(u.profile);
+        let f = frame_of(&u.bases);
+        score -= match matchups.grid.class_at(game, p, f.center()) {
+            TerrainClass::Difficult => SLOWED,
+            TerrainClass::VeryDifficult => 3.0 * SLOWED,
+            _ => 0.0,
+        };
     }
-    // Command reach: units a commander can order for 1 CP.
+    // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
+    // others, so that commanders keep up with their units.
     for u in &mine {
-        let reached = game.commanders_on_table(side).any(|c| {
-            let range = sandtable_bfs::authority::command_range_cm(game, c.id);
-            sandtable_bfs::authority::distance_to_unit(game, c.id, u.id) <= range
-        });
-        if reached {
-            score += 0.05;
+        let gap = game
+            .commanders_on_table(side)
+            .map(|c| {
+                let range = sandtable_bfs::authority::command_range_cm(game, c.id) as f64;
+                (sandtable_bfs::authority::distance_to_unit(game, c.id, u.id) as f64 - range)
+                    .max(0.0)
+            })
+            .fold(f64::INFINITY, f64::min);
+        if gap.is_finite() {
+            score += if gap == 0.0 {
+                COMMAND_REACH
+            } else {
+                -0.01 * gap
+            };
         }
     }
     score
+}
+
+/// What one unit's position offers and risks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UnitTerms {
+    /// Its best charge: melee edge times closeness.
+    pub attack: f64,
+    /// The worst charge it could suffer from an enemy within reach.
+    pub danger: f64,
+    /// Its best volley from where it stands (or the pull towards one).
+    pub shot: f64,
+    /// The volleys it could suffer there.
+    pub shot_at: f64,
+}
+
+/// The threat and position terms of one unit against the enemies `theirs`.
+pub fn unit_terms(game: &Game, u: &Unit, theirs: &[&Unit], matchups: &Matchups) -> UnitTerms {
+    let up = game.profile(u.profile);
+    let fights = u.morale == MoraleLevel::Good && up.close_combat > 0;
+    let mut t = UnitTerms::default();
+    for e in theirs {
+        let ep = game.profile(e.profile);
+        let d = distance(u, e);
+        if fights {
+            let edge = matchups.edge(u.id, e.id);
+            if edge > 0.0 {
+                // A charge into slowing terrain covers half the move, or 5 cm (BFS-TER-2/3).
+                let basic = match matchups
+                    .grid
+                    .class_at(game, up, frame_of(&e.bases).center())
+                {
+                    TerrainClass::Difficult => up.movement.basic as f64 * 0.5,
+                    TerrainClass::VeryDifficult => 5.0,
+                    _ => up.movement.basic as f64,
+                };
+                let far = if d <= basic {
+                    d
+                } else {
+                    matchups.travel(u, e, d)
+                };
+                t.attack = t.attack.max(edge * closeness(far, basic));
+            }
+        }
+        let their_edge = matchups.edge(e.id, u.id);
+        if e.morale == MoraleLevel::Good
+            && their_edge > 0.0
+            && d <= (ep.movement.basic + ep.movement.additional) as f64
+        {
+            t.danger = t.danger.max(their_edge);
+        }
+        let volley = matchups.volley(u.id, e.id);
+        let shot_d = if d <= volley.long_cm {
+            d
+        } else {
+            matchups.travel(u, e, d)
+        };
+        t.shot = t.shot.max(volley.at(shot_d));
+        let theirs = matchups.volley(e.id, u.id);
+        if d <= theirs.long_cm {
+            t.shot_at += theirs.at(d);
+        }
+    }
+    t
 }

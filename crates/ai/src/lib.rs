@@ -5,11 +5,13 @@
 //! - [`RandomPlayer`]: a uniform choice among legal commands (the baseline);
 //! - [`SearchPlayer`]: evaluation plus a one-ply search with a node budget (the computer opponent).
 
+pub mod aim;
 pub mod eval;
 pub mod player;
 pub mod random;
 pub mod scripted;
 pub mod search;
+pub mod travel;
 
 pub use player::{Player, PlayerKind};
 pub use random::RandomPlayer;

@@ -21,7 +21,9 @@ impl std::str::FromStr for PlayerKind {
             "ai" => Ok(PlayerKind::Ai),
             "random" => Ok(PlayerKind::Random),
             "scripted" => Ok(PlayerKind::Scripted),
-            other => Err(format!("unknown player \"{other}\": use ai, random or scripted")),
+            other => Err(format!(
+                "unknown player \"{other}\": use ai, random or scripted"
+            )),
         }
     }
 }

@@ -38,13 +38,30 @@ fn main() {
                 }
                 // Report the first overlap between two units, with their gap before the command.
                 let g = s.state();
-                let live: Vec<_> = g.units.iter().filter(|u| u.status == sandtable_bfs::state::UnitStatus::OnTable).collect();
+                let live: Vec<_> = g
+                    .units
+                    .iter()
+                    .filter(|u| u.status == sandtable_bfs::state::UnitStatus::OnTable)
+                    .collect();
                 for (k, a) in live.iter().enumerate() {
                     for b in &live[k + 1..] {
-                        if a.bases.iter().any(|x| b.bases.iter().any(|y| sandtable_engine::scenario_check::rects_overlap(x, y))) {
-                            let gap = sandtable_geometry::distance::set_distance(&before.unit(a.id).bases, &before.unit(b.id).bases).unwrap_or(-1.0);
+                        if a.bases.iter().any(|x| {
+                            b.bases
+                                .iter()
+                                .any(|y| sandtable_engine::scenario_check::rects_overlap(x, y))
+                        }) {
+                            let gap = sandtable_geometry::distance::set_distance(
+                                &before.unit(a.id).bases,
+                                &before.unit(b.id).bases,
+                            )
+                            .unwrap_or(-1.0);
                             println!("!! OVERLAP {} / {} (gap before: {gap:.4})", a.name, b.name);
-                            println!("   before {:?}\n   after  {:?}\n   other  {:?}", before.unit(a.id).bases, a.bases, b.bases);
+                            println!(
+                                "   before {:?}\n   after  {:?}\n   other  {:?}",
+                                before.unit(a.id).bases,
+                                a.bases,
+                                b.bases
+                            );
                             return;
                         }
                     }

@@ -82,6 +82,45 @@ pub fn reachable(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) ->
     .is_some_and(|o| o.reached(sid(target)))
 }
 
+/// How far a charge would get, terrain counted as the charge itself will count it (BFS-TER-2/3).
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// The Movement Phase part: the Basic Move.
+    pub basic: Option<gcharge::ChargeOutcome>,
+    /// Contact with the Basic Move.
+    pub reaches: bool,
+    /// Contact with the Basic and Additional Move together (the Additional Move comes with a
+    /// Skill test if it falls short, BFS-CHG-24).
+    pub reaches_with_additional: bool,
+}
+
+/// Would a charge by `charger` at `target` touch it, with the Basic Move or with both moves?
+/// Used by previews and by the computer player when it weighs a Charge order.
+pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Reach {
+    let m = game.unit_profile(charger).movement;
+    let mut quiet = Vec::new();
+    let basic_budget = terrain_budget(game, scene, charger, target, m.basic, false, &mut quiet);
+    let basic = simulate(game, scene, charger, target, basic_budget);
+    let reaches = basic.as_ref().is_some_and(|o| o.contact.is_some());
+    let reaches_with_additional = reaches || {
+        let full_budget = terrain_budget(
+            game,
+            scene,
+            charger,
+            target,
+            m.basic + m.additional,
+            false,
+            &mut quiet,
+        );
+        simulate(game, scene, charger, target, full_budget).is_some_and(|o| o.contact.is_some())
+    };
+    Reach {
+        basic,
+        reaches,
+        reaches_with_additional,
+    }
+}
+
 /// The geometry's charge simulation for `budget` cm.
 pub fn simulate(
     game: &Game,
@@ -569,7 +608,10 @@ impl ChargePart {
     }
     /// Moves made with the Additional Move, which very difficult terrain forbids (BFS-TER-3).
     pub fn is_additional(self) -> bool {
-        matches!(self, ChargePart::Additional | ChargePart::CounterchargeAdditional | ChargePart::Pursuit)
+        matches!(
+            self,
+            ChargePart::Additional | ChargePart::CounterchargeAdditional | ChargePart::Pursuit
+        )
     }
 }
 
@@ -709,29 +751,70 @@ pub fn charge_part(
 /// Terrain slows a charge as any move (BFS-TER-2/3): once in difficult terrain the charger may
 /// cover only half of this part's move, in very difficult terrain 5 cm, and a unit that starts in
 /// very difficult terrain makes no Additional Move. Returns the budget the terrain allows.
-fn terrain_budget(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget: f32, additional: bool, events: &mut Vec<Event>) -> f32 {
+fn terrain_budget(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+    additional: bool,
+    events: &mut Vec<Event>,
+) -> f32 {
     use crate::geo::TerrainClass;
     let p = game.unit_profile(charger);
     let start = geo::worst_class_under(game, &game.unit(charger).bases, p);
     if start == TerrainClass::VeryDifficult && additional {
-        events.push(Event::Ruling { rule: "BFS-TER-3".into(), text: format!("{} is in very difficult terrain: no Additional Move.", game.unit(charger).name) });
+        events.push(Event::Ruling {
+            rule: "BFS-TER-3".into(),
+            text: format!(
+                "{} is in very difficult terrain: no Additional Move.",
+                game.unit(charger).name
+            ),
+        });
         return 0.0;
     }
     let cap_for = |class: TerrainClass| match class {
-        TerrainClass::Difficult => Some((budget * 0.5, "BFS-TER-2", "difficult terrain: half the move")),
-        TerrainClass::VeryDifficult => Some((5.0f32.min(budget), "BFS-TER-3", "very difficult terrain: 5 cm")),
+        TerrainClass::Difficult => Some((
+            budget * 0.5,
+            "BFS-TER-2",
+            "difficult terrain: half the move",
+        )),
+        TerrainClass::VeryDifficult => Some((
+            5.0f32.min(budget),
+            "BFS-TER-3",
+            "very difficult terrain: 5 cm",
+        )),
         _ => None,
     };
     if let Some((cap, rule, why)) = cap_for(start) {
-        events.push(Event::Ruling { rule: rule.into(), text: format!("{} charges out of {why}: at most {cap:.1} cm.", game.unit(charger).name) });
+        events.push(Event::Ruling {
+            rule: rule.into(),
+            text: format!(
+                "{} charges out of {why}: at most {cap:.1} cm.",
+                game.unit(charger).name
+            ),
+        });
         return cap;
     }
     // Where would the full move end? If there, the unit has entered slowing terrain.
-    let Some(full) = simulate(game, scene, charger, target, budget) else { return budget };
-    let end: Vec<Rect> = game.unit(charger).bases.iter().map(|b| full.apply(b)).collect();
+    let Some(full) = simulate(game, scene, charger, target, budget) else {
+        return budget;
+    };
+    let end: Vec<Rect> = game
+        .unit(charger)
+        .bases
+        .iter()
+        .map(|b| full.apply(b))
+        .collect();
     match cap_for(geo::worst_class_under(game, &end, p)) {
         Some((cap, rule, why)) if full.cost > cap + 1e-3 => {
-            events.push(Event::Ruling { rule: rule.into(), text: format!("{} charges into {why}: it stops after {cap:.1} cm.", game.unit(charger).name) });
+            events.push(Event::Ruling {
+                rule: rule.into(),
+                text: format!(
+                    "{} charges into {why}: it stops after {cap:.1} cm.",
+                    game.unit(charger).name
+                ),
+            });
             cap
         }
         _ => budget,
@@ -776,13 +859,21 @@ pub fn countercharge_part(
             .ok()
             .flatten()
     });
-    let part = if additional { ChargePart::CounterchargeAdditional } else { ChargePart::Countercharge };
+    let part = if additional {
+        ChargePart::CounterchargeAdditional
+    } else {
+        ChargePart::Countercharge
+    };
     let cc_budget = to_line.map_or(m(game, counter), |d| m(game, counter).min(d + 0.5));
     if charge_part(game, counter, cc_budget, part, events) {
         mark_contact(game, charger, counter);
         return;
     }
-    let part = if additional { ChargePart::Additional } else { ChargePart::Movement };
+    let part = if additional {
+        ChargePart::Additional
+    } else {
+        ChargePart::Movement
+    };
     if charge_part(game, charger, m(game, charger), part, events) {
         mark_contact(game, counter, charger);
     }

@@ -49,24 +49,16 @@ pub fn preview(game: &Game, cmd: &Command) -> Result<Preview, RuleError> {
         }
         Command::DeclareCharge { unit, target, .. } => {
             let scene = geo::scene(game);
-            let p = game.unit_profile(*unit);
-            let basic = charge::simulate(game, &scene, *unit, *target, p.movement.basic);
-            let full = charge::simulate(
-                game,
-                &scene,
-                *unit,
-                *target,
-                p.movement.basic + p.movement.additional,
-            );
-            let bases_after = match &basic {
+            let reach = charge::reach(game, &scene, *unit, *target);
+            let bases_after = match &reach.basic {
                 Some(o) => game.unit(*unit).bases.iter().map(|b| o.apply(b)).collect(),
                 None => game.unit(*unit).bases.clone(),
             };
             Preview::Charge(ChargePreview {
                 target: *target,
                 bases_after,
-                reaches: basic.as_ref().is_some_and(|o| o.contact.is_some()),
-                reaches_with_additional: full.as_ref().is_some_and(|o| o.contact.is_some()),
+                reaches: reach.reaches,
+                reaches_with_additional: reach.reaches_with_additional,
                 distance_cm: sandtable_geometry::distance::set_distance(
                     &game.unit(*unit).bases,
                     &game.unit(*target).bases,
@@ -106,7 +98,11 @@ pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> 
     Some(Odds {
         hits: plan.hits(),
         losses: plan.losses(),
-        description: format!("{} at {}: {dice} dice", game.unit(unit).name, game.unit(plan.target).name),
+        description: format!(
+            "{} at {}: {dice} dice",
+            game.unit(unit).name,
+            game.unit(plan.target).name
+        ),
     })
 }
 
@@ -122,13 +118,23 @@ pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds>
     let t = game.unit(target);
     let tp = game.unit_profile(target);
     let front = shooting::front_rank(game, charger).len().max(1);
-    let dice = if u.morale == MoraleLevel::Disorganized { p.close_combat.min(1) } else { p.close_combat } as u32;
+    let dice = if u.morale == MoraleLevel::Disorganized {
+        p.close_combat.min(1)
+    } else {
+        p.close_combat
+    } as u32;
     let mut spec = PoolSpec::new(front, dice, p.skill as i32);
     let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
-    let polearms = tp.kind == UnitKind::Infantry && tp.melee.stats().polearms && t.order == Some(OrderKind::Defense);
+    let polearms = tp.kind == UnitKind::Infantry
+        && tp.melee.stats().polearms
+        && t.order == Some(OrderKind::Defense);
     if p.is_mounted() && distance >= charge::IMPETUS_RUN_CM && !polearms {
         let bonus = if p.movement.additional >= 20.0 { 2 } else { 1 };
-        spec.modifiers.push(Modifier::new("BFS-CC-14", "Impetus, if it charges 10 cm straight", bonus));
+        spec.modifiers.push(Modifier::new(
+            "BFS-CC-14",
+            "Impetus, if it charges 10 cm straight",
+            bonus,
+        ));
     }
     let w = p.melee.stats();
     let eff = w.effectiveness.1 as i32;
@@ -140,6 +146,12 @@ pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds>
     Some(Odds {
         hits,
         losses,
-        description: format!("first round, estimated: {} dice needing {}, {} saves on {}", plan.dice, plan.target, t.name, armor.clamp(0, 10)),
+        description: format!(
+            "first round, estimated: {} dice needing {}, {} saves on {}",
+            plan.dice,
+            plan.target,
+            t.name,
+            armor.clamp(0, 10)
+        ),
     })
 }

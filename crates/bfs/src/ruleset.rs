@@ -85,7 +85,17 @@ pub type BfsSession = sandtable_engine::Session<Bfs>;
 impl BattleSetup {
     /// The setup as a loaded scenario (for a battle rebuilt from a save).
     pub fn loaded(&self, path: &std::path::Path) -> Result<LoadedScenario, String> {
-        let options = Options::from_scenario(&self.scenario.options).map_err(|ps| ps.iter().map(|p| p.message.clone()).collect::<Vec<_>>().join("; "))?;
-        Ok(LoadedScenario { path: path.to_path_buf(), scenario: self.scenario.clone(), armies: self.armies.clone(), options })
+        let options = Options::from_scenario(&self.scenario.options).map_err(|ps| {
+            ps.iter()
+                .map(|p| p.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        Ok(LoadedScenario {
+            path: path.to_path_buf(),
+            scenario: self.scenario.clone(),
+            armies: self.armies.clone(),
+            options,
+        })
     }
 }

@@ -317,17 +317,59 @@ fn bfs_psy_7_one_base_units_flee_instead() {
 #[test]
 fn bfs_ter_3_a_charge_into_woods_is_slowed() {
     use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-    let wood = TerrainSpec { kind: TerrainKind::Forest, name: Some("wood".into()), shape: ShapeSpec::Rect { center: (60.0, 60.0), size: (40.0, 24.0), rotation: 0.0 } };
+    let wood = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("wood".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 60.0),
+            size: (40.0, 24.0),
+            rotation: 0.0,
+        },
+    };
     // The wood spans y 48-72; the musketeers' front is 4 cm inside it (visible: sight reaches 5 cm
     // into woods), 6 cm from the hussars, who enter the wood after 2 cm.
-    let s = setup(&[unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 46.0), 0.0), unit("musketeers", 1, "musketeers", 4, 4, (60.0, 52.0), 180.0)], vec![wood]);
+    let s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 46.0), 0.0),
+            unit("musketeers", 1, "musketeers", 4, 4, (60.0, 52.0), 180.0),
+        ],
+        vec![wood],
+    );
     let mut g = Bfs::setup(&s, 1).unwrap();
     let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
     set_order(&mut g, "hussars", Some(OrderKind::Charge));
     at_movement(&mut g, Side::A, false);
-    let e = run(&mut g, Command::DeclareCharge { unit: h, target: m, pay: None });
-    assert!(e.iter().any(|x| matches!(x, Event::Ruling { rule, .. } if rule == "BFS-TER-3")), "{e:?}");
-    let d = e.iter().find_map(|x| if let Event::ChargeMoved { distance_cm, contact, .. } = x { Some((*distance_cm, *contact)) } else { None }).unwrap();
+    let e = run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: h,
+            target: m,
+            pay: None,
+        },
+    );
+    assert!(
+        e.iter()
+            .any(|x| matches!(x, Event::Ruling { rule, .. } if rule == "BFS-TER-3")),
+        "{e:?}"
+    );
+    let d = e
+        .iter()
+        .find_map(|x| {
+            if let Event::ChargeMoved {
+                distance_cm,
+                contact,
+                ..
+            } = x
+            {
+                Some((*distance_cm, *contact))
+            } else {
+                None
+            }
+        })
+        .unwrap();
     assert!(d.0 <= 5.0 + 1e-3, "{d:?}");
-    assert_eq!(d.1, None, "6 cm away but only 5 cm of movement in the wood: it does not reach them");
+    assert_eq!(
+        d.1, None,
+        "6 cm away but only 5 cm of movement in the wood: it does not reach them"
+    );
 }

@@ -1,0 +1,116 @@
+//! Plays a battle to a given command and prints what the search player thinks of each option
+//! there: `cargo run -p sandtable-ai --example explain -- SEED PLAYERS COMMAND_INDEX`.
+
+use sandtable_ai::{Player, PlayerKind, SearchPlayer};
+use sandtable_bfs::{BattleSetup, Bfs, load_scenario, narrate};
+use sandtable_engine::{Ruleset, Session};
+use std::path::Path;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let kinds: Vec<PlayerKind> = args
+        .next()
+        .unwrap_or_else(|| "ai,random".into())
+        .split(',')
+        .map(|s| s.parse().expect("player"))
+        .collect();
+    let stop: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = load_scenario(
+        &root.join("scenarios/01-mill-ford-skirmish.ron"),
+        &root.join("assets/armies"),
+    )
+    .expect("scenario");
+    let mut s = Session::<Bfs>::new(BattleSetup::from(&loaded), seed).expect("setup");
+    let mut players = [
+        Player::new(kinds[0], seed * 31 + 1),
+        Player::new(kinds[1], seed * 37 + 2),
+    ];
+    for i in 0..stop {
+        let Some(seat) = Bfs::prompt(s.state()).seat else {
+            break;
+        };
+        let cmd = players[seat as usize]
+            .choose(s.state(), seat)
+            .expect("a command");
+        let events = s.submit(cmd).expect("legal").to_vec();
+        for e in events {
+            println!("{i:4} [{seat}] {}", narrate::describe(s.state(), &e));
+            if matches!(e, sandtable_bfs::Event::TurnBegan { .. }) {
+                let g = s.state();
+                for side in sandtable_bfs::Side::BOTH {
+                    let line: Vec<String> = g
+                        .units_on_table(side)
+                        .map(|u| {
+                            let d = g
+                                .units_on_table(side.other())
+                                .map(|e| sandtable_ai::eval::distance(u, e))
+                                .fold(f64::INFINITY, f64::min);
+                            let c = sandtable_bfs::geo::frame_of(&u.bases).center();
+                            format!(
+                                "{}@({:.0},{:.0}) {:?}/{:?} near {:.0}",
+                                u.key, c.x, c.y, u.order, u.morale, d
+                            )
+                        })
+                        .collect();
+                    println!("       side {}: {}", side.0, line.join("; "));
+                }
+            }
+        }
+    }
+    let Some(seat) = Bfs::prompt(s.state()).seat else {
+        return;
+    };
+    let view = Bfs::view(s.state(), seat);
+    let side = sandtable_bfs::Side(seat);
+    let m = sandtable_ai::eval::Matchups::new(&view, side);
+    let theirs: Vec<_> = view.units_on_table(side.other()).collect();
+    for u in view.units_on_table(side) {
+        let t = sandtable_ai::eval::unit_terms(&view, u, &theirs, &m);
+        println!(
+            "  {} order {:?} morale {:?}: {t:?}",
+            u.name, u.order, u.morale
+        );
+    }
+    for u in view.units_on_table(side) {
+        let basic = view.unit_profile(u.id).movement.basic;
+        for d in [basic, basic * 0.5, 2.0] {
+            let cmd = sandtable_bfs::Command::Move {
+                unit: u.id,
+                steps: vec![sandtable_bfs::command::MoveStep::Forward(d)],
+            };
+            println!(
+                "  try {} forward {d}: {:?}",
+                u.name,
+                Bfs::legal(&view, &cmd).err().map(|e| e.to_string())
+            );
+        }
+    }
+    let scene = sandtable_bfs::geo::scene(&view);
+    for u in view.units_on_table(side) {
+        let opts = sandtable_bfs::charge::target_options(&view, &scene, u.id);
+        let reach: Vec<String> = opts
+            .free
+            .iter()
+            .map(|t| {
+                let r = sandtable_bfs::charge::reach(&view, &scene, u.id, *t);
+                format!(
+                    "{}: {}/{}",
+                    view.unit(*t).name,
+                    r.reaches,
+                    r.reaches_with_additional
+                )
+            })
+            .collect();
+        println!(
+            "  charge options of {}: visible {:?} free {:?}",
+            u.name, opts.visible, reach
+        );
+    }
+    let (base, ranked) = SearchPlayer::new(seed).explain(&view);
+    println!("position value {base:.3}; seat {seat} chooses among:");
+    for (score, cmd) in ranked.iter().take(25) {
+        println!("  {:+.3}  {cmd:?}", score - base);
+    }
+}

@@ -1,0 +1,88 @@
+//! Plays seeded battles between two players and prints each result with both sides' losses, to
+//! see why games are won, lost or drawn:
+//! `cargo run -p sandtable-ai --example tally -- GAMES ai,random`.
+
+use sandtable_ai::{Player, PlayerKind};
+use sandtable_bfs::{BattleSetup, Bfs, Event, load_scenario};
+use sandtable_engine::{Ruleset, Session};
+use std::path::Path;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let kinds: Vec<PlayerKind> = args
+        .next()
+        .unwrap_or_else(|| "ai,random".into())
+        .split(',')
+        .map(|s| s.parse().expect("player"))
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = load_scenario(
+        &root.join("scenarios/01-mill-ford-skirmish.ron"),
+        &root.join("assets/armies"),
+    )
+    .expect("scenario");
+    let mut tally = [0; 3];
+    for seed in 0..games {
+        let mut s = Session::<Bfs>::new(BattleSetup::from(&loaded), seed).expect("setup");
+        let mut players = [
+            Player::new(kinds[0], seed * 31 + 1),
+            Player::new(kinds[1], seed * 37 + 2),
+        ];
+        while let Some(seat) = Bfs::prompt(s.state()).seat {
+            let cmd = players[seat as usize]
+                .choose(s.state(), seat)
+                .expect("a command");
+            s.submit(cmd).expect("legal");
+        }
+        let report = s
+            .events()
+            .iter()
+            .flatten()
+            .find_map(|e| {
+                if let Event::GameOver(r) = e {
+                    Some(r.clone())
+                } else {
+                    None
+                }
+            })
+            .expect("report");
+        let w = report.winner.map_or(2, |w| w.0 as usize);
+        tally[w] += 1;
+        let l = |i: usize| {
+            format!(
+                "{}d+{}f",
+                report.sides[i].bases_destroyed, report.sides[i].bases_fled
+            )
+        };
+        // Charges, charges that touched, volleys and strength points lost, per side.
+        let mut acts = [[0u32; 4]; 2];
+        let side_of = |u: sandtable_bfs::UnitId| s.state().unit(u).side.0 as usize;
+        for e in s.events().iter().flatten() {
+            match e {
+                Event::ChargeDeclared { unit, .. } => acts[side_of(*unit)][0] += 1,
+                Event::ChargeMoved {
+                    unit,
+                    contact: Some(_),
+                    ..
+                } => acts[side_of(*unit)][1] += 1,
+                Event::Volley(v) => acts[side_of(v.shooter)][2] += 1,
+                Event::Losses { unit, sp, .. } => acts[side_of(*unit)][3] += sp,
+                _ => {}
+            }
+        }
+        println!(
+            "seed {seed:3}: {:>18} margin {:+3}  losses A {:8} B {:8}  charges/contacts/volleys/SP lost A {:?} B {:?}",
+            report.result,
+            report.margin,
+            l(0),
+            l(1),
+            acts[0],
+            acts[1]
+        );
+    }
+    println!(
+        "A wins {}, B wins {}, draws {}",
+        tally[0], tally[1], tally[2]
+    );
+}
