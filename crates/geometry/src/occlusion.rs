@@ -1,38 +1,45 @@
 //! Occlusion horizons for whole-table vision queries (GEO-5).
 //!
 //! Every GEO-5 sight line starts on a viewer's *source*: its front edge (180°) or the edges of its
-//! eye rectangle (360°). The source is cut into short **pieces** (at most [`PIECE_CM`] long). For
-//! one piece `[a, b]` and one convex occluder `K` (shrunk by [`CERT_INSET_CM`] into `K'`), the
-//! *umbra* is the set of points `q` such that the segment from **every** point of the piece to `q`
-//! meets `K'`. Since `{o : [o, q] meets K'}` is convex, `q` is in the umbra as soon as the lines
-//! from `a` and from `b` meet `K'`; and the line from `a` meets `K'` when `q` lies strictly inside
-//! the cone from `a` onto `K'` and beyond the chord joining the two silhouette vertices of that cone
-//! (the chord lies in `K'`).
+//! eye rectangle (360°). Each source edge is cut into short **pieces** (at most [`PIECE_CM`]
+//! long). For one piece `[a, b]` and one convex occluder `K`, shrunk by [`CERT_INSET_CM`] into
+//! `K'`, the *umbra* is the set of points `q` such that the segment from **every** point of the
+//! piece to `q` meets `K'`. Since `{o : [o, q] meets K'}` is convex, `q` is in the umbra as soon
+//! as the lines from `a` and from `b` meet `K'`; and the line from `a` meets `K'` when `q` lies
+//! inside the cone from `a` onto `K'` (left of its clockwise tangent, right of its
+//! counter-clockwise one) and beyond the chord joining the cone's two silhouette vertices (the
+//! chord lies in `K'`): six half-planes for the two ends.
 //!
-//! Each piece keeps a **horizon**: [`BINS`] angular bins (pseudo-angle about the piece's midpoint
-//! `m`, in the viewer's frame), each holding the squared distance from `m` beyond which every point
+//! **Horizons.** Each piece keeps [`BINS`] angular bins (pseudo-angles about the piece's midpoint
+//! `m`, in its edge's frame), each holding the squared distance from `m` beyond which every point
 //! of the bin is certainly in *some* occluder's umbra. Occluders are fused this way: different
-//! parts of a target may be certified by different occluders. A bin is only lowered by an occluder
-//! whose umbra covers the whole bin beyond that distance: the directions from `a` and `b` to a
-//! point at distance `≥ R` from `m` differ from the direction from `m` by at most
-//! `asin(|b − a| / 2R)`, which the cone is shrunk by, together with [`CERT_ANGLE_SLACK`] for
-//! rounding; and the distance to a chord line along rays from `m` is largest at an end of the
-//! angular interval.
+//! parts of a target may be certified by different occluders. An occluder lowers only bins lying
+//! wholly between both ends' clockwise tangent directions and both counter-clockwise ones (along
+//! those, a ray from `m` never leaves a tangent half-plane once in, see `add_umbra`), in chunks
+//! certified beyond the largest distance at which a ray of the chunk enters the half-planes `m`
+//! is outside of (largest at one of the chunk's two ends), with margins for rounding
+//! ([`CERT_ANGLE_SLACK`], relative and absolute depth slack).
 //!
-//! A point certified in every piece is hidden from the whole source, so every GEO-5 sample line to
-//! it is blocked: a certified line passes through a point `x` of `K'` and runs on from `x` towards
-//! the source for more than [`CERT_INSET_CM`] (occluders are only used for a piece when `K'` keeps
-//! that far from the eye), all of it inside `K`, so `K` blocks it under the exact test whatever
-//! rounding did — a base or a unit (whose bases tile `K` and overlap across their seams) blocks it,
-//! and so does a convex terrain piece (see `scene::TerrainOccluder` for how deep `K'` lies inside
-//! the piece for its kind of sight blocking). Occluders are added only when the caller's predicate
-//! makes them blockers and never for the viewer or the target, so the horizon only ever certifies
-//! what the exhaustive test would find; everything else goes to the exact test.
+//! **Why a certificate is the exact answer.** A point certified from a piece is hidden from every
+//! point of it, so every GEO-5 sample line from that piece to it is blocked: the line passes
+//! through a point `x` of `K'` and runs on from `x` towards the source for more than
+//! [`CERT_INSET_CM`] (an occluder serves an eye only where `K'` keeps that far from it: clipped to
+//! what lies that far ahead of a front edge, or clear of a 360° eye rectangle), all of it inside
+//! `K`, so `K` blocks it under the exact test whatever rounding did. `K` is a base's sight box, a
+//! unit whose bases tile it (their sight boxes overlap across the seams), or a convex part of a
+//! terrain piece that blocks sight (see `scene::TerrainOccluder` for how deep `K'` lies inside the
+//! part for `Blocks` and `BlocksBeyond`, and why a line through a part of a concave piece must not
+//! cross the part's cuts: such lines get no certificate). Occluders are added only when the
+//! caller's predicate makes them blockers and never for the viewer or the target, so a
+//! certificate only ever claims what the exhaustive test finds; everything else goes to the exact
+//! test. The property tests check the culled walk against the exhaustive one.
 //!
-//! The whole-table walk visits units near-first; a unit or subtree certified hidden from every
-//! piece is skipped without any sight-line test, and is not added as an occluder (its umbra would
-//! lie behind what hides it). For units tested, each sample line is first looked up in the horizon
-//! of the piece its origin lies on.
+//! **Use.** The whole-table walk visits units near-first; a unit or subtree certified hidden from
+//! every piece is skipped without any sight-line test and is not added as an occluder (its umbra
+//! would lie behind what hides it). For a unit tested, a base hidden from the piece an origin lies
+//! on skips that origin, and each remaining sample line is first looked up in that piece's
+//! horizon. Four pieces of an edge see a point in one SIMD pass ([`Vec4`] lanes), their midpoints
+//! stepping along the edge's frame.
 
 use crate::rect::{Edge, Rect};
 use crate::scene::Scene;

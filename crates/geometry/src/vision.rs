@@ -10,6 +10,11 @@
 //! block is the caller's predicate (BFaS: enemies, and friends not in Open Order); terrain blocks
 //! by its [`SightBlock`]. A line that only grazes a blocker within
 //! [`CONTACT_EPS`](crate::tolerance::CONTACT_EPS) is clear.
+//!
+//! [`visible_units`] answers for a whole table at once; with the BVH broad phase it skips the units
+//! and sight lines the crate's occlusion horizons certify hidden (the `occlusion` module), which
+//! never changes an answer, sight lines included. [`visible_units_many`] does it for many viewers,
+//! optionally on several threads.
 
 use crate::error::GeoError;
 use crate::occlusion::{Horizon, MAX_PIECES};
@@ -947,6 +952,53 @@ mod tests {
         assert!(l.to.y >= -1e-3);
         assert!(in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(100.0, 0.0)).unwrap());
         assert!(!in_region(&viewer_frame(), VisionArc::Front180, Vec2::new(0.0, -0.1)).unwrap());
+    }
+
+    #[test]
+    fn many_viewers_on_threads_match_one_by_one() {
+        let mut v = viewer_bases();
+        for (i, x) in [-20.0f32, 0.0, 20.0].iter().enumerate() {
+            v.push(SceneBase {
+                rect: b(*x, 20.0, 0.3 * i as f32),
+                unit: 2 + i as u32,
+                side: 1,
+            });
+        }
+        v.push(SceneBase {
+            rect: b(0.0, 10.0, 0.0),
+            unit: 9,
+            side: 0,
+        });
+        let s = Scene::new(v, vec![]).unwrap();
+        let frames = [viewer_frame(), b(0.0, 20.0, 0.0), b(20.0, 20.0, 0.3)];
+        let viewers: Vec<Viewer> = [1u32, 3, 4]
+            .iter()
+            .zip(&frames)
+            .map(|(u, f)| Viewer {
+                unit: *u,
+                eyes: core::slice::from_ref(f),
+                arc: VisionArc::All360,
+            })
+            .collect();
+        let one: Vec<_> = viewers
+            .iter()
+            .map(|vw| visible_units(&s, vw, |_| true, |_| true).unwrap())
+            .collect();
+        for threads in [0, 1, 2, 5] {
+            let many = visible_units_many(&s, &viewers, |_, _| true, |_, _| true, threads).unwrap();
+            assert_eq!(many, one, "{threads} threads");
+        }
+        assert!(
+            visible_units_many(&s, &[], |_, _| true, |_, _| true, 2)
+                .unwrap()
+                .is_empty()
+        );
+        let bad = [Viewer {
+            unit: 1,
+            eyes: &[],
+            arc: VisionArc::Front180,
+        }];
+        assert!(visible_units_many(&s, &bad, |_, _| true, |_, _| true, 2).is_err());
     }
 
     #[test]
