@@ -6,6 +6,7 @@
 //! - [`SearchPlayer`]: evaluation plus a one-ply search with a node budget (the computer opponent).
 
 pub mod aim;
+pub mod battle;
 pub mod eval;
 pub mod player;
 pub mod random;

@@ -15,7 +15,11 @@ pub fn armies_dir(given: Option<&Path>) -> PathBuf {
         candidates.extend(exe.ancestors().skip(1).map(Path::to_path_buf));
     }
     candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.."));
-    candidates.into_iter().map(|c| c.join("assets/armies")).find(|p| p.is_dir()).unwrap_or_else(|| PathBuf::from("assets/armies"))
+    candidates
+        .into_iter()
+        .map(|c| c.join("assets/armies"))
+        .find(|p| p.is_dir())
+        .unwrap_or_else(|| PathBuf::from("assets/armies"))
 }
 
 /// What a data file holds, judged by its first word (RON struct name).
@@ -41,7 +45,10 @@ pub fn kind_of(text: &str) -> Option<Kind> {
             break;
         }
     }
-    let word: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
     match word.as_str() {
         "Scenario" => Some(Kind::Scenario),
         "ArmyList" => Some(Kind::ArmyList),

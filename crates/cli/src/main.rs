@@ -8,13 +8,36 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+const AFTER_HELP: &str = "\
+EXAMPLES:
+  Check every shipped scenario and army list:
+    sandtable-cli validate scenarios/*.ron assets/armies/*.ron
+
+  Play the default battle, the computer against a random player, and keep it:
+    sandtable-cli simulate scenarios/01-mill-ford-skirmish.ron --seed 7 --players ai,random --save battle.ron
+
+  Replay that save; the state hash matches the one simulate printed:
+    sandtable-cli replay battle.ron --json
+
+  Who is favoured from where the save stands, over 200 computer battles:
+    sandtable-cli odds battle.ron --games 200
+
+EXIT STATUS:
+  0  success (validate: every file is valid)
+  1  a file has problems, an argument is wrong, or a battle could not be played
+  2  the command line could not be parsed
+
+FILES:
+  Army lists are read from --armies, else from assets/armies in the current folder or beside
+  the program. Scenarios, army lists and saves are RON text files of at most 8 MiB, nested at most 64 deep.";
+
 /// Sandtable's headless referee for By Fire and Sword: check data files, play battles between
 /// computer players, replay saves and estimate the odds of a scenario.
 ///
 /// Every command that plays is deterministic: the same scenario, seed and players give the same
 /// battle, down to the state hash printed at the end.
 #[derive(Debug, Parser)]
-#[command(name = "sandtable-cli", version, about, long_about, propagate_version = true)]
+#[command(name = "sandtable-cli", version, about, long_about, propagate_version = true, after_long_help = AFTER_HELP)]
 struct Cli {
     /// Folder of army lists (default: assets/armies next to the program or in the current folder).
     #[arg(long, global = true, value_name = "DIR")]
@@ -41,6 +64,7 @@ enum Cmd {
     /// With --json, prints one JSON object: winner (0, 1 or null for a draw), turns, commands,
     /// events and state_hash.
     Simulate {
+        /// The scenario to play (a .ron file).
         scenario: PathBuf,
         /// Seed of the dice (and of the players' tie-breaks).
         #[arg(long, default_value_t = 1)]
@@ -54,26 +78,33 @@ enum Cmd {
         /// Write the battle as a save file.
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
+        /// Print one JSON object instead of a sentence (and no progress spinner).
         #[arg(long)]
         json: bool,
     },
     /// Replay a save and print what `simulate` printed for it (the same state hash).
     Replay {
+        /// A save written by the app or by `simulate --save`.
         save: PathBuf,
+        /// Print one JSON object, as `simulate --json` does.
         #[arg(long)]
         json: bool,
     },
-    /// Play many AI-against-AI battles from a scenario and report each side's win rate with a
-    /// 95% confidence interval. Uses every core.
+    /// Play many AI-against-AI battles from a scenario's start, or from the position a save has
+    /// reached, and report each side's win rate with a 95% confidence interval. Uses every core.
     Odds {
+        /// A scenario, or a save to play on from.
         scenario: PathBuf,
+        /// How many battles to play.
         #[arg(long, default_value_t = 100)]
         games: u32,
+        /// Seed of the first battle; battle k uses seed + k.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Controller of each side, as for simulate.
         #[arg(long, default_value = "ai,ai", value_name = "A,B")]
         players: String,
+        /// Print one JSON object with the counts and rates (and no progress bar).
         #[arg(long)]
         json: bool,
     },
@@ -84,9 +115,30 @@ fn main() -> ExitCode {
     let armies = files::armies_dir(cli.armies.as_deref());
     let result = match cli.command {
         Cmd::Validate { files } => return validate::run(&files, &armies),
-        Cmd::Simulate { scenario, seed, players, turns, save, json } => game::simulate(&scenario, &armies, seed, &players, turns, save.as_deref(), json),
+        Cmd::Simulate {
+            scenario,
+            seed,
+            players,
+            turns,
+            save,
+            json,
+        } => game::simulate(
+            &scenario,
+            &armies,
+            seed,
+            &players,
+            turns,
+            save.as_deref(),
+            json,
+        ),
         Cmd::Replay { save, json } => game::replay(&save, json),
-        Cmd::Odds { scenario, games, seed, players, json } => game::odds(&scenario, &armies, games, seed, &players, json),
+        Cmd::Odds {
+            scenario,
+            games,
+            seed,
+            players,
+            json,
+        } => game::odds(&scenario, &armies, games, seed, &players, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,7 +20,11 @@ pub fn run(files: &[PathBuf], armies: &Path) -> ExitCode {
             }
         }
     }
-    if bad == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 /// Every problem with one file, as report lines.
@@ -31,10 +35,19 @@ pub fn check(path: &Path, armies: &Path) -> Vec<String> {
     };
     let kind = kind_of(&text);
     let result: Result<(), String> = match kind {
-        Some(Kind::Scenario) => load_scenario(path, armies).map(|_| ()).map_err(|e: LoadError| e.lines().join("\n")),
-        Some(Kind::ArmyList) => load_army_list(path).map(|_| ()).map_err(|e| e.lines().join("\n")),
-        Some(Kind::Save) => Session::<Bfs>::load(path).map(|_| ()).map_err(|e| e.to_string()),
-        None => Err(format!("{}:1:1: not a Sandtable file: expected Scenario(…), ArmyList(…) or Save(…)", path.display())),
+        Some(Kind::Scenario) => load_scenario(path, armies)
+            .map(|_| ())
+            .map_err(|e: LoadError| e.lines().join("\n")),
+        Some(Kind::ArmyList) => load_army_list(path)
+            .map(|_| ())
+            .map_err(|e| e.lines().join("\n")),
+        Some(Kind::Save) => Session::<Bfs>::load(path)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        None => Err(format!(
+            "{}:1:1: not a Sandtable file: expected Scenario(…), ArmyList(…) or Save(…)",
+            path.display()
+        )),
     };
     match result {
         Ok(()) => Vec::new(),

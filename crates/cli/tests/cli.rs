@@ -1,0 +1,261 @@
+//! The `sandtable-cli` binary as a user runs it: exit codes, output formats, determinism, and
+//! hostile input refused without a crash.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn scenario() -> PathBuf {
+    root().join("scenarios/01-mill-ford-skirmish.ron")
+}
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sandtable-cli"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(
+        o.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn simulate_is_deterministic_for_a_seed() {
+    let s = scenario();
+    let args = [
+        "simulate",
+        s.to_str().unwrap(),
+        "--seed",
+        "7",
+        "--players",
+        "ai,random",
+        "--json",
+    ];
+    let (a, b) = (json(&cli(&args)), json(&cli(&args)));
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    assert_eq!(a, b);
+    for key in ["winner", "turns", "commands", "events", "state_hash"] {
+        assert!(a.get(key).is_some(), "{key} missing from {a}");
+    }
+    assert!(
+        a["state_hash"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .all(|c| c.is_ascii_hexdigit())
+    );
+    assert_eq!(a["turns"], 6, "the default battle lasts its six turns");
+    // Another seed is another battle.
+    let other = json(&cli(&[
+        "simulate",
+        s.to_str().unwrap(),
+        "--seed",
+        "8",
+        "--players",
+        "ai,random",
+        "--json",
+    ]));
+    assert_ne!(a["state_hash"], other["state_hash"]);
+}
+
+#[test]
+fn a_simulated_save_replays_to_the_same_hash() {
+    let s = scenario();
+    let save = temp("replay.ron");
+    let played = json(&cli(&[
+        "simulate",
+        s.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--players",
+        "ai,ai",
+        "--save",
+        save.to_str().unwrap(),
+        "--json",
+    ]));
+    let replayed = json(&cli(&["replay", save.to_str().unwrap(), "--json"]));
+    assert_eq!(played, replayed);
+    // The save is a valid file for `validate` too.
+    let v = cli(&["validate", save.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stdout(&v));
+}
+
+#[test]
+fn turns_overrides_the_scenario_limit() {
+    let s = scenario();
+    let out = json(&cli(&[
+        "simulate",
+        s.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--players",
+        "random,random",
+        "--turns",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(out["turns"], 2);
+    let bad = cli(&["simulate", s.to_str().unwrap(), "--turns", "0"]);
+    assert_eq!(bad.status.code(), Some(1));
+}
+
+#[test]
+fn odds_reports_rates_with_intervals() {
+    let s = scenario();
+    let out = json(&cli(&[
+        "odds",
+        s.to_str().unwrap(),
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--players",
+        "ai,random",
+        "--json",
+    ]));
+    assert_eq!(out["games"], 4);
+    let wins: u64 = out["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + out["draws"].as_u64().unwrap(), 4);
+    for side in out["win_rate"].as_array().unwrap() {
+        let (low, rate, high) = (
+            side["low"].as_f64().unwrap(),
+            side["rate"].as_f64().unwrap(),
+            side["high"].as_f64().unwrap(),
+        );
+        assert!(low <= rate && rate <= high && (0.0..=1.0).contains(&low) && high <= 1.0);
+    }
+}
+
+#[test]
+fn validate_accepts_the_shipped_files() {
+    let mut args = vec!["validate".to_string()];
+    for dir in ["scenarios", "assets/armies"] {
+        for f in std::fs::read_dir(root().join(dir)).unwrap() {
+            args.push(f.unwrap().path().to_string_lossy().into_owned());
+        }
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = cli(&refs);
+    assert!(out.status.success(), "{}", stdout(&out));
+}
+
+#[test]
+fn validate_reports_syntax_with_line_and_column() {
+    let bad = root().join("crates/bfs/tests/bad-scenarios/syntax-missing-comma.ron");
+    let out = cli(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let first = text.lines().next().expect("a problem line");
+    // FILE:LINE:COL: message
+    let rest = first
+        .strip_prefix(bad.to_str().unwrap())
+        .expect("starts with the file")
+        .to_string();
+    let parts: Vec<&str> = rest.splitn(4, ':').collect();
+    assert!(
+        parts[1].parse::<u32>().is_ok() && parts[2].parse::<u32>().is_ok(),
+        "{first}"
+    );
+}
+
+#[test]
+fn validate_names_the_entity_at_fault() {
+    let bad = root().join("crates/bfs/tests/bad-scenarios/unknown-profile.ron");
+    let out = cli(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.starts_with(bad.to_str().unwrap()), "{text}");
+    assert!(text.contains("profile"), "{text}");
+}
+
+#[test]
+fn validate_refuses_hostile_files_without_crashing() {
+    let mut deep = String::from("Scenario(");
+    deep.push_str(&"[".repeat(5000));
+    let mut huge = String::from("Scenario(format: 1, name: \"");
+    huge.push_str(&"x".repeat(30 * 1024 * 1024));
+    huge.push_str("\")");
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "binary.ron",
+            (0..4096u32)
+                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+                .collect(),
+        ),
+        ("not-utf8.ron", b"Scenario(name: \"\xff\xfe\xfd\")".to_vec()),
+        ("deep.ron", deep.into_bytes()),
+        ("huge-string.ron", huge.into_bytes()),
+        (
+            "out-of-range.ron",
+            b"Scenario(format: 99999999999999999999999, turn_limit: -1)".to_vec(),
+        ),
+        ("empty.ron", Vec::new()),
+        (
+            "save-garbage.ron",
+            b"Save(format: 1, setup: (((((((((((".to_vec(),
+        ),
+    ];
+    for (name, bytes) in files {
+        let path = temp(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = cli(&["validate", path.to_str().unwrap()]);
+        // Exit 1 with a report: not 101 (a panic) nor a signal (a stack overflow).
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{name}: {:?} {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = stdout(&out);
+        assert!(text.starts_with(path.to_str().unwrap()), "{name}: {text}");
+    }
+}
+
+#[test]
+fn help_documents_every_command() {
+    let out = cli(&["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for cmd in ["validate", "simulate", "replay", "odds"] {
+        assert!(text.contains(cmd), "{cmd} missing from --help");
+    }
+    let sim = stdout(&cli(&["simulate", "--help"]));
+    assert!(
+        sim.contains("--players") && sim.contains("--seed") && sim.contains("--json"),
+        "{sim}"
+    );
+}
+
+#[test]
+fn unknown_players_are_refused_with_a_message() {
+    let s = scenario();
+    let out = cli(&["simulate", s.to_str().unwrap(), "--players", "ai,genius"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("genius"));
+}
