@@ -310,11 +310,106 @@ pub fn rotate_body(
             true
         });
     }
+    // Safety net for tangential starts (a base already touching an obstacle as the rotation
+    // begins): the exact events can miss them, so the end pose is verified and, if it would
+    // overlap, the angle is backed off by bisection to the largest clear one.
+    if best > 0.0 && ends_overlapping(scene, body, pivot, sign * best, obstacles) {
+        let (mut lo, mut hi) = (0.0f32, best);
+        for _ in 0..24 {
+            let mid = 0.5 * (lo + hi);
+            if ends_overlapping(scene, body, pivot, sign * mid, obstacles) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        best = lo;
+        if blocker.is_none() {
+            blocker = first_overlap(scene, body, pivot, sign * hi, obstacles);
+        }
+    }
     Ok(WheelOutcome {
         pivot,
         theta: sign * best,
         blocked: blocker,
     })
+}
+
+/// Would the body, rotated by `theta` about `pivot`, overlap an obstacle it must not enter?
+fn ends_overlapping(
+    scene: &Scene,
+    body: &Body,
+    pivot: Vec2,
+    theta: f32,
+    obstacles: &impl Obstacles,
+) -> bool {
+    first_overlap(scene, body, pivot, theta, obstacles).is_some()
+}
+
+/// The first obstacle the rotated body overlaps (interiors, not mere contact).
+fn first_overlap(
+    scene: &Scene,
+    body: &Body,
+    pivot: Vec2,
+    theta: f32,
+    obstacles: &impl Obstacles,
+) -> Option<Blocker> {
+    let mut found = None;
+    for b in body.bases {
+        let r = b.rotated_about(pivot, theta);
+        let poly = r.ccw_corners();
+        let shape = CastShape {
+            verts: &poly,
+            convex: true,
+        };
+        let (lo, hi) = r.aabb();
+        scene.for_each_base_in_aabb(lo, hi, |i| {
+            let sb = &scene.bases()[i];
+            if obstacles.base_gap(sb).is_some() {
+                let ob = sb.rect.ccw_corners();
+                if crate::cast::shapes_overlap(
+                    shape,
+                    CastShape {
+                        verts: &ob,
+                        convex: true,
+                    },
+                ) {
+                    found = Some(Blocker::Base {
+                        index: i,
+                        unit: sb.unit,
+                        point: sb.rect.center(),
+                    });
+                    return false;
+                }
+            }
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+        scene.for_each_terrain_in_aabb(lo, hi, |i| {
+            let t = &scene.terrain()[i];
+            if obstacles.terrain_gap(t).is_some() {
+                let shape_t = CastShape {
+                    verts: t.polygon.vertices(),
+                    convex: t.polygon.is_convex(),
+                };
+                if crate::cast::shapes_overlap(shape, shape_t) {
+                    found = Some(Blocker::Terrain {
+                        index: i,
+                        id: t.id,
+                        point: r.center(),
+                    });
+                    return false;
+                }
+            }
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }
 
 /// Performs a wheel about a front corner of the body's frame (GEO-10).
