@@ -65,9 +65,18 @@ fn main() {
     let view = Bfs::view(s.state(), seat);
     let side = sandtable_bfs::Side(seat);
     let m = sandtable_ai::eval::Matchups::new(&view, side);
-    let theirs: Vec<_> = view.units_on_table(side.other()).collect();
+    let theirs: Vec<_> = view
+        .units_on_table(side.other())
+        .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+        .collect();
     for u in view.units_on_table(side) {
-        let t = sandtable_ai::eval::unit_terms(&view, u, &theirs, &m);
+        let t = sandtable_ai::eval::unit_terms(
+            &view,
+            u,
+            &sandtable_bfs::geo::frame_of(&u.bases),
+            &theirs,
+            &m,
+        );
         println!(
             "  {} order {:?} morale {:?}: {t:?}",
             u.name, u.order, u.morale

@@ -11,13 +11,15 @@
 //! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
 //! decision can afford hundreds of evaluations.
 
-use crate::travel::{Field, TerrainGrid};
+use crate::travel::{Field, FieldCache, TerrainGrid};
 use sandtable_bfs::geo::{TerrainClass, frame_of};
 use sandtable_bfs::ids::{ProfileId, Side, UnitId};
 use sandtable_bfs::preview;
 use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
+use sandtable_geometry::Rect;
 use sandtable_geometry::distance::set_distance;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Weight of one loss point (a destroyed base, or two fled ones; BFS-VIC-4) against one
 /// strength point of material. Losses are what the victory count reads, so they dominate.
@@ -93,8 +95,8 @@ pub struct Matchups {
     /// How far the battle has run, 0 at the start to 1 at the turn limit.
     pub late: f64,
     /// Travel fields towards each enemy, for each profile of the judging side's units.
-    travel: HashMap<(ProfileId, UnitId), Field>,
-    grid: TerrainGrid,
+    travel: HashMap<(ProfileId, UnitId), Arc<Field>>,
+    grid: Arc<TerrainGrid>,
 }
 
 /// A volley's expected strength point losses at each range band, and the bands' reach.
@@ -123,6 +125,12 @@ impl Volley {
 impl Matchups {
     /// Every pair of opposing units on the table, judged for `side`.
     pub fn new(game: &Game, side: Side) -> Self {
+        Self::with_cache(game, side, &mut FieldCache::default())
+    }
+
+    /// As [`Matchups::new`], reusing travel fields from earlier decisions: terrain never moves,
+    /// and most enemies have not moved since the last decision either.
+    pub fn with_cache(game: &Game, side: Side, cache: &mut FieldCache) -> Self {
         let mut edge = HashMap::new();
         let mut volleys = HashMap::new();
         for a in game.units_on_table(Side::A) {
@@ -150,13 +158,13 @@ impl Matchups {
         } else {
             DANGER * (1.0 - 0.8 * late)
         };
-        let grid = TerrainGrid::new(game);
+        let grid = cache.grid(game).clone();
         let mut travel = HashMap::new();
         for u in game.units_on_table(side) {
             for e in game.units_on_table(side.other()) {
                 travel
                     .entry((u.profile, e.id))
-                    .or_insert_with(|| grid.field(game, game.profile(u.profile), e));
+                    .or_insert_with(|| cache.field(game, &grid, u.profile, e));
             }
         }
         Self {
@@ -176,14 +184,26 @@ impl Matchups {
 
     /// The travel field towards `target` for units of `profile`, if the judging side has any.
     pub fn field(&self, profile: ProfileId, target: UnitId) -> Option<&Field> {
-        self.travel.get(&(profile, target))
+        self.travel.get(&(profile, target)).map(|f| &**f)
     }
 
     /// How far `u` must travel to reach `e`: at least the straight distance `d`, more where
     /// terrain is in the way.
     pub fn travel(&self, u: &Unit, e: &Unit, d: f64) -> f64 {
-        self.field(u.profile, e.id)
-            .map_or(d, |f| d.max(f.from_unit(u) as f64))
+        let f = frame_of(&u.bases);
+        self.travel_from(u.profile, (f.front_left() + f.front_right()) * 0.5, e.id, d)
+    }
+
+    /// As [`Matchups::travel`], from a point (a unit's front middle) for units of `profile`.
+    pub fn travel_from(
+        &self,
+        profile: ProfileId,
+        from: sandtable_geometry::Vec2,
+        target: UnitId,
+        d: f64,
+    ) -> f64 {
+        self.field(profile, target)
+            .map_or(d, |f| d.max(f.at(from) as f64))
     }
 
     /// The volley `a` would fire at `b`; nothing for a pair it does not know.
@@ -247,6 +267,11 @@ pub fn closeness(d: f64, basic: f64) -> f64 {
 }
 
 /// Distance between two units' bases, cm.
+/// Distance between two unit frames, cm.
+fn frame_distance(a: &Rect, b: &Rect) -> f64 {
+    sandtable_geometry::distance::distance(a, b).unwrap_or(f32::INFINITY) as f64
+}
+
 pub fn distance(a: &Unit, b: &Unit) -> f64 {
     set_distance(&a.bases, &b.bases).unwrap_or(f32::INFINITY) as f64
 }
@@ -254,12 +279,20 @@ pub fn distance(a: &Unit, b: &Unit) -> f64 {
 /// A position's value for `side`: higher is better.
 pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
     let mut score = 0.0;
-    let mine: Vec<&Unit> = game.units_on_table(side).collect();
-    let theirs: Vec<&Unit> = game.units_on_table(side.other()).collect();
-    for u in &mine {
+    // Each unit's frame once: distances between frames are one rectangle test instead of one
+    // per pair of bases, close enough for judging a position.
+    let mine: Vec<(&Unit, Rect)> = game
+        .units_on_table(side)
+        .map(|u| (u, frame_of(&u.bases)))
+        .collect();
+    let theirs: Vec<(&Unit, Rect)> = game
+        .units_on_table(side.other())
+        .map(|u| (u, frame_of(&u.bases)))
+        .collect();
+    for (u, _) in &mine {
         score += material(game, u);
     }
-    for e in &theirs {
+    for (e, _) in &theirs {
         score -= material(game, e);
     }
     // Losses as the victory count weighs them: destroyed bases in full, fled bases half.
@@ -271,23 +304,22 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
             LOSS_POINT * lost
         };
     }
-    for u in &mine {
-        let t = unit_terms(game, u, &theirs, matchups);
+    for (u, frame) in &mine {
+        let t = unit_terms(game, u, frame, &theirs, matchups);
         score += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
             - SHOT_AT * t.shot_at;
     }
     // Room to move: units bunched together block each other (friends cannot be passed through),
     // and a unit in slowing terrain crawls (BFS-TER-2/3).
-    for (i, u) in mine.iter().enumerate() {
-        for f in &mine[i + 1..] {
-            let d = distance(u, f);
+    for (i, (u, uf)) in mine.iter().enumerate() {
+        for (_, ff) in &mine[i + 1..] {
+            let d = frame_distance(uf, ff);
             if d < CROWD_CM {
                 score -= CROWDING * (CROWD_CM - d) / CROWD_CM;
             }
         }
         let p = game.profile(u.profile);
-        let f = frame_of(&u.bases);
-        score -= match matchups.grid.class_at(game, p, f.center()) {
+        score -= match matchups.grid.class_at(game, p, uf.center()) {
             TerrainClass::Difficult => SLOWED,
             TerrainClass::VeryDifficult => 3.0 * SLOWED,
             _ => 0.0,
@@ -295,7 +327,7 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
     }
     // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
     // others, so that commanders keep up with their units.
-    for u in &mine {
+    for (u, _) in &mine {
         let gap = game
             .commanders_on_table(side)
             .map(|c| {
@@ -329,21 +361,25 @@ pub struct UnitTerms {
 }
 
 /// The threat and position terms of one unit against the enemies `theirs`.
-pub fn unit_terms(game: &Game, u: &Unit, theirs: &[&Unit], matchups: &Matchups) -> UnitTerms {
+pub fn unit_terms(
+    game: &Game,
+    u: &Unit,
+    frame: &Rect,
+    theirs: &[(&Unit, Rect)],
+    matchups: &Matchups,
+) -> UnitTerms {
     let up = game.profile(u.profile);
     let fights = u.morale == MoraleLevel::Good && up.close_combat > 0;
     let mut t = UnitTerms::default();
-    for e in theirs {
+    let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
+    for (e, ef) in theirs {
         let ep = game.profile(e.profile);
-        let d = distance(u, e);
+        let d = frame_distance(frame, ef);
         if fights {
             let edge = matchups.edge(u.id, e.id);
             if edge > 0.0 {
                 // A charge into slowing terrain covers half the move, or 5 cm (BFS-TER-2/3).
-                let basic = match matchups
-                    .grid
-                    .class_at(game, up, frame_of(&e.bases).center())
-                {
+                let basic = match matchups.grid.class_at(game, up, ef.center()) {
                     TerrainClass::Difficult => up.movement.basic as f64 * 0.5,
                     TerrainClass::VeryDifficult => 5.0,
                     _ => up.movement.basic as f64,
@@ -351,7 +387,7 @@ pub fn unit_terms(game: &Game, u: &Unit, theirs: &[&Unit], matchups: &Matchups) 
                 let far = if d <= basic {
                     d
                 } else {
-                    matchups.travel(u, e, d)
+                    matchups.travel_from(u.profile, front_mid, e.id, d)
                 };
                 t.attack = t.attack.max(edge * closeness(far, basic));
             }
@@ -367,7 +403,7 @@ pub fn unit_terms(game: &Game, u: &Unit, theirs: &[&Unit], matchups: &Matchups) 
         let shot_d = if d <= volley.long_cm {
             d
         } else {
-            matchups.travel(u, e, d)
+            matchups.travel_from(u.profile, front_mid, e.id, d)
         };
         t.shot = t.shot.max(volley.at(shot_d));
         let theirs = matchups.volley(e.id, u.id);

@@ -5,6 +5,7 @@
 
 use crate::aim::aimed_moves;
 use crate::eval::{Matchups, closeness, distance, evaluate};
+use crate::travel::FieldCache;
 use sandtable_bfs::candidates::candidates;
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::Side;
@@ -21,6 +22,8 @@ pub struct SearchPlayer {
     pub budget: usize,
     /// Positions evaluated by the last decision.
     pub last_nodes: usize,
+    /// Travel fields from earlier decisions.
+    fields: FieldCache,
 }
 
 impl SearchPlayer {
@@ -29,6 +32,7 @@ impl SearchPlayer {
             state: seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1,
             budget: NODE_BUDGET,
             last_nodes: 0,
+            fields: FieldCache::default(),
         }
     }
 
@@ -73,7 +77,7 @@ impl SearchPlayer {
             } => return Some(self.react(view, seat, &options, c.charger)),
             _ => {}
         }
-        let matchups = Matchups::new(view, seat);
+        let matchups = Matchups::with_cache(view, seat, &mut self.fields);
         if matches!(view.turn.phase, Phase::Movement { .. }) {
             // Aimed moves first: they are the likeliest best, and the budget may cut the tail.
             let mut aimed = Vec::new();
@@ -121,7 +125,7 @@ impl SearchPlayer {
         let Some(seat) = Bfs::prompt(view).seat.map(|s| Side(s.min(1))) else {
             return (0.0, Vec::new());
         };
-        let matchups = Matchups::new(view, seat);
+        let matchups = Matchups::with_cache(view, seat, &mut self.fields);
         let mut options = candidates(view);
         if matches!(view.turn.phase, Phase::Movement { charge: None, .. }) {
             for u in view.units_on_table(seat).filter(|u| {

@@ -8,11 +8,15 @@
 //! target outwards), so one field serves every unit of that profile.
 
 use sandtable_bfs::geo::{TerrainClass, frame_of, terrain_class};
+use sandtable_bfs::ids::ProfileId;
 use sandtable_bfs::profile::UnitProfile;
 use sandtable_bfs::state::{Game, Unit};
 use sandtable_geometry::{Polygon, Vec2};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// Cell size, cm. Bases are 2.5–6 cm deep; 3 cm keeps a 120 cm table at 1600 cells.
 const CELL_CM: f32 = 3.0;
@@ -219,4 +223,71 @@ impl Field {
         }
         cell_centre(here % self.width, here / self.width)
     }
+}
+
+/// Travel fields kept between decisions, keyed by the mover's profile and the target's bases:
+/// a field stays right while its target has not moved. Bounded, so a long game cannot grow it.
+#[derive(Debug, Default)]
+pub struct FieldCache {
+    grid: Option<(u64, Arc<TerrainGrid>)>,
+    fields: HashMap<(ProfileId, u64), Arc<Field>>,
+}
+
+/// Most fields kept; past this the cache starts afresh.
+const MAX_FIELDS: usize = 512;
+
+impl FieldCache {
+    /// The terrain grid of this game's table, built once.
+    pub fn grid(&mut self, game: &Game) -> &Arc<TerrainGrid> {
+        let key = terrain_key(game);
+        if self.grid.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.grid = Some((key, Arc::new(TerrainGrid::new(game))));
+            self.fields.clear();
+        }
+        &self.grid.as_ref().expect("just set").1
+    }
+
+    /// The travel field towards `target` for units of `profile`.
+    pub fn field(
+        &mut self,
+        game: &Game,
+        grid: &TerrainGrid,
+        profile: ProfileId,
+        target: &Unit,
+    ) -> Arc<Field> {
+        let key = (profile, bases_key(target));
+        if let Some(f) = self.fields.get(&key) {
+            return f.clone();
+        }
+        if self.fields.len() >= MAX_FIELDS {
+            self.fields.clear();
+        }
+        let f = Arc::new(grid.field(game, game.profile(profile), target));
+        self.fields.insert(key, f.clone());
+        f
+    }
+}
+
+fn terrain_key(game: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    game.info.table.x.to_bits().hash(&mut h);
+    game.info.table.y.to_bits().hash(&mut h);
+    for t in &game.terrain {
+        (t.kind as u8).hash(&mut h);
+        for p in t.polygons.iter().flatten() {
+            p.x.to_bits().hash(&mut h);
+            p.y.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn bases_key(u: &Unit) -> u64 {
+    let mut h = DefaultHasher::new();
+    for b in &u.bases {
+        for v in [b.pose.pos.x, b.pose.pos.y, b.pose.angle, b.half.x, b.half.y] {
+            v.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
 }

@@ -8,6 +8,9 @@ use crate::weapons::MeleeWeapon;
 use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::terrain::{SightBlock, TerrainPiece};
 use sandtable_geometry::{Polygon, Pose, Rect, Scene, SceneBase, Vec2};
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 /// How terrain slows a unit (BFS-TER-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,8 +99,55 @@ pub fn sid(u: UnitId) -> u32 {
 
 /// The scene of every unit's bases still on the table and every terrain piece. Commanders are not
 /// in it: they block neither sight nor movement (BFS-CDR-5, BFS-CDR-12).
-pub fn scene(game: &Game) -> Scene {
-    scene_with(game, None)
+///
+/// Building the broad phase costs more than a whole rules check, and a check builds it for a
+/// position that usually has not changed since the last one (a player's candidates, a replay):
+/// the last scene built on this thread is kept and shared while the bases and terrain are the
+/// same. The key covers everything the scene is built from, so a hit is the same scene.
+pub fn scene(game: &Game) -> Arc<Scene> {
+    thread_local! {
+        static LAST: RefCell<Option<(u64, Arc<Scene>)>> = const { RefCell::new(None) };
+    }
+    let key = scene_key(game);
+    LAST.with(|last| {
+        if let Some((k, s)) = last.borrow().as_ref()
+            && *k == key
+        {
+            return s.clone();
+        }
+        let s = Arc::new(scene_with(game, None));
+        *last.borrow_mut() = Some((key, s.clone()));
+        s
+    })
+}
+
+/// A fingerprint of what a scene is built from: each unit on the table with its bases, and the
+/// terrain.
+fn scene_key(game: &Game) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for u in game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+    {
+        u.id.0.hash(&mut h);
+        u.side.0.hash(&mut h);
+        for b in &u.bases {
+            for v in [b.pose.pos.x, b.pose.pos.y, b.pose.angle, b.half.x, b.half.y] {
+                v.to_bits().hash(&mut h);
+            }
+        }
+    }
+    for t in &game.terrain {
+        (t.kind as u8).hash(&mut h);
+        for p in &t.polygons {
+            for v in p {
+                v.x.to_bits().hash(&mut h);
+                v.y.to_bits().hash(&mut h);
+            }
+        }
+    }
+    h.finish()
 }
 
 /// The scene with one unit's bases replaced (for previews of a planned position).

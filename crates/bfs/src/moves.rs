@@ -509,7 +509,20 @@ pub fn check_final_position(
     let before = |other: &[Rect]| {
         sandtable_geometry::distance::set_distance(&u.bases, other).unwrap_or(f32::INFINITY)
     };
-    for sb in scene.bases() {
+    // Only bases near the new position can be too close or overlap: ask the broad phase, and
+    // keep the scene's order so the same offender is named as before.
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for b in bases {
+        let (a, z) = b.aabb();
+        lo = lo.min(a);
+        hi = hi.max(z);
+    }
+    let margin = Vec2::splat(ENEMY_GAP_CM + 1.0);
+    let mut near = scene
+        .bases_in_aabb(lo - margin, hi + margin)
+        .unwrap_or_else(|_| (0..scene.bases().len()).collect());
+    near.sort_unstable();
+    for sb in near.into_iter().filter_map(|i| scene.bases().get(i)) {
         if sb.unit == sid(unit) {
             continue;
         }

@@ -1,0 +1,77 @@
+//! Criterion benches for the computer player (issue 7 targets: one decision at Task Force scale
+//! within 100 ms; a whole 6-turn AI-against-AI Task Force battle within 1 s). The random player's
+//! decision in the same position is the baseline of the same run.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sandtable_ai::battle::play;
+use sandtable_ai::{Player, PlayerKind, RandomPlayer, SearchPlayer};
+use sandtable_bfs::turn::Phase;
+use sandtable_bfs::{BattleSetup, Bfs, Game, load_scenario};
+use sandtable_engine::{Ruleset, Session};
+use std::hint::black_box;
+use std::path::Path;
+
+fn task_force() -> BattleSetup {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = load_scenario(
+        &root.join("scenarios/02-warka-task-force.ron"),
+        &root.join("assets/armies"),
+    )
+    .expect("scenario");
+    BattleSetup::from(&loaded)
+}
+
+/// The view of whoever decides at the first Movement Phase decision of turn 2, both sides played
+/// by the AI until then: a position with every unit still to move.
+fn movement_decision(setup: &BattleSetup) -> Game {
+    let mut session = Session::<Bfs>::new(setup.clone(), 3).expect("setup");
+    let mut players = [
+        Player::new(PlayerKind::Ai, 1),
+        Player::new(PlayerKind::Ai, 2),
+    ];
+    loop {
+        let seat = Bfs::prompt(session.state())
+            .seat
+            .expect("the battle is still on");
+        let s = session.state();
+        if s.turn.number == 2 && matches!(s.turn.phase, Phase::Movement { charge: None, .. }) {
+            return Bfs::view(s, seat);
+        }
+        let cmd = players[seat as usize].choose(s, seat).expect("a command");
+        session.submit(cmd).expect("legal");
+    }
+}
+
+fn decisions(c: &mut Criterion) {
+    let setup = task_force();
+    let view = movement_decision(&setup);
+    c.bench_function("ai_decision_task_force_movement", |b| {
+        b.iter(|| black_box(SearchPlayer::new(1).choose(&view)))
+    });
+    c.bench_function("random_decision_task_force_movement", |b| {
+        b.iter(|| black_box(RandomPlayer::new(1).choose(&view)))
+    });
+}
+
+fn battles(c: &mut Criterion) {
+    let setup = task_force();
+    c.bench_function("ai_vs_ai_battle_task_force", |b| {
+        b.iter(|| {
+            black_box(play(setup.clone(), 5, [PlayerKind::Ai, PlayerKind::Ai]).expect("plays"))
+        })
+    });
+    c.bench_function("random_vs_random_battle_task_force", |b| {
+        b.iter(|| {
+            black_box(
+                play(setup.clone(), 5, [PlayerKind::Random, PlayerKind::Random]).expect("plays"),
+            )
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = decisions, battles
+}
+criterion_main!(benches);
