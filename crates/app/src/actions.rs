@@ -22,9 +22,19 @@ pub struct Action {
 }
 
 impl Action {
-    fn new(battle: &Battle, label: impl Into<String>, command: Command, key: Option<&'static str>) -> Self {
+    fn new(
+        battle: &Battle,
+        label: impl Into<String>,
+        command: Command,
+        key: Option<&'static str>,
+    ) -> Self {
         let allowed = battle.check(&command);
-        Self { label: label.into(), command, allowed, key }
+        Self {
+            label: label.into(),
+            command,
+            allowed,
+            key,
+        }
     }
 }
 
@@ -46,16 +56,26 @@ pub fn next_command(game: &Game) -> Option<(Command, String)> {
 }
 
 /// The commander the player has picked to pay, or the cheapest one allowed to order the unit.
-pub fn paying_commander(game: &Game, unit: UnitId, picked: Option<CommanderId>) -> Option<CommanderId> {
+pub fn paying_commander(
+    game: &Game,
+    unit: UnitId,
+    picked: Option<CommanderId>,
+) -> Option<CommanderId> {
     let allowed = authority::commanders_who_may_order(game, unit);
     match picked {
         Some(c) if allowed.contains(&c) => Some(c),
-        _ => allowed.into_iter().min_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0)),
+        _ => allowed
+            .into_iter()
+            .min_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0)),
     }
 }
 
 /// Actions for the selected piece in the current phase.
-pub fn actions(battle: &Battle, selected: Option<Thing>, picked_commander: Option<CommanderId>) -> Vec<Action> {
+pub fn actions(
+    battle: &Battle,
+    selected: Option<Thing>,
+    picked_commander: Option<CommanderId>,
+) -> Vec<Action> {
     let game = &battle.game;
     let mut out = Vec::new();
     match (&game.turn.phase, selected) {
@@ -64,12 +84,24 @@ pub fn actions(battle: &Battle, selected: Option<Thing>, picked_commander: Optio
             if let Some(by) = paying_commander(game, u, picked_commander) {
                 let cost = authority::order_cost(game, by, u);
                 let free = sandtable_bfs::phases::orders::orders_are_free(game);
-                let price = if free { "free".to_string() } else { format!("{} CP", cost.cp) };
+                let price = if free {
+                    "free".to_string()
+                } else {
+                    format!("{} CP", cost.cp)
+                };
                 let who = &game.commander(by).name;
-                for (order, key) in [(OrderKind::Move, "1"), (OrderKind::Charge, "2"), (OrderKind::Defense, "3")] {
+                for (order, key) in [
+                    (OrderKind::Move, "1"),
+                    (OrderKind::Charge, "2"),
+                    (OrderKind::Defense, "3"),
+                ] {
                     out.push(Action::new(
                         battle,
-                        format!("{} order — {price} ({who}, {:.1} cm)", order.name(), cost.distance_cm),
+                        format!(
+                            "{} order — {price} ({who}, {:.1} cm)",
+                            order.name(),
+                            cost.distance_cm
+                        ),
                         Command::IssueOrder { unit: u, order, by },
                         Some(key),
                     ));
@@ -79,55 +111,160 @@ pub fn actions(battle: &Battle, selected: Option<Thing>, picked_commander: Optio
                         out.push(Action::new(
                             battle,
                             format!("Rally — {} CP, Morale +{extra}", 1 + extra),
-                            Command::Rally { unit: u, by, extra_cp: extra },
+                            Command::Rally {
+                                unit: u,
+                                by,
+                                extra_cp: extra,
+                            },
                             (extra == 0).then_some("R"),
                         ));
                     }
                 }
                 if unit.casualty_markers > 0 {
-                    out.push(Action::new(battle, "Reorganise — 1 CP for one Morale test", Command::Reorganize { unit: u, by }, Some("O")));
+                    out.push(Action::new(
+                        battle,
+                        "Reorganise — 1 CP for one Morale test",
+                        Command::Reorganize { unit: u, by },
+                        Some("O"),
+                    ));
                 }
             }
         }
-        (Phase::Orders { .. }, Some(Thing::Commander(c))) if game.commander(c).side == battle.viewer => {
-            for to in game.commanders_on_table(battle.viewer).filter(|t| t.id != c) {
+        (Phase::Orders { .. }, Some(Thing::Commander(c)))
+            if game.commander(c).side == battle.viewer =>
+        {
+            for to in game
+                .commanders_on_table(battle.viewer)
+                .filter(|t| t.id != c)
+            {
                 for amount in 1..=game.commander(c).cp {
-                    out.push(Action::new(battle, format!("Send {amount} CP to {}", to.name), Command::TransferCp { from: c, to: to.id, amount }, None));
+                    out.push(Action::new(
+                        battle,
+                        format!("Send {amount} CP to {}", to.name),
+                        Command::TransferCp {
+                            from: c,
+                            to: to.id,
+                            amount,
+                        },
+                        None,
+                    ));
                 }
             }
         }
-        (Phase::Movement { charge: Some(pc), .. }, _) => {
-            let reactor = pc.reactors.get(pc.reactions.len()).copied().unwrap_or(pc.target);
-            out.push(Action::new(battle, "Stand and receive the charge", Command::React { unit: reactor, reaction: Reaction::Stand }, Some("S")));
-            out.push(Action::new(battle, "Countercharge (reveals a Charge order)", Command::React { unit: reactor, reaction: Reaction::Countercharge }, Some("C")));
+        (
+            Phase::Movement {
+                charge: Some(pc), ..
+            },
+            _,
+        ) => {
+            let reactor = pc
+                .reactors
+                .get(pc.reactions.len())
+                .copied()
+                .unwrap_or(pc.target);
+            out.push(Action::new(
+                battle,
+                "Stand and receive the charge",
+                Command::React {
+                    unit: reactor,
+                    reaction: Reaction::Stand,
+                },
+                Some("S"),
+            ));
+            out.push(Action::new(
+                battle,
+                "Countercharge (reveals a Charge order)",
+                Command::React {
+                    unit: reactor,
+                    reaction: Reaction::Countercharge,
+                },
+                Some("C"),
+            ));
             for by in authority::commanders_who_may_order(game, reactor) {
                 out.push(Action::new(
                     battle,
-                    format!("Hold fire for Reaction Fire — 1 CP from {}", game.commander(by).name),
-                    Command::React { unit: reactor, reaction: Reaction::HoldFire { by } },
+                    format!(
+                        "Hold fire for Reaction Fire — 1 CP from {}",
+                        game.commander(by).name
+                    ),
+                    Command::React {
+                        unit: reactor,
+                        reaction: Reaction::HoldFire { by },
+                    },
                     None,
                 ));
             }
         }
-        (Phase::Movement { .. }, Some(Thing::Unit(u))) if game.unit(u).side == battle.viewer && game.unit(u).status == UnitStatus::OnTable => {
+        (Phase::Movement { .. }, Some(Thing::Unit(u)))
+            if game.unit(u).side == battle.viewer && game.unit(u).status == UnitStatus::OnTable =>
+        {
             match game.unit(u).order {
                 Some(OrderKind::Defense) => {
                     for (label, m) in [
-                        ("Turn to the left (1 S-M)", SpecialManeuver::Turn(TurnKind::Left)),
-                        ("Turn to the right (1 S-M)", SpecialManeuver::Turn(TurnKind::Right)),
+                        (
+                            "Turn to the left (1 S-M)",
+                            SpecialManeuver::Turn(TurnKind::Left),
+                        ),
+                        (
+                            "Turn to the right (1 S-M)",
+                            SpecialManeuver::Turn(TurnKind::Right),
+                        ),
                         ("About face (1 S-M)", SpecialManeuver::Turn(TurnKind::About)),
-                        ("Widen the front by 1 base (1 S-M)", SpecialManeuver::Frontage(1)),
-                        ("Narrow the front by 1 base (1 S-M)", SpecialManeuver::Frontage(-1)),
-                        ("Step 2 cm forward (1 S-M)", SpecialManeuver::ChangePosition { dx: 0.0, dy: 2.0, degrees: 0.0 }),
-                        ("Step 2 cm back (1 S-M)", SpecialManeuver::ChangePosition { dx: 0.0, dy: -2.0, degrees: 0.0 }),
+                        (
+                            "Widen the front by 1 base (1 S-M)",
+                            SpecialManeuver::Frontage(1),
+                        ),
+                        (
+                            "Narrow the front by 1 base (1 S-M)",
+                            SpecialManeuver::Frontage(-1),
+                        ),
+                        (
+                            "Step 2 cm forward (1 S-M)",
+                            SpecialManeuver::ChangePosition {
+                                dx: 0.0,
+                                dy: 2.0,
+                                degrees: 0.0,
+                            },
+                        ),
+                        (
+                            "Step 2 cm back (1 S-M)",
+                            SpecialManeuver::ChangePosition {
+                                dx: 0.0,
+                                dy: -2.0,
+                                degrees: 0.0,
+                            },
+                        ),
                     ] {
-                        out.push(Action::new(battle, label, Command::Maneuver { unit: u, maneuvers: vec![m] }, None));
+                        out.push(Action::new(
+                            battle,
+                            label,
+                            Command::Maneuver {
+                                unit: u,
+                                maneuvers: vec![m],
+                            },
+                            None,
+                        ));
                     }
-                    out.push(Action::new(battle, "Stay and keep both maneuvers for fire", Command::Hold { unit: u }, Some("H")));
+                    out.push(Action::new(
+                        battle,
+                        "Stay and keep both maneuvers for fire",
+                        Command::Hold { unit: u },
+                        Some("H"),
+                    ));
                 }
                 None => {
-                    out.push(Action::new(battle, "Withdraw half a Move towards your table edge", Command::Withdraw { unit: u }, Some("W")));
-                    out.push(Action::new(battle, "Stay where it is", Command::Hold { unit: u }, Some("H")));
+                    out.push(Action::new(
+                        battle,
+                        "Withdraw half a Move towards your table edge",
+                        Command::Withdraw { unit: u },
+                        Some("W"),
+                    ));
+                    out.push(Action::new(
+                        battle,
+                        "Stay where it is",
+                        Command::Hold { unit: u },
+                        Some("H"),
+                    ));
                 }
                 Some(OrderKind::Move) | Some(OrderKind::Charge) => {
                     for (label, step) in [
@@ -137,9 +274,22 @@ pub fn actions(battle: &Battle, selected: Option<Thing>, picked_commander: Optio
                         ("Narrow the front (maneuver)", MoveStep::Frontage(-1)),
                         ("Widen the front (maneuver)", MoveStep::Frontage(1)),
                     ] {
-                        out.push(Action::new(battle, label, Command::Move { unit: u, steps: vec![step] }, None));
+                        out.push(Action::new(
+                            battle,
+                            label,
+                            Command::Move {
+                                unit: u,
+                                steps: vec![step],
+                            },
+                            None,
+                        ));
                     }
-                    out.push(Action::new(battle, "Stay where it is", Command::Hold { unit: u }, Some("H")));
+                    out.push(Action::new(
+                        battle,
+                        "Stay where it is",
+                        Command::Hold { unit: u },
+                        Some("H"),
+                    ));
                 }
             }
         }

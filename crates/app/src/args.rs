@@ -33,9 +33,26 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub autoplay: usize,
 
+    /// Let the computer play a side: a (the scenario's first side), b, or both.
+    #[arg(long, value_name = "SIDE", value_parser = ["a", "b", "both"])]
+    pub computer: Option<String>,
+
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]
     pub width: u32,
     #[arg(long, value_name = "H", default_value_t = 800)]
     pub height: u32,
+}
+
+impl Args {
+    /// Who plays each side, from `--computer`.
+    pub fn seats(&self) -> [crate::battle::SeatKind; 2] {
+        use crate::battle::SeatKind::{Computer, Human};
+        match self.computer.as_deref() {
+            Some("a") => [Computer, Human],
+            Some("b") => [Human, Computer],
+            Some("both") => [Computer, Computer],
+            _ => [Human, Human],
+        }
+    }
 }

@@ -23,7 +23,9 @@ pub fn run(mut autoplay: ResMut<Autoplay>, battle: Option<ResMut<Battle>>) {
         }
         // The player decides from its own seat's view, like a human at the screen.
         let view = Bfs::view(battle.session.state(), seat.0);
-        let Some(cmd) = ScriptedPlayer::choose(&view) else { break };
+        let Some(cmd) = ScriptedPlayer::choose(&view) else {
+            break;
+        };
         if battle.submit(cmd).is_err() {
             break;
         }

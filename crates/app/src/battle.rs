@@ -11,6 +11,8 @@ use sandtable_engine::{Prompt, RuleError, Ruleset};
 #[derive(Resource, Clone)]
 pub struct Battle {
     pub loaded: LoadedScenario,
+    /// Who plays each side: a person at this screen, or the computer (solo play).
+    pub seats: [SeatKind; 2],
     pub session: BfsSession,
     /// The seat whose view is on screen (hot-seat: the player in front of it).
     pub viewer: Side,
@@ -30,16 +32,68 @@ pub struct Battle {
 
 impl Battle {
     pub fn new(loaded: LoadedScenario) -> Result<Self, String> {
+        Self::with_seats(loaded, [SeatKind::Human; 2])
+    }
+
+    pub fn with_seats(loaded: LoadedScenario, seats: [SeatKind; 2]) -> Result<Self, String> {
         let seed = loaded.scenario.seed;
         let session = BfsSession::new(BattleSetup::from(&loaded), seed)?;
-        Ok(Self::from_session(loaded, session))
+        let mut b = Self::from_session(loaded, session);
+        b.set_seats(seats);
+        Ok(b)
+    }
+
+    /// Changes who plays each side; with one person at the screen, the screen is theirs.
+    pub fn set_seats(&mut self, seats: [SeatKind; 2]) {
+        self.seats = seats;
+        if let Some(person) = self.only_person() {
+            self.viewer = person;
+            self.curtain = None;
+        } else if !seats.contains(&SeatKind::Human) {
+            self.curtain = None;
+        }
+        self.refresh();
+    }
+
+    /// The side of the one person playing, when the other side is the computer.
+    pub fn only_person(&self) -> Option<Side> {
+        match self.seats {
+            [SeatKind::Human, SeatKind::Computer] => Some(Side::A),
+            [SeatKind::Computer, SeatKind::Human] => Some(Side::B),
+            _ => None,
+        }
+    }
+
+    /// Is the side that must decide now played by the computer?
+    pub fn computer_to_decide(&self) -> Option<Side> {
+        self.deciding()
+            .filter(|s| self.seats[s.0 as usize] == SeatKind::Computer)
     }
 
     pub fn from_session(loaded: LoadedScenario, session: BfsSession) -> Self {
-        let viewer = Bfs::prompt(session.state()).seat.map(|s| Side(s.min(1))).unwrap_or(Side::A);
+        let viewer = Bfs::prompt(session.state())
+            .seat
+            .map(|s| Side(s.min(1)))
+            .unwrap_or(Side::A);
         let game = Bfs::view(session.state(), viewer.0);
-        let log = session.events().iter().enumerate().flat_map(|(_, evs)| evs.iter().map(|e| (0, e.clone()))).collect();
-        let mut b = Self { loaded, session, viewer, game, curtain: None, last_events: Vec::new(), log, notice: None, revision: 0 };
+        let log = session
+            .events()
+            .iter()
+            .enumerate()
+            .flat_map(|(_, evs)| evs.iter().map(|e| (0, e.clone())))
+            .collect();
+        let mut b = Self {
+            loaded,
+            seats: [SeatKind::Human; 2],
+            session,
+            viewer,
+            game,
+            curtain: None,
+            last_events: Vec::new(),
+            log,
+            notice: None,
+            revision: 0,
+        };
         b.renumber_log();
         // Open on a curtain when the first decision is secret (the opening bid).
         b.curtain = Bfs::prompt(b.session.state()).secret.then_some(viewer);
@@ -61,7 +115,16 @@ impl Battle {
             return Err(RuleError::new("BFS-GEN", "Hand the screen over first."));
         }
         if self.deciding() != Some(self.viewer) {
-            return Err(RuleError::new("BFS-SEQ-1", "It is the other side's decision."));
+            return Err(RuleError::new(
+                "BFS-SEQ-1",
+                "It is the other side's decision.",
+            ));
+        }
+        if self.computer_to_decide().is_some() {
+            return Err(RuleError::new(
+                "BFS-SEQ-1",
+                "The computer is deciding for this side.",
+            ));
         }
         Bfs::legal(self.session.state(), cmd)
     }
@@ -73,6 +136,22 @@ impl Battle {
             self.notice = Some(e.to_string());
             return Err(e);
         }
+        self.apply(cmd)
+    }
+
+    /// Submits the computer's command for `side`, which must be a computer seat with the
+    /// decision. The rules still check it like any other.
+    pub fn submit_computer(&mut self, side: Side, cmd: Command) -> Result<(), RuleError> {
+        if self.computer_to_decide() != Some(side) {
+            return Err(RuleError::new(
+                "BFS-SEQ-1",
+                "It is not the computer's decision.",
+            ));
+        }
+        self.apply(cmd)
+    }
+
+    fn apply(&mut self, cmd: Command) -> Result<(), RuleError> {
         let turn = self.session.state().turn.number;
         let events = match self.session.submit(cmd) {
             Ok(ev) => ev.to_vec(),
@@ -88,9 +167,14 @@ impl Battle {
         Ok(())
     }
 
-    /// Takes back the last command (replaying the log, so it is exact).
+    /// Takes back the last command (replaying the log, so it is exact). Against the computer it
+    /// takes back the computer's replies too, back to the person's own last decision.
     pub fn undo(&mut self) -> bool {
         let done = self.session.undo();
+        if done && self.seats.contains(&SeatKind::Computer) && self.seats.contains(&SeatKind::Human)
+        {
+            while self.computer_to_decide().is_some() && self.session.undo() {}
+        }
         if done {
             self.rebuild_log();
             self.after_change();
@@ -108,7 +192,12 @@ impl Battle {
     }
 
     fn rebuild_log(&mut self) {
-        self.log = self.session.events().iter().flat_map(|evs| evs.iter().map(|e| (0, e.clone()))).collect();
+        self.log = self
+            .session
+            .events()
+            .iter()
+            .flat_map(|evs| evs.iter().map(|e| (0, e.clone())))
+            .collect();
         self.renumber_log();
         self.last_events = self.session.events().last().cloned().unwrap_or_default();
     }
@@ -127,6 +216,14 @@ impl Battle {
     /// Who sees the screen next: the deciding side, behind a curtain if the state holds secrets
     /// the current viewer must not see or the next viewer must not be shown by accident.
     fn after_change(&mut self) {
+        // With the computer on one side the person's screen never changes hands; with the
+        // computer on both, side A's view is shown.
+        if self.seats.contains(&SeatKind::Computer) {
+            self.viewer = self.only_person().unwrap_or(Side::A);
+            self.curtain = None;
+            self.refresh();
+            return;
+        }
         if let Some(next) = self.deciding()
             && next != self.viewer
         {
@@ -167,5 +264,27 @@ impl Battle {
 /// placed bid)? Then the screen must be handed over behind a curtain.
 pub fn has_secrets(game: &Game) -> bool {
     let bids = matches!(&game.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))));
-    bids || game.units.iter().any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
+    bids || game
+        .units
+        .iter()
+        .any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
+}
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SeatKind {
+    /// A person at this screen (hot-seat when both are).
+    #[default]
+    Human,
+    /// The computer opponent (`sandtable_ai::SearchPlayer`), deciding off the frame.
+    Computer,
+}
+
+impl SeatKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            SeatKind::Human => "Player",
+            SeatKind::Computer => "Computer",
+        }
+    }
 }

@@ -84,7 +84,13 @@ pub fn battle_keys(
     match phase {
         Phase::InitiativeBids { .. } => {
             if let Some(cp) = DIGITS.iter().position(|k| keys.just_pressed(*k)) {
-                submit(&mut battle, Command::Bid { side: viewer, cp: cp as u8 });
+                submit(
+                    &mut battle,
+                    Command::Bid {
+                        side: viewer,
+                        cp: cp as u8,
+                    },
+                );
             }
         }
         Phase::InitiativeChoice { .. } => {
@@ -98,22 +104,39 @@ pub fn battle_keys(
             if let Some(u) = unit
                 && let Some(by) = paying_commander(&battle.game, u, paying.0)
             {
-                for (key, order) in [(KeyCode::Digit1, OrderKind::Move), (KeyCode::Digit2, OrderKind::Charge), (KeyCode::Digit3, OrderKind::Defense)] {
+                for (key, order) in [
+                    (KeyCode::Digit1, OrderKind::Move),
+                    (KeyCode::Digit2, OrderKind::Charge),
+                    (KeyCode::Digit3, OrderKind::Defense),
+                ] {
                     if keys.just_pressed(key) {
                         submit(&mut battle, Command::IssueOrder { unit: u, order, by });
                     }
                 }
                 if keys.just_pressed(KeyCode::KeyR) {
-                    submit(&mut battle, Command::Rally { unit: u, by, extra_cp: 0 });
+                    submit(
+                        &mut battle,
+                        Command::Rally {
+                            unit: u,
+                            by,
+                            extra_cp: 0,
+                        },
+                    );
                 }
                 if keys.just_pressed(KeyCode::KeyO) {
                     submit(&mut battle, Command::Reorganize { unit: u, by });
                 }
             }
         }
-        Phase::Movement { charge: Some(_), .. } => {
+        Phase::Movement {
+            charge: Some(_), ..
+        } => {
             let acts = actions::actions(&battle, None, None);
-            let react = |r: Reaction| acts.iter().find(|a| matches!(a.command, Command::React { reaction, .. } if reaction == r)).map(|a| a.command.clone());
+            let react = |r: Reaction| {
+                acts.iter()
+                    .find(|a| matches!(a.command, Command::React { reaction, .. } if reaction == r))
+                    .map(|a| a.command.clone())
+            };
             if keys.just_pressed(KeyCode::KeyS)
                 && let Some(c) = react(Reaction::Stand)
             {

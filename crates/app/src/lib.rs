@@ -2,10 +2,11 @@
 //! shows the game state, previews and events, and changes the game only through commands.
 
 pub mod actions;
-pub mod autoplay;
 pub mod args;
+pub mod autoplay;
 pub mod battle;
 pub mod catalogue;
+pub mod computer;
 pub mod controls;
 pub mod palette;
 pub mod paths;
@@ -41,11 +42,17 @@ pub fn build_app(args: args::Args) -> App {
 /// The parts of the app that need no renderer: screens, data paths, table interaction. Headless
 /// tests build on `MinimalPlugins` plus these.
 pub fn add_game_plugins(app: &mut App, args: &args::Args) {
-    let save_dir = args.saves.clone().or_else(|| std::env::var_os("SANDTABLE_SAVES").map(Into::into)).unwrap_or_else(paths::saves_dir);
+    let save_dir = args
+        .saves
+        .clone()
+        .or_else(|| std::env::var_os("SANDTABLE_SAVES").map(Into::into))
+        .unwrap_or_else(paths::saves_dir);
     app.insert_resource(paths::DataPaths::locate(args.data.as_deref()))
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<controls::PayingCommander>()
         .init_resource::<ui::BattleUi>()
+        .init_resource::<computer::Thinking>()
+        .init_resource::<computer::ComputerPace>()
         .add_plugins((screens::plugin, table::interaction_plugin))
         .add_systems(
             Update,
@@ -53,6 +60,7 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
                 controls::battle_keys.after(table::InputSet),
                 saves::autosave_on_change.after(controls::battle_keys),
                 table::overlays::rebuild_cache.after(controls::battle_keys),
+                computer::think.before(table::InputSet),
             )
                 .run_if(in_state(screens::Screen::Battle)),
         );
@@ -66,11 +74,24 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         app.insert_resource(screens::OpenRequest {
             path: Some(path),
             error: None,
+            seats: args.seats(),
+        });
+    } else {
+        app.insert_resource(screens::OpenRequest {
+            seats: args.seats(),
+            ..Default::default()
         });
     }
     if args.autoplay > 0 {
-        app.insert_resource(autoplay::Autoplay { remaining: args.autoplay })
-            .add_systems(Update, autoplay::run.run_if(in_state(screens::Screen::Battle)).before(table::InputSet));
+        app.insert_resource(autoplay::Autoplay {
+            remaining: args.autoplay,
+        })
+        .add_systems(
+            Update,
+            autoplay::run
+                .run_if(in_state(screens::Screen::Battle))
+                .before(table::InputSet),
+        );
     }
     if let Some(path) = &args.screenshot {
         app.insert_resource(screenshot::ScreenshotRequest::new(path.clone()));

@@ -5,7 +5,7 @@
 
 use crate::battle::Battle;
 use bevy::prelude::*;
-use sandtable_bfs::{BfsSession, Bfs};
+use sandtable_bfs::{Bfs, BfsSession};
 use sandtable_engine::Session;
 use std::path::{Path, PathBuf};
 
@@ -25,19 +25,40 @@ impl SaveDir {
 /// Writes the autosave: the old one becomes `autosave.prev.ron`, then the new one is written
 /// atomically (temporary file, rename).
 pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
-    std::fs::create_dir_all(&dir.0).map_err(|e| format!("cannot create {}: {e}", dir.0.display()))?;
+    std::fs::create_dir_all(&dir.0)
+        .map_err(|e| format!("cannot create {}: {e}", dir.0.display()))?;
     let path = dir.autosave();
     if path.is_file() {
-        std::fs::rename(&path, dir.previous_autosave()).map_err(|e| format!("cannot keep the previous autosave: {e}"))?;
+        std::fs::rename(&path, dir.previous_autosave())
+            .map_err(|e| format!("cannot keep the previous autosave: {e}"))?;
     }
     battle.session.save_to(&path)
 }
 
 /// A save named after the scenario, the turn and the time.
 pub fn save_as(dir: &SaveDir, battle: &Battle) -> Result<PathBuf, String> {
-    let slug: String = battle.loaded.scenario.name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    let path = dir.0.join(format!("{}-turn{}-{secs}.ron", slug.trim_matches('-'), battle.game.turn.number));
+    let slug: String = battle
+        .loaded
+        .scenario
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let path = dir.0.join(format!(
+        "{}-turn{}-{secs}.ron",
+        slug.trim_matches('-'),
+        battle.game.turn.number
+    ));
     battle.session.save_to(&path)?;
     Ok(path)
 }
@@ -56,7 +77,14 @@ pub fn list(dir: &SaveDir) -> Vec<PathBuf> {
             rd.filter_map(|e| e.ok())
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .map(|p| (std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), p))
+                .map(|p| {
+                    (
+                        std::fs::metadata(&p)
+                            .and_then(|m| m.modified())
+                            .unwrap_or(std::time::UNIX_EPOCH),
+                        p,
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -65,7 +93,11 @@ pub fn list(dir: &SaveDir) -> Vec<PathBuf> {
 }
 
 /// Autosaves whenever the battle changed.
-pub fn autosave_on_change(battle: Option<Res<Battle>>, dir: Res<SaveDir>, mut last: Local<Option<usize>>) {
+pub fn autosave_on_change(
+    battle: Option<Res<Battle>>,
+    dir: Res<SaveDir>,
+    mut last: Local<Option<usize>>,
+) {
     let Some(battle) = battle else {
         *last = None;
         return;

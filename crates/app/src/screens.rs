@@ -1,6 +1,6 @@
 //! The app's screens: the start screen (scenario list) and the battle.
 
-use crate::battle::Battle;
+use crate::battle::{Battle, SeatKind};
 use crate::catalogue::Catalogue;
 use crate::paths::DataPaths;
 use bevy::prelude::*;
@@ -18,6 +18,8 @@ pub struct OpenRequest {
     pub path: Option<std::path::PathBuf>,
     /// Shown on the start screen when a scenario given on the command line failed to load.
     pub error: Option<Vec<String>>,
+    /// Who plays each side in the battle to open.
+    pub seats: [SeatKind; 2],
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -47,7 +49,7 @@ fn open_requested(
     };
     match sandtable_bfs::load_scenario(&path, &paths.armies)
         .map_err(|e| e.lines())
-        .and_then(|l| Battle::new(l).map_err(|e| vec![e]))
+        .and_then(|l| Battle::with_seats(l, request.seats).map_err(|e| vec![e]))
     {
         Ok(b) => {
             commands.insert_resource(b);

@@ -142,11 +142,27 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
         }
     }
     // An order marker: dark while face down, parchment once revealed.
-    if let Some((u, face_down)) = game.units.iter().find_map(|u| crate::table::draw::order_marker(u).map(|(_, f)| (u, f))) {
-        let rgb = if face_down { crate::table::draw::MARKER_FACE_DOWN } else { crate::table::draw::MARKER_REVEALED };
-        add(format!("order marker of \"{}\"", u.key), crate::table::draw::marker_centre(u), rgb);
+    if let Some((u, face_down)) = game
+        .units
+        .iter()
+        .find_map(|u| crate::table::draw::order_marker(u).map(|(_, f)| (u, f)))
+    {
+        let rgb = if face_down {
+            crate::table::draw::MARKER_FACE_DOWN
+        } else {
+            crate::table::draw::MARKER_REVEALED
+        };
+        add(
+            format!("order marker of \"{}\"", u.key),
+            crate::table::draw::marker_centre(u),
+            rgb,
+        );
     }
-    Probes { width: window.physical_width(), height: window.physical_height(), probes }
+    Probes {
+        width: window.physical_width(),
+        height: window.physical_height(),
+        probes,
+    }
 }
 
 fn capture(

@@ -38,8 +38,15 @@ pub struct Draft {
 
 #[derive(Debug, Clone, Copy)]
 enum DragStart {
-    Straight { from: G, facing: G },
-    Wheel { pivot: PivotCorner, pivot_point: G, grabbed: G },
+    Straight {
+        from: G,
+        facing: G,
+    },
+    Wheel {
+        pivot: PivotCorner,
+        pivot_point: G,
+        grabbed: G,
+    },
 }
 
 impl Draft {
@@ -51,7 +58,11 @@ impl Draft {
     pub fn command(&self) -> Option<Command> {
         let unit = self.unit?;
         if let Some(target) = self.charge_target {
-            return Some(Command::DeclareCharge { unit, target, pay: None });
+            return Some(Command::DeclareCharge {
+                unit,
+                target,
+                pay: None,
+            });
         }
         let mut steps = self.steps.clone();
         steps.extend(self.dragging);
@@ -74,7 +85,9 @@ pub fn movable(battle: &Battle, unit: UnitId) -> bool {
 
 /// Recomputes the preview when the draft or the battle changed.
 fn refresh_preview(draft: &mut Draft, battle: &Battle) {
-    draft.preview = draft.command().map(|c| Bfs::preview(battle.session.state(), &c));
+    draft.preview = draft
+        .command()
+        .map(|c| Bfs::preview(battle.session.state(), &c));
     draft.revision = battle.revision;
 }
 
@@ -104,7 +117,9 @@ pub fn drag_units(
         draft.drag = None;
         return;
     }
-    let (Some(screen), Some(world)) = (pointer.screen, pointer.world) else { return };
+    let (Some(screen), Some(world)) = (pointer.screen, pointer.world) else {
+        return;
+    };
     let game = &battle.game;
     // The unit as the draft leaves it: drags start from the ghost.
     let bases = match &draft.preview {
@@ -113,15 +128,29 @@ pub fn drag_units(
     };
     let frame = geo::frame_of(&bases);
     if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui {
-        let near = |p: G| view.world_to_screen(Vec2::new(p.x, p.y)).distance(screen) <= CORNER_GRAB_PX;
+        let near =
+            |p: G| view.world_to_screen(Vec2::new(p.x, p.y)).distance(screen) <= CORNER_GRAB_PX;
         if near(frame.front_left()) {
-            draft.drag = Some(DragStart::Wheel { pivot: PivotCorner::FrontRight, pivot_point: frame.front_right(), grabbed: frame.front_left() });
+            draft.drag = Some(DragStart::Wheel {
+                pivot: PivotCorner::FrontRight,
+                pivot_point: frame.front_right(),
+                grabbed: frame.front_left(),
+            });
             pointer.claimed = true;
         } else if near(frame.front_right()) {
-            draft.drag = Some(DragStart::Wheel { pivot: PivotCorner::FrontLeft, pivot_point: frame.front_left(), grabbed: frame.front_right() });
+            draft.drag = Some(DragStart::Wheel {
+                pivot: PivotCorner::FrontLeft,
+                pivot_point: frame.front_left(),
+                grabbed: frame.front_right(),
+            });
             pointer.claimed = true;
-        } else if bases.iter().any(|b| b.contains(world, 0.2)) || hovered.0.is_some_and(|h| h.thing == Thing::Unit(unit)) {
-            draft.drag = Some(DragStart::Straight { from: world, facing: frame.facing() });
+        } else if bases.iter().any(|b| b.contains(world, 0.2))
+            || hovered.0.is_some_and(|h| h.thing == Thing::Unit(unit))
+        {
+            draft.drag = Some(DragStart::Straight {
+                from: world,
+                facing: frame.facing(),
+            });
             pointer.claimed = true;
         }
     }
@@ -145,15 +174,26 @@ pub fn drag_units(
                     None
                 }
             }
-            DragStart::Wheel { pivot, pivot_point, grabbed } => {
-                let a = sandtable_geometry::pose::signed_angle(grabbed - pivot_point, world - pivot_point).to_degrees();
+            DragStart::Wheel {
+                pivot,
+                pivot_point,
+                grabbed,
+            } => {
+                let a = sandtable_geometry::pose::signed_angle(
+                    grabbed - pivot_point,
+                    world - pivot_point,
+                )
+                .to_degrees();
                 // Forward wheel about the right corner turns clockwise (negative angle).
                 let forward = match pivot {
                     PivotCorner::FrontRight => a,
                     PivotCorner::FrontLeft => -a,
                 };
                 let deg = (forward * 2.0).round() / 2.0;
-                (deg.abs() >= 0.5).then_some(MoveStep::Wheel { pivot, degrees: deg })
+                (deg.abs() >= 0.5).then_some(MoveStep::Wheel {
+                    pivot,
+                    degrees: deg,
+                })
             }
         };
         if step != draft.dragging || draft.revision != battle.revision {
@@ -184,7 +224,9 @@ pub fn pick_charge_target(
     mut draft: ResMut<Draft>,
 ) {
     let Some(battle) = battle else { return };
-    let (Some(Thing::Unit(unit)), Some(h)) = (selected.0, hovered.0) else { return };
+    let (Some(Thing::Unit(unit)), Some(h)) = (selected.0, hovered.0) else {
+        return;
+    };
     let Thing::Unit(target) = h.thing else { return };
     if !buttons.just_pressed(MouseButton::Left) || pointer.over_ui || !movable(&battle, unit) {
         return;
@@ -202,7 +244,9 @@ pub fn pick_charge_target(
 
 /// Commits the draft as its command; keeps the unit selected for the next plan.
 pub fn commit(draft: &mut Draft, battle: &mut Battle) -> bool {
-    let Some(cmd) = draft.command() else { return false };
+    let Some(cmd) = draft.command() else {
+        return false;
+    };
     let ok = battle.submit(cmd).is_ok();
     if ok {
         let unit = draft.unit;
@@ -238,4 +282,3 @@ pub fn push_step(draft: &mut Draft, battle: &Battle, unit: UnitId, step: MoveSte
         }
     }
 }
-

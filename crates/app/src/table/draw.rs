@@ -130,7 +130,15 @@ pub fn rebuild_table(
             &view,
         );
         if let Some((letter, face_down)) = order_marker(u) {
-            spawn_marker(&mut commands, &unit_square, &mut colour, u, letter, face_down, &view);
+            spawn_marker(
+                &mut commands,
+                &unit_square,
+                &mut colour,
+                u,
+                letter,
+                face_down,
+                &view,
+            );
         }
     }
 
@@ -201,7 +209,10 @@ pub const MARKER_REVEALED: [u8; 3] = [237, 224, 184];
 /// Where a unit's order marker stands: beside its left flank, level with its front rank.
 pub fn marker_centre(u: &sandtable_bfs::state::Unit) -> sandtable_geometry::Vec2 {
     let frame = sandtable_bfs::geo::unit_frame(u);
-    frame.pose.to_world(sandtable_geometry::Vec2::new(-frame.half.x - MARKER_CM * 0.5 - 0.6, frame.half.y - MARKER_CM * 0.5))
+    frame.pose.to_world(sandtable_geometry::Vec2::new(
+        -frame.half.x - MARKER_CM * 0.5 - 0.6,
+        frame.half.y - MARKER_CM * 0.5,
+    ))
 }
 
 fn spawn_marker(
@@ -214,10 +225,21 @@ fn spawn_marker(
     view: &TableView,
 ) {
     let at = marker_centre(u);
-    let token = Rect::new(sandtable_geometry::Pose::new(at, 0.0), sandtable_geometry::Vec2::splat(MARKER_CM * 0.5));
-    let fill = palette::rgb(if face_down { MARKER_FACE_DOWN } else { MARKER_REVEALED });
+    let token = Rect::new(
+        sandtable_geometry::Pose::new(at, 0.0),
+        sandtable_geometry::Vec2::splat(MARKER_CM * 0.5),
+    );
+    let fill = palette::rgb(if face_down {
+        MARKER_FACE_DOWN
+    } else {
+        MARKER_REVEALED
+    });
     spawn_rect(commands, square, colour(fill), &token, z::MARKER);
-    let text_colour = if face_down { Color::srgb(0.95, 0.85, 0.5) } else { Color::srgb(0.15, 0.12, 0.1) };
+    let text_colour = if face_down {
+        Color::srgb(0.95, 0.85, 0.5)
+    } else {
+        Color::srgb(0.15, 0.12, 0.1)
+    };
     spawn_label(commands, letter, from_geo(at), text_colour, None, view);
 }
 

@@ -54,7 +54,12 @@ pub fn interaction_plugin(app: &mut App) {
             (
                 input::update_pointer,
                 (draft::drag_units, draft::pick_charge_target).chain(),
-                (input::zoom_with_wheel, input::mouse_buttons, input::keyboard, overlays::toggle_keys),
+                (
+                    input::zoom_with_wheel,
+                    input::mouse_buttons,
+                    input::keyboard,
+                    overlays::toggle_keys,
+                ),
                 fit_when_pending,
             )
                 .chain()

@@ -38,8 +38,15 @@ pub struct OverlayCache {
     pub lines: Vec<Line>,
 }
 
-pub fn toggle_keys(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, mut o: ResMut<Overlays>) {
-    if pointer.keyboard_taken || keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight) {
+pub fn toggle_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    pointer: Res<Pointer>,
+    mut o: ResMut<Overlays>,
+) {
+    if pointer.keyboard_taken
+        || keys.pressed(KeyCode::ControlLeft)
+        || keys.pressed(KeyCode::ControlRight)
+    {
         return;
     }
     if keys.just_pressed(KeyCode::KeyV) {
@@ -58,14 +65,24 @@ pub fn toggle_keys(keys: Res<ButtonInput<KeyCode>>, pointer: Res<Pointer>, mut o
 
 /// A cheap fingerprint of the draft so the cache notices new steps.
 fn draft_key(d: &Draft) -> u64 {
-    let mut h = d.steps.len() as u64 * 31 + d.charge_target.map_or(0, |t| t.0 as u64 + 1) * 7 + d.dragging.is_some() as u64;
+    let mut h = d.steps.len() as u64 * 31
+        + d.charge_target.map_or(0, |t| t.0 as u64 + 1) * 7
+        + d.dragging.is_some() as u64;
     for s in d.steps.iter().chain(d.dragging.iter()) {
-        h = h.wrapping_mul(1_000_003).wrapping_add(format!("{s:?}").len() as u64 ^ (format!("{s:?}").bytes().map(u64::from).sum::<u64>()));
+        h = h.wrapping_mul(1_000_003).wrapping_add(
+            format!("{s:?}").len() as u64 ^ (format!("{s:?}").bytes().map(u64::from).sum::<u64>()),
+        );
     }
     h
 }
 
-pub fn rebuild_cache(battle: Option<Res<Battle>>, selected: Res<Selected>, overlays: Res<Overlays>, draft: Res<Draft>, mut cache: ResMut<OverlayCache>) {
+pub fn rebuild_cache(
+    battle: Option<Res<Battle>>,
+    selected: Res<Selected>,
+    overlays: Res<Overlays>,
+    draft: Res<Draft>,
+    mut cache: ResMut<OverlayCache>,
+) {
     let Some(battle) = battle else {
         cache.key = None;
         cache.lines.clear();
@@ -76,12 +93,20 @@ pub fn rebuild_cache(battle: Option<Res<Battle>>, selected: Res<Selected>, overl
         return;
     }
     cache.key = Some(key);
-    cache.lines = if battle.curtain.is_some() { Vec::new() } else { lines(&battle, selected.0, *overlays, &draft) };
+    cache.lines = if battle.curtain.is_some() {
+        Vec::new()
+    } else {
+        lines(&battle, selected.0, *overlays, &draft)
+    };
 }
 
 fn outline(r: &Rect, grow: f32, colour: Color) -> Line {
     let g = Rect::new(r.pose, r.half + G::splat(grow));
-    Line { points: g.corners().iter().map(|p| from_geo(*p)).collect(), closed: true, colour }
+    Line {
+        points: g.corners().iter().map(|p| from_geo(*p)).collect(),
+        closed: true,
+        colour,
+    }
 }
 
 /// A rectangle grown by `d` with rounded corners: the set of points within `d` of the base.
@@ -97,22 +122,33 @@ fn rounded(r: &Rect, d: f32, colour: Color) -> Line {
             pts.push(from_geo(*corner + G::new(a.cos(), a.sin()) * d));
         }
     }
-    Line { points: pts, closed: true, colour }
-}
-
-fn circle(centre: G, radius: f32, colour: Color) -> Line {
-    let n = 64;
     Line {
-        points: (0..n).map(|i| {
-            let a = i as f32 / n as f32 * std::f32::consts::TAU;
-            from_geo(centre + G::new(a.cos(), a.sin()) * radius)
-        }).collect(),
+        points: pts,
         closed: true,
         colour,
     }
 }
 
-pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft: &Draft) -> Vec<Line> {
+fn circle(centre: G, radius: f32, colour: Color) -> Line {
+    let n = 64;
+    Line {
+        points: (0..n)
+            .map(|i| {
+                let a = i as f32 / n as f32 * std::f32::consts::TAU;
+                from_geo(centre + G::new(a.cos(), a.sin()) * radius)
+            })
+            .collect(),
+        closed: true,
+        colour,
+    }
+}
+
+pub fn lines(
+    battle: &Battle,
+    selected: Option<Thing>,
+    overlays: Overlays,
+    draft: &Draft,
+) -> Vec<Line> {
     let game = &battle.game;
     let mut out = Vec::new();
     // The planned move's ghost, or its refusal.
@@ -123,7 +159,11 @@ pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft
             }
             let centres: Vec<Vec2> = plan.path.iter().map(|f| from_geo(f.center())).collect();
             if centres.len() > 1 {
-                out.push(Line { points: centres, closed: false, colour: Color::srgba(0.55, 1.0, 0.55, 0.7) });
+                out.push(Line {
+                    points: centres,
+                    closed: false,
+                    colour: Color::srgba(0.55, 1.0, 0.55, 0.7),
+                });
             }
         }
         Some(Ok(Preview::Charge(c))) => {
@@ -160,7 +200,11 @@ pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft
         let opts = charge::target_options(state, &scene, unit);
         for (t, _) in &opts.visible {
             let free = opts.free.contains(t);
-            let colour = if free { Color::srgb(1.0, 0.55, 0.1) } else { Color::srgba(1.0, 0.75, 0.4, 0.5) };
+            let colour = if free {
+                Color::srgb(1.0, 0.55, 0.1)
+            } else {
+                Color::srgba(1.0, 0.75, 0.4, 0.5)
+            };
             for b in &game.unit(*t).bases {
                 out.push(outline(b, 0.8, colour));
             }
@@ -171,9 +215,17 @@ pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft
         if sight::arc_of(state, unit) == sandtable_geometry::vision::VisionArc::Front180 {
             let a = frame.front_left() - frame.pose.right() * 80.0;
             let b = frame.front_right() + frame.pose.right() * 80.0;
-            out.push(Line { points: vec![from_geo(a), from_geo(b)], closed: false, colour: Color::srgba(0.4, 0.9, 1.0, 0.8) });
+            out.push(Line {
+                points: vec![from_geo(a), from_geo(b)],
+                closed: false,
+                colour: Color::srgba(0.4, 0.9, 1.0, 0.8),
+            });
         } else {
-            out.push(circle(frame.center(), 60.0, Color::srgba(0.4, 0.9, 1.0, 0.4)));
+            out.push(circle(
+                frame.center(),
+                60.0,
+                Color::srgba(0.4, 0.9, 1.0, 0.4),
+            ));
         }
         for e in sight::visible_enemies(state, &scene, unit) {
             for b in &game.unit(e).bases {
@@ -188,14 +240,28 @@ pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft
         let s = w.stats(p.is_mounted());
         let frame = geo::unit_frame(game.unit(unit));
         let (f, r) = (frame.facing(), frame.pose.right());
-        for (band, colour) in [(Some(s.effective_cm), Color::srgb(1.0, 0.85, 0.2)), (s.long_cm, Color::srgba(1.0, 0.85, 0.2, 0.5))] {
+        for (band, colour) in [
+            (Some(s.effective_cm), Color::srgb(1.0, 0.85, 0.2)),
+            (s.long_cm, Color::srgba(1.0, 0.85, 0.2, 0.5)),
+        ] {
             let Some(d) = band else { continue };
             // The 90° front zone (BFS-SHO-3) out to the band: its 45° side rays and the front
             // edge pushed out by the band's range.
             let fl = frame.front_left();
             let fr = frame.front_right();
-            let pts = vec![fl, fl + (f - r).normalize() * d, fl + f * d, fr + f * d, fr + (f + r).normalize() * d, fr];
-            out.push(Line { points: pts.into_iter().map(from_geo).collect(), closed: false, colour });
+            let pts = vec![
+                fl,
+                fl + (f - r).normalize() * d,
+                fl + f * d,
+                fr + f * d,
+                fr + (f + r).normalize() * d,
+                fr,
+            ];
+            out.push(Line {
+                points: pts.into_iter().map(from_geo).collect(),
+                closed: false,
+                colour,
+            });
         }
     }
     if overlays.command {
@@ -208,15 +274,27 @@ pub fn lines(battle: &Battle, selected: Option<Thing>, overlays: Overlays, draft
 }
 
 fn command_ranges(game: &Game, out: &mut Vec<Line>) {
-    for c in game.commanders.iter().filter(|c| c.status == UnitStatus::OnTable) {
+    for c in game
+        .commanders
+        .iter()
+        .filter(|c| c.status == UnitStatus::OnTable)
+    {
         let range = authority::command_range_cm(game, c.id);
-        out.push(circle(c.base.center(), range + c.base.half.x.max(c.base.half.y), crate::palette::side(c.side.index()).with_alpha(0.8)));
+        out.push(circle(
+            c.base.center(),
+            range + c.base.half.x.max(c.base.half.y),
+            crate::palette::side(c.side.index()).with_alpha(0.8),
+        ));
     }
 }
 
 fn zones(battle: &Battle, out: &mut Vec<Line>) {
     let game = &battle.game;
-    for u in game.units.iter().filter(|u| u.status == UnitStatus::OnTable && u.side != battle.viewer) {
+    for u in game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable && u.side != battle.viewer)
+    {
         for b in &u.bases {
             out.push(rounded(b, 2.0, Color::srgba(1.0, 0.3, 0.3, 0.6)));
         }
@@ -227,7 +305,10 @@ pub fn draw(mut gizmos: Gizmos, cache: Res<OverlayCache>) {
     for l in &cache.lines {
         if l.closed {
             if let Some(first) = l.points.first().copied() {
-                gizmos.linestrip_2d(l.points.iter().copied().chain(std::iter::once(first)), l.colour);
+                gizmos.linestrip_2d(
+                    l.points.iter().copied().chain(std::iter::once(first)),
+                    l.colour,
+                );
             }
         } else {
             gizmos.linestrip_2d(l.points.iter().copied(), l.colour);

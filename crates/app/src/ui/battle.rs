@@ -1,19 +1,19 @@
 //! The battle screen's egui layer: it lays out the phase bar, the side panel, the battle log, the
 //! dice panel and the modal windows, and turns their buttons into commands.
 
-use super::{dice, log_panel, phase_bar, side_panel, windows, SIDE_PANEL_PX, root_ui};
+use super::{SIDE_PANEL_PX, dice, log_panel, phase_bar, root_ui, side_panel, windows};
 use crate::actions::next_command;
 use crate::battle::Battle;
 use crate::controls::PayingCommander;
 use crate::palette;
 use crate::saves::{self, SaveDir};
 use crate::screens::Screen;
+use crate::table::FitPending;
 use crate::table::draft::{self, Draft};
 use crate::table::input::{Hovered, Pointer, Selected, Tape, Tool};
 use crate::table::pick::Thing;
 use crate::table::tape_math::{LengthUnit, format_length, measure};
 use crate::table::view::{TableArea, TableView, from_geo};
-use crate::table::FitPending;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use sandtable_bfs::UnitId;
@@ -54,7 +54,9 @@ pub(super) fn battle_ui(
     save_dir: Res<SaveDir>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(mut battle) = battle else { return Ok(()) };
+    let Some(mut battle) = battle else {
+        return Ok(());
+    };
     let mut root = root_ui(&ctx);
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
 
@@ -76,26 +78,38 @@ pub(super) fn battle_ui(
 
     // Right: cards and actions.
     let mut panel = side_panel::PanelAction::None;
-    let side = egui::Panel::right("details").exact_size(SIDE_PANEL_PX).show(&mut root, |ui| {
-        if let Some(cmd) = windows::initiative(ui, &battle, &mut ui_state.bid) {
-            panel = side_panel::PanelAction::Submit(cmd);
-        }
-        if matches!(panel, side_panel::PanelAction::None) {
-            panel = side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
-        } else {
-            side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
-        }
-    });
+    let side = egui::Panel::right("details")
+        .exact_size(SIDE_PANEL_PX)
+        .show(&mut root, |ui| {
+            if let Some(cmd) = windows::initiative(ui, &battle, &mut ui_state.bid) {
+                panel = side_panel::PanelAction::Submit(cmd);
+            }
+            if matches!(panel, side_panel::PanelAction::None) {
+                panel = side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+            } else {
+                side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+            }
+        });
 
     // Bottom: the log.
-    let bottom = egui::Panel::bottom("log").resizable(true).default_size(150.0).show(&mut root, |ui| {
-        log_panel::show(ui, &battle, &mut ui_state.log_filter);
-    });
+    let bottom = egui::Panel::bottom("log")
+        .resizable(true)
+        .default_size(150.0)
+        .show(&mut root, |ui| {
+            log_panel::show(ui, &battle, &mut ui_state.log_filter);
+        });
 
     let window = view.window;
     *area = TableArea {
         min: Vec2::new(0.0, top.response.rect.bottom()),
-        max: Vec2::new((window.x - side.response.rect.width()).max(1.0), bottom.response.rect.top().max(top.response.rect.bottom() + 1.0)),
+        max: Vec2::new(
+            (window.x - side.response.rect.width()).max(1.0),
+            bottom
+                .response
+                .rect
+                .top()
+                .max(top.response.rect.bottom() + 1.0),
+        ),
         measured: true,
     };
 
@@ -108,7 +122,11 @@ pub(super) fn battle_ui(
     ui_state.dice_rect = None;
     if ui_state.dice_open && battle.curtain.is_none() {
         let mut open = true;
-        let shown = egui::Window::new("Dice").open(&mut open).default_pos(egui::pos2(16.0, 80.0)).default_width(380.0).show(&ctx, |ui| dice::show(ui, &battle));
+        let shown = egui::Window::new("Dice")
+            .open(&mut open)
+            .default_pos(egui::pos2(16.0, 80.0))
+            .default_width(380.0)
+            .show(&ctx, |ui| dice::show(ui, &battle));
         if let Some(r) = shown {
             let f = ctx.global_style().visuals.window_fill;
             ui_state.dice_rect = Some((r.response.rect, [f.r(), f.g(), f.b()]));
@@ -123,27 +141,42 @@ pub(super) fn battle_ui(
     if ui_state.saves_open {
         let mut open = true;
         let mut chosen = None;
-        egui::Window::new("Saved battles").open(&mut open).show(&ctx, |ui| {
-            if let Some(m) = &ui_state.message {
-                ui.label(egui::RichText::new(m).color(egui::Color32::from_rgb(255, 190, 140)));
-            }
-            for p in saves::list(&save_dir) {
-                if ui.button(p.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default()).clicked() {
-                    chosen = Some(p);
+        egui::Window::new("Saved battles")
+            .open(&mut open)
+            .show(&ctx, |ui| {
+                if let Some(m) = &ui_state.message {
+                    ui.label(egui::RichText::new(m).color(egui::Color32::from_rgb(255, 190, 140)));
                 }
-            }
-        });
+                for p in saves::list(&save_dir) {
+                    if ui
+                        .button(
+                            p.file_name()
+                                .map(|f| f.to_string_lossy().into_owned())
+                                .unwrap_or_default(),
+                        )
+                        .clicked()
+                    {
+                        chosen = Some(p);
+                    }
+                }
+            });
         ui_state.saves_open = open;
         if let Some(p) = chosen {
             match saves::load(&p) {
-                Ok(b) => {
+                Ok(mut b) => {
+                    // The loaded battle goes on with the same players (person or computer).
+                    b.set_seats(battle.seats);
                     *battle = b;
                     draft.clear();
                     selected.0 = None;
                     ui_state.saves_open = false;
                     ui_state.message = None;
                 }
-                Err(e) => ui_state.message = Some(format!("This save cannot be loaded, and it is left as it is: {e}")),
+                Err(e) => {
+                    ui_state.message = Some(format!(
+                        "This save cannot be loaded, and it is left as it is: {e}"
+                    ))
+                }
             }
         }
     }
@@ -157,14 +190,27 @@ pub(super) fn battle_ui(
         if let (Some(a), Some(b)) = (tape.start, tape.end) {
             let m = measure(a, b);
             let mid = view.world_to_screen(from_geo((m.from + m.to) * 0.5));
-            egui::Area::new("tape_label".into()).fixed_pos(egui::pos2(mid.x + 8.0, mid.y - 28.0)).order(egui::Order::Tooltip).interactable(false).show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgb(40, 40, 20)).show(ui, |ui| {
-                    ui.label(egui::RichText::new(format_length(m.length_cm, tape.unit)).size(16.0).strong().color(egui::Color32::YELLOW));
-                    if m.base_to_base {
-                        ui.label(egui::RichText::new("base to base (closest points)").small());
-                    }
+            egui::Area::new("tape_label".into())
+                .fixed_pos(egui::pos2(mid.x + 8.0, mid.y - 28.0))
+                .order(egui::Order::Tooltip)
+                .interactable(false)
+                .show(&ctx, |ui| {
+                    egui::Frame::popup(ui.style())
+                        .fill(egui::Color32::from_rgb(40, 40, 20))
+                        .show(ui, |ui| {
+                            ui.label(
+                                egui::RichText::new(format_length(m.length_cm, tape.unit))
+                                    .size(16.0)
+                                    .strong()
+                                    .color(egui::Color32::YELLOW),
+                            );
+                            if m.base_to_base {
+                                ui.label(
+                                    egui::RichText::new("base to base (closest points)").small(),
+                                );
+                            }
+                        });
                 });
-            });
         }
     }
 
@@ -177,7 +223,13 @@ pub(super) fn battle_ui(
             }
         }
         phase_bar::BarAction::Fit => fit.0 = true,
-        phase_bar::BarAction::ToggleTape => *tool = if *tool == Tool::Tape { Tool::Select } else { Tool::Tape },
+        phase_bar::BarAction::ToggleTape => {
+            *tool = if *tool == Tool::Tape {
+                Tool::Select
+            } else {
+                Tool::Tape
+            }
+        }
         phase_bar::BarAction::ToggleUnits => {
             tape.unit = match tape.unit {
                 LengthUnit::Centimetres => LengthUnit::Inches,
@@ -229,8 +281,17 @@ pub(super) fn battle_ui(
 
 /// The hover tooltip: the unit's name, strength and state; with a commander selected in the
 /// Orders Phase, what an order to it would cost and why.
-fn tooltip(ctx: &egui::Context, battle: &Battle, hovered: &Hovered, pointer: &Pointer, selected: Option<Thing>, paying: Option<sandtable_bfs::CommanderId>) {
-    let (Some(h), Some(screen), false) = (hovered.0, pointer.screen, pointer.over_ui) else { return };
+fn tooltip(
+    ctx: &egui::Context,
+    battle: &Battle,
+    hovered: &Hovered,
+    pointer: &Pointer,
+    selected: Option<Thing>,
+    paying: Option<sandtable_bfs::CommanderId>,
+) {
+    let (Some(h), Some(screen), false) = (hovered.0, pointer.screen, pointer.over_ui) else {
+        return;
+    };
     let game = &battle.game;
     egui::Area::new("hover_tip".into())
         .fixed_pos(egui::pos2(screen.x + 16.0, screen.y + 12.0))
@@ -241,15 +302,30 @@ fn tooltip(ctx: &egui::Context, battle: &Battle, hovered: &Hovered, pointer: &Po
                 Thing::Unit(id) => {
                     let u = game.unit(id);
                     let p = game.profile(u.profile);
-                    ui.label(egui::RichText::new(&u.name).strong().color(palette::side_egui(u.side.index())));
-                    ui.label(format!("{} · {} of {} bases · Move {} cm", p.name, u.bases.len(), u.bases_at_start, p.movement));
+                    ui.label(
+                        egui::RichText::new(&u.name)
+                            .strong()
+                            .color(palette::side_egui(u.side.index())),
+                    );
+                    ui.label(format!(
+                        "{} · {} of {} bases · Move {} cm",
+                        p.name,
+                        u.bases.len(),
+                        u.bases_at_start,
+                        p.movement
+                    ));
                     let order = match (u.order, u.pending_order) {
-                        (_, Some(po)) => po.kind.map_or("a face-down order marker".to_string(), |k| format!("new order (face down): {}", k.name())),
+                        (_, Some(po)) => {
+                            po.kind.map_or("a face-down order marker".to_string(), |k| {
+                                format!("new order (face down): {}", k.name())
+                            })
+                        }
                         (Some(o), None) => format!("{} order", o.name()),
                         (None, None) => "no order".into(),
                     };
                     ui.label(format!("{:?} · {order}", u.morale));
-                    if let (Phase::Orders { .. }, Some(Thing::Commander(c))) = (&game.turn.phase, selected)
+                    if let (Phase::Orders { .. }, Some(Thing::Commander(c))) =
+                        (&game.turn.phase, selected)
                         && game.commander(c).side == u.side
                     {
                         let cost = sandtable_bfs::authority::order_cost(game, c, id);
@@ -265,8 +341,18 @@ fn tooltip(ctx: &egui::Context, battle: &Battle, hovered: &Hovered, pointer: &Po
                 }
                 Thing::Commander(id) => {
                     let c = game.commander(id);
-                    ui.label(egui::RichText::new(&c.name).strong().color(palette::side_egui(c.side.index())));
-                    ui.label(format!("{:?} · {} of {} CP · range {} cm", c.rank, c.cp, c.cp_max, sandtable_bfs::authority::command_range_cm(game, id)));
+                    ui.label(
+                        egui::RichText::new(&c.name)
+                            .strong()
+                            .color(palette::side_egui(c.side.index())),
+                    );
+                    ui.label(format!(
+                        "{:?} · {} of {} CP · range {} cm",
+                        c.rank,
+                        c.cp,
+                        c.cp_max,
+                        sandtable_bfs::authority::command_range_cm(game, id)
+                    ));
                 }
             });
         });

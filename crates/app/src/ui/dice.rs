@@ -9,22 +9,43 @@ use sandtable_engine::roll::{Modifier, PoolRoll};
 
 /// Does this list of events hold any dice worth showing?
 pub fn has_dice(events: &[Event]) -> bool {
-    events.iter().any(|e| matches!(e, Event::Volley(_) | Event::Melee(_) | Event::Test(_) | Event::CombatResolved(_) | Event::InitiativeRolled { .. }))
+    events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Volley(_)
+                | Event::Melee(_)
+                | Event::Test(_)
+                | Event::CombatResolved(_)
+                | Event::InitiativeRolled { .. }
+        )
+    })
 }
 
 fn faces(ui: &mut egui::Ui, faces: &[u8], target: i32) {
     ui.horizontal_wrapped(|ui| {
         for f in faces {
             let hit = (*f as i32) <= target;
-            let colour = if hit { egui::Color32::from_rgb(90, 200, 110) } else { egui::Color32::from_gray(150) };
-            ui.label(egui::RichText::new(format!(" {f} ")).monospace().strong().color(egui::Color32::BLACK).background_color(colour));
+            let colour = if hit {
+                egui::Color32::from_rgb(90, 200, 110)
+            } else {
+                egui::Color32::from_gray(150)
+            };
+            ui.label(
+                egui::RichText::new(format!(" {f} "))
+                    .monospace()
+                    .strong()
+                    .color(egui::Color32::BLACK)
+                    .background_color(colour),
+            );
         }
     });
 }
 
 fn modifiers(ui: &mut egui::Ui, m: &[Modifier]) {
     for x in m {
-        ui.label(egui::RichText::new(format!("  {:+}  {} — {}", x.delta, x.reason, x.rule)).small());
+        ui.label(
+            egui::RichText::new(format!("  {:+}  {} — {}", x.delta, x.reason, x.rule)).small(),
+        );
     }
 }
 
@@ -34,10 +55,17 @@ fn pool(ui: &mut egui::Ui, label: &str, r: &PoolRoll) {
         ui.label(format!("{label}: no dice left — automatic failure"));
         return;
     }
-    ui.label(format!("{label}: {} dice, need {} or less (base {})", p.dice, p.target, p.raw_target - p.modifiers.iter().map(|m| m.delta).sum::<i32>()));
+    ui.label(format!(
+        "{label}: {} dice, need {} or less (base {})",
+        p.dice,
+        p.target,
+        p.raw_target - p.modifiers.iter().map(|m| m.delta).sum::<i32>()
+    ));
     modifiers(ui, &p.modifiers);
     for c in &p.dice_changes {
-        ui.label(egui::RichText::new(format!("  {:+} dice  {} — {}", c.delta, c.reason, c.rule)).small());
+        ui.label(
+            egui::RichText::new(format!("  {:+} dice  {} — {}", c.delta, c.reason, c.rule)).small(),
+        );
     }
     for n in &p.notes {
         ui.label(egui::RichText::new(format!("  {n}")).small());
@@ -53,57 +81,103 @@ fn pool(ui: &mut egui::Ui, label: &str, r: &PoolRoll) {
 pub fn show(ui: &mut egui::Ui, battle: &Battle) {
     let game = battle.session.state();
     let name = |u: sandtable_bfs::UnitId| game.unit(u).name.clone();
-    egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
-        for e in &battle.last_events {
-            match e {
-                Event::Volley(v) => {
-                    ui.heading(format!("{} fires at {}", name(v.shooter), name(v.target)));
-                    ui.label(format!("{} — {}", v.stage, v.weapon));
-                    for g in &v.groups {
-                        pool(ui, &format!("{} base(s), {:?} range, {:.1} cm", g.bases, g.band, g.distance_cm), &g.roll);
-                    }
-                    for a in &v.armor {
-                        ui.label(format!("Armor tests: Armor {} → saves on {} or less", a.armor, a.target));
-                        modifiers(ui, &a.modifiers);
-                        faces(ui, &a.faces, a.target);
-                    }
-                    ui.label(egui::RichText::new(format!("{} hit(s), {} Strength point(s) lost", v.hits, v.sp_lost)).strong());
-                    ui.separator();
-                }
-                Event::Melee(m) => {
-                    ui.heading(format!("Round {}: {} strikes {}", m.round, name(m.attacker), name(m.target)));
-                    ui.label(format!("{}{}", m.weapon, if m.first_strike { " — strikes first" } else { "" }));
-                    for g in &m.groups {
-                        pool(ui, &format!("{} base(s)", g.bases), &g.roll);
-                    }
-                    for a in &m.armor {
-                        ui.label(format!("Armor tests: Armor {} → saves on {} or less", a.armor, a.target));
-                        modifiers(ui, &a.modifiers);
-                        faces(ui, &a.faces, a.target);
-                    }
-                    ui.label(egui::RichText::new(format!("{} hit(s), {} Strength point(s) lost", m.hits, m.sp_lost)).strong());
-                    ui.separator();
-                }
-                Event::CombatResolved(_) | Event::InitiativeRolled { .. } => {
-                    ui.label(egui::RichText::new(narrate::describe(game, e)).strong());
-                    ui.separator();
-                }
-                Event::Test(t) => {
-                    let who = t.unit.map(&name).unwrap_or_default();
-                    ui.label(egui::RichText::new(format!("{who}: {:?} test — {}", t.kind, t.cause)).strong());
-                    ui.label(format!("needs {} or less (base {})", t.roll.target, t.roll.base_target));
-                    modifiers(ui, &t.roll.modifiers);
-                    match t.roll.face {
-                        Some(f) => faces(ui, &[f], t.roll.target),
-                        None => {
-                            ui.label("no roll needed");
+    egui::ScrollArea::vertical()
+        .max_height(480.0)
+        .show(ui, |ui| {
+            for e in &battle.last_events {
+                match e {
+                    Event::Volley(v) => {
+                        ui.heading(format!("{} fires at {}", name(v.shooter), name(v.target)));
+                        ui.label(format!("{} — {}", v.stage, v.weapon));
+                        for g in &v.groups {
+                            pool(
+                                ui,
+                                &format!(
+                                    "{} base(s), {:?} range, {:.1} cm",
+                                    g.bases, g.band, g.distance_cm
+                                ),
+                                &g.roll,
+                            );
                         }
+                        for a in &v.armor {
+                            ui.label(format!(
+                                "Armor tests: Armor {} → saves on {} or less",
+                                a.armor, a.target
+                            ));
+                            modifiers(ui, &a.modifiers);
+                            faces(ui, &a.faces, a.target);
+                        }
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} hit(s), {} Strength point(s) lost",
+                                v.hits, v.sp_lost
+                            ))
+                            .strong(),
+                        );
+                        ui.separator();
                     }
-                    ui.label(format!("→ {}", t.outcome));
-                    ui.separator();
+                    Event::Melee(m) => {
+                        ui.heading(format!(
+                            "Round {}: {} strikes {}",
+                            m.round,
+                            name(m.attacker),
+                            name(m.target)
+                        ));
+                        ui.label(format!(
+                            "{}{}",
+                            m.weapon,
+                            if m.first_strike {
+                                " — strikes first"
+                            } else {
+                                ""
+                            }
+                        ));
+                        for g in &m.groups {
+                            pool(ui, &format!("{} base(s)", g.bases), &g.roll);
+                        }
+                        for a in &m.armor {
+                            ui.label(format!(
+                                "Armor tests: Armor {} → saves on {} or less",
+                                a.armor, a.target
+                            ));
+                            modifiers(ui, &a.modifiers);
+                            faces(ui, &a.faces, a.target);
+                        }
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{} hit(s), {} Strength point(s) lost",
+                                m.hits, m.sp_lost
+                            ))
+                            .strong(),
+                        );
+                        ui.separator();
+                    }
+                    Event::CombatResolved(_) | Event::InitiativeRolled { .. } => {
+                        ui.label(egui::RichText::new(narrate::describe(game, e)).strong());
+                        ui.separator();
+                    }
+                    Event::Test(t) => {
+                        let who = t.unit.map(&name).unwrap_or_default();
+                        ui.label(
+                            egui::RichText::new(format!("{who}: {:?} test — {}", t.kind, t.cause))
+                                .strong(),
+                        );
+                        ui.label(format!(
+                            "needs {} or less (base {})",
+                            t.roll.target, t.roll.base_target
+                        ));
+                        modifiers(ui, &t.roll.modifiers);
+                        match t.roll.face {
+                            Some(f) => faces(ui, &[f], t.roll.target),
+                            None => {
+                                ui.label("no roll needed");
+                            }
+                        }
+                        ui.label(format!("→ {}", t.outcome));
+                        ui.separator();
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
-        }
-    });
+        });
 }

@@ -19,25 +19,30 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, filter: &mut Option<UnitId>) {
                 }
             });
     });
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        let mut turn = 0;
-        for (t, e) in &battle.log {
-            if let Some(f) = filter
-                && !narrate::units_in(e).contains(f)
-            {
-                continue;
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            let mut turn = 0;
+            for (t, e) in &battle.log {
+                if let Some(f) = filter
+                    && !narrate::units_in(e).contains(f)
+                {
+                    continue;
+                }
+                if *t != turn {
+                    turn = *t;
+                }
+                let shown = battle.visible_event(e);
+                let text = narrate::describe(battle.session.state(), &shown);
+                let rich = match e {
+                    sandtable_bfs::Event::TurnBegan { .. } => egui::RichText::new(text).strong(),
+                    sandtable_bfs::Event::PhaseBegan { .. } => {
+                        egui::RichText::new(text).italics().weak()
+                    }
+                    _ => egui::RichText::new(text),
+                };
+                ui.label(rich);
             }
-            if *t != turn {
-                turn = *t;
-            }
-            let shown = battle.visible_event(e);
-            let text = narrate::describe(battle.session.state(), &shown);
-            let rich = match e {
-                sandtable_bfs::Event::TurnBegan { .. } => egui::RichText::new(text).strong(),
-                sandtable_bfs::Event::PhaseBegan { .. } => egui::RichText::new(text).italics().weak(),
-                _ => egui::RichText::new(text),
-            };
-            ui.label(rich);
-        }
-    });
+        });
 }

@@ -27,7 +27,13 @@ pub enum PanelAction {
     ClearDraft,
 }
 
-pub fn show(ui: &mut egui::Ui, battle: &Battle, selected: Option<Thing>, draft: &Draft, paying: &mut Option<CommanderId>) -> PanelAction {
+pub fn show(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    selected: Option<Thing>,
+    draft: &Draft,
+    paying: &mut Option<CommanderId>,
+) -> PanelAction {
     let mut out = PanelAction::None;
     let game = &battle.game;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -47,11 +53,22 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, selected: Option<Thing>, draft: 
             if who.len() > 1 {
                 let current = actions::paying_commander(game, u, *paying);
                 egui::ComboBox::from_label("paid by")
-                    .selected_text(current.map_or("—".to_string(), |c| game.commander(c).name.clone()))
+                    .selected_text(
+                        current.map_or("—".to_string(), |c| game.commander(c).name.clone()),
+                    )
                     .show_ui(ui, |ui| {
                         for c in who {
                             let cost = sandtable_bfs::authority::order_cost(game, c, u);
-                            ui.selectable_value(paying, Some(c), format!("{} ({} CP, {:.1} cm)", game.commander(c).name, cost.cp, cost.distance_cm));
+                            ui.selectable_value(
+                                paying,
+                                Some(c),
+                                format!(
+                                    "{} ({} CP, {:.1} cm)",
+                                    game.commander(c).name,
+                                    cost.cp,
+                                    cost.distance_cm
+                                ),
+                            );
                         }
                     });
             }
@@ -91,7 +108,10 @@ fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Option<PanelActi
     if r.clicked() {
         // Maneuvers of a moving unit join its planned move instead of ending its activation.
         if let Command::Move { unit, .. } = &a.command
-            && matches!(game.unit(*unit).order, Some(OrderKind::Move) | Some(OrderKind::Charge))
+            && matches!(
+                game.unit(*unit).order,
+                Some(OrderKind::Move) | Some(OrderKind::Charge)
+            )
         {
             return Some(PanelAction::Draft(a.command.clone()));
         }
@@ -100,7 +120,12 @@ fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Option<PanelActi
     None
 }
 
-fn draft_box(ui: &mut egui::Ui, battle: &Battle, draft: &Draft, unit: sandtable_bfs::UnitId) -> PanelAction {
+fn draft_box(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    draft: &Draft,
+    unit: sandtable_bfs::UnitId,
+) -> PanelAction {
     let mut out = PanelAction::None;
     let game = &battle.game;
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -153,7 +178,12 @@ fn stage_odds(ui: &mut egui::Ui, battle: &Battle) {
         _ => return,
     };
     let state = battle.session.state();
-    let shooters: Vec<_> = state.units.iter().filter(|u| sandtable_bfs::shooting::shoots_in(state, u.id, stage)).map(|u| u.id).collect();
+    let shooters: Vec<_> = state
+        .units
+        .iter()
+        .filter(|u| sandtable_bfs::shooting::shoots_in(state, u.id, stage))
+        .map(|u| u.id)
+        .collect();
     ui.separator();
     ui.label(egui::RichText::new(format!("{} — the volleys to come", stage.name())).strong());
     if shooters.is_empty() {
@@ -163,7 +193,13 @@ fn stage_odds(ui: &mut egui::Ui, battle: &Battle) {
         match preview::volley_odds(state, s, stage) {
             Some(o) => odds_chart(ui, &o),
             None => {
-                ui.label(egui::RichText::new(format!("{}: no target in range and in sight", state.unit(s).name)).weak());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{}: no target in range and in sight",
+                        state.unit(s).name
+                    ))
+                    .weak(),
+                );
             }
         }
     }
@@ -173,18 +209,36 @@ fn stage_odds(ui: &mut egui::Ui, battle: &Battle) {
 pub fn odds_chart(ui: &mut egui::Ui, o: &Odds) {
     ui.label(egui::RichText::new(&o.description).small());
     let n = o.losses.len().min(10);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width().min(260.0), 46.0), egui::Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(ui.available_width().min(260.0), 46.0),
+        egui::Sense::hover(),
+    );
     let painter = ui.painter_at(rect);
     let w = rect.width() / n.max(1) as f32;
     let max = o.losses.iter().copied().fold(0.0f64, f64::max).max(1e-9);
     for (k, p) in o.losses.iter().take(n).enumerate() {
         let h = (p / max) as f32 * (rect.height() - 14.0);
         let x = rect.left() + k as f32 * w;
-        let bar = egui::Rect::from_min_max(egui::pos2(x + 2.0, rect.bottom() - 12.0 - h), egui::pos2(x + w - 2.0, rect.bottom() - 12.0));
+        let bar = egui::Rect::from_min_max(
+            egui::pos2(x + 2.0, rect.bottom() - 12.0 - h),
+            egui::pos2(x + w - 2.0, rect.bottom() - 12.0),
+        );
         painter.rect_filled(bar, 1.0, egui::Color32::from_rgb(200, 160, 70));
-        painter.text(egui::pos2(x + w / 2.0, rect.bottom() - 6.0), egui::Align2::CENTER_CENTER, format!("{k}"), egui::FontId::monospace(9.0), egui::Color32::LIGHT_GRAY);
+        painter.text(
+            egui::pos2(x + w / 2.0, rect.bottom() - 6.0),
+            egui::Align2::CENTER_CENTER,
+            format!("{k}"),
+            egui::FontId::monospace(9.0),
+            egui::Color32::LIGHT_GRAY,
+        );
     }
-    ui.label(egui::RichText::new(format!("Strength points the target loses: {:.1} on average", o.expected_losses())).small());
+    ui.label(
+        egui::RichText::new(format!(
+            "Strength points the target loses: {:.1} on average",
+            o.expected_losses()
+        ))
+        .small(),
+    );
 }
 
 fn pools(ui: &mut egui::Ui, game: &Game) {
@@ -201,7 +255,13 @@ fn unit_card(ui: &mut egui::Ui, game: &Game, u: &Unit) {
     let p = game.profile(u.profile);
     ui.heading(egui::RichText::new(&u.name).color(palette::side_egui(u.side.index())));
     ui.label(format!("{} — {}", p.name, game.side(u.side).name));
-    ui.label(format!("{} · {} of {} bases · {} casualty marker(s)", formation_name(u.formation), u.bases.len(), u.bases_at_start, u.casualty_markers));
+    ui.label(format!(
+        "{} · {} of {} bases · {} casualty marker(s)",
+        formation_name(u.formation),
+        u.bases.len(),
+        u.bases_at_start,
+        u.casualty_markers
+    ));
     let pending = match u.pending_order {
         Some(po) => match po.kind {
             Some(k) => format!(" · new order (face down): {}", k.name()),
@@ -209,12 +269,26 @@ fn unit_card(ui: &mut egui::Ui, game: &Game, u: &Unit) {
         },
         None => String::new(),
     };
-    ui.label(format!("Morale level: {} · Order: {}{pending}", morale_name(u.morale), u.order.map_or("none", |o| o.name())));
+    ui.label(format!(
+        "Morale level: {} · Order: {}{pending}",
+        morale_name(u.morale),
+        u.order.map_or("none", |o| o.name())
+    ));
     ui.add_space(4.0);
     profile_grid(ui, p);
     let commanders = sandtable_bfs::authority::commanders_who_may_order(game, u.id);
-    let names: Vec<&str> = commanders.iter().map(|c| game.commander(*c).name.as_str()).collect();
-    ui.label(format!("May be ordered by: {}", if names.is_empty() { "nobody".into() } else { names.join(", ") }));
+    let names: Vec<&str> = commanders
+        .iter()
+        .map(|c| game.commander(*c).name.as_str())
+        .collect();
+    ui.label(format!(
+        "May be ordered by: {}",
+        if names.is_empty() {
+            "nobody".into()
+        } else {
+            names.join(", ")
+        }
+    ));
     if !p.notes.is_empty() {
         ui.label(egui::RichText::new(&p.notes).weak().small());
     }
@@ -224,7 +298,12 @@ fn commander_card(ui: &mut egui::Ui, game: &Game, c: &Commander) {
     let p = game.profile(c.profile);
     ui.heading(egui::RichText::new(&c.name).color(palette::side_egui(c.side.index())));
     ui.label(format!("{:?} — {}", c.rank, game.side(c.side).name));
-    ui.label(format!("Command points: {} of {} · Command range {} cm", c.cp, c.cp_max, sandtable_bfs::authority::command_range_cm(game, c.id)));
+    ui.label(format!(
+        "Command points: {} of {} · Command range {} cm",
+        c.cp,
+        c.cp_max,
+        sandtable_bfs::authority::command_range_cm(game, c.id)
+    ));
     profile_grid(ui, p);
 }
 
@@ -242,30 +321,51 @@ fn profile_grid(ui: &mut egui::Ui, p: &UnitProfile) {
         7 => "Fearless",
         _ => "",
     };
-    egui::Grid::new(("profile", p.id.as_str())).striped(true).num_columns(2).show(ui, |ui| {
-        let mut row = |k: &str, v: String| {
-            ui.label(egui::RichText::new(k).strong());
-            ui.label(v);
-            ui.end_row();
-        };
-        row("Move", format!("{} cm", p.movement));
-        row("Close combat", format!("{} dice per base", p.close_combat));
-        row("Shooting", format!("{} dice per base", p.shooting));
-        row("Armor", p.armor.to_string());
-        row("Skill", format!("{} {skill}", p.skill));
-        row("Morale", format!("{} {morale}", p.morale));
-        row("Strength", format!("{} per base", p.strength));
-        let m = p.melee.stats();
-        row("Melee", format!("{} ({}/{})", m.name, m.effectiveness.0, m.effectiveness.1));
-        if let Some(r) = p.ranged {
-            let s = r.stats(p.is_mounted());
-            let range = s.long_cm.map_or(format!("{}", s.effective_cm), |l| format!("{}/{}", s.effective_cm, l));
-            row("Ranged", format!("{} ({range} cm, {}/{})", s.name, s.effectiveness.0, s.effectiveness.1));
-        }
-        if !p.special_rules.is_empty() {
-            row("Special", p.special_rules.iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", "));
-        }
-    });
+    egui::Grid::new(("profile", p.id.as_str()))
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            let mut row = |k: &str, v: String| {
+                ui.label(egui::RichText::new(k).strong());
+                ui.label(v);
+                ui.end_row();
+            };
+            row("Move", format!("{} cm", p.movement));
+            row("Close combat", format!("{} dice per base", p.close_combat));
+            row("Shooting", format!("{} dice per base", p.shooting));
+            row("Armor", p.armor.to_string());
+            row("Skill", format!("{} {skill}", p.skill));
+            row("Morale", format!("{} {morale}", p.morale));
+            row("Strength", format!("{} per base", p.strength));
+            let m = p.melee.stats();
+            row(
+                "Melee",
+                format!("{} ({}/{})", m.name, m.effectiveness.0, m.effectiveness.1),
+            );
+            if let Some(r) = p.ranged {
+                let s = r.stats(p.is_mounted());
+                let range = s.long_cm.map_or(format!("{}", s.effective_cm), |l| {
+                    format!("{}/{}", s.effective_cm, l)
+                });
+                row(
+                    "Ranged",
+                    format!(
+                        "{} ({range} cm, {}/{})",
+                        s.name, s.effectiveness.0, s.effectiveness.1
+                    ),
+                );
+            }
+            if !p.special_rules.is_empty() {
+                row(
+                    "Special",
+                    p.special_rules
+                        .iter()
+                        .map(|r| format!("{r:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+        });
 }
 
 fn formation_name(f: Formation) -> String {

@@ -2,6 +2,7 @@
 //! Enter) away. Scenarios that fail to load are listed with their errors instead of crashing.
 
 use super::root_ui;
+use crate::battle::SeatKind;
 use crate::catalogue::Catalogue;
 use crate::screens::OpenRequest;
 use bevy::prelude::*;
@@ -98,6 +99,24 @@ pub(super) fn start_screen(
                         right.add_space(6.0);
                         right.label(&l.scenario.briefing);
                         right.add_space(12.0);
+                        egui::Grid::new("seats").num_columns(3).show(right, |ui| {
+                            for (i, side) in l.scenario.sides.iter().enumerate().take(2) {
+                                ui.label(egui::RichText::new(&side.name).color(crate::palette::side_egui(i)).strong());
+                                ui.radio_value(&mut request.seats[i], SeatKind::Human, "Player");
+                                ui.radio_value(&mut request.seats[i], SeatKind::Computer, "Computer")
+                                    .on_hover_text("The computer plays this side (solo play)");
+                                ui.end_row();
+                            }
+                        });
+                        right.label(
+                            egui::RichText::new(match request.seats {
+                                [SeatKind::Human, SeatKind::Human] => "Hot-seat: two players share this screen; a curtain hides each side's secrets.",
+                                [SeatKind::Computer, SeatKind::Computer] => "The computer plays both sides: watch a demonstration battle.",
+                                _ => "Solo: you play against the computer, which sees only what its side may see.",
+                            })
+                            .weak(),
+                        );
+                        right.add_space(8.0);
                         let play = right.add(egui::Button::new(
                             egui::RichText::new("▶  Play  (Enter)").size(18.0),
                         ));

@@ -9,7 +9,9 @@ use sandtable_bfs::turn::Phase;
 
 /// Covers the whole screen until the next player is ready, so nothing secret shows.
 pub fn curtain(ctx: &egui::Context, battle: &Battle) -> bool {
-    let Some(side) = battle.curtain else { return false };
+    let Some(side) = battle.curtain else {
+        return false;
+    };
     let mut ready = false;
     egui::Area::new("curtain".into()).fixed_pos(egui::pos2(0.0, 0.0)).order(egui::Order::Foreground).show(ctx, |ui| {
         let screen = ctx.viewport_rect();
@@ -73,7 +75,13 @@ pub fn initiative(ui: &mut egui::Ui, battle: &Battle, bid: &mut u8) -> Option<Co
 
 /// The end screen: the result and the figures that decided it (BFS-VIC).
 pub fn end(ctx: &egui::Context, battle: &Battle) -> bool {
-    let Some(report) = battle.log.iter().rev().find_map(|(_, e)| if let sandtable_bfs::Event::GameOver(r) = e { Some(r) } else { None }) else {
+    let Some(report) = battle.log.iter().rev().find_map(|(_, e)| {
+        if let sandtable_bfs::Event::GameOver(r) = e {
+            Some(r)
+        } else {
+            None
+        }
+    }) else {
         return false;
     };
     let mut close = false;
