@@ -18,6 +18,10 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
 
+    /// With --screenshot, capture the start screen instead of opening the default battle.
+    #[arg(long)]
+    pub start_screen: bool,
+
     /// Folder holding `scenarios/` and `assets/` (default: found next to the program or in the
     /// current folder).
     #[arg(long, value_name = "DIR")]

@@ -1,5 +1,6 @@
 //! `--autoplay N`: before a screenshot, plays N commands chosen by the scripted player, each for
-//! the side that must decide, so that screenshots can show later phases.
+//! the side that must decide (computer seats decide for themselves), so that screenshots can show
+//! later phases.
 
 use crate::battle::Battle;
 use bevy::prelude::*;
@@ -17,6 +18,10 @@ pub fn run(mut autoplay: ResMut<Autoplay>, battle: Option<ResMut<Battle>>) {
     while autoplay.remaining > 0 {
         battle.lift_curtain();
         let Some(seat) = battle.deciding() else { break };
+        // The computer's seat decides by itself (computer.rs); wait for it.
+        if battle.computer_to_decide().is_some() {
+            return;
+        }
         if seat != battle.viewer {
             battle.viewer = seat;
             battle.refresh();

@@ -65,10 +65,14 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
                 .run_if(in_state(screens::Screen::Battle)),
         );
     let scenario = args.scenario.clone().or_else(|| {
-        args.screenshot.as_ref().and_then(|_| {
-            let cat = catalogue::Catalogue::scan(&paths::DataPaths::locate(args.data.as_deref()));
-            cat.default_entry().map(|e| e.path.clone())
-        })
+        args.screenshot
+            .as_ref()
+            .filter(|_| !args.start_screen)
+            .and_then(|_| {
+                let cat =
+                    catalogue::Catalogue::scan(&paths::DataPaths::locate(args.data.as_deref()));
+                cat.default_entry().map(|e| e.path.clone())
+            })
     });
     if let Some(path) = scenario {
         app.insert_resource(screens::OpenRequest {

@@ -7,6 +7,8 @@ use bevy::prelude::Color;
 pub const TABLE: [u8; 3] = [0x9c, 0xb0, 0x74];
 /// Beyond the table.
 pub const BACKGROUND: [u8; 3] = [0x2b, 0x2d, 0x31];
+/// Fill of the dice panel in the side panel, a shade lighter than the panel itself.
+pub const DICE_PANEL: [u8; 3] = [0x26, 0x2a, 0x32];
 /// Side colours, in scenario order.
 pub const SIDES: [[u8; 3]; 2] = [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]];
 
@@ -16,6 +18,11 @@ pub fn rgb(c: [u8; 3]) -> Color {
 
 pub fn side(index: usize) -> Color {
     rgb(SIDES[index.min(1)])
+}
+
+/// A palette colour for egui widgets.
+pub fn egui_rgb(c: [u8; 3]) -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::from_rgb(c[0], c[1], c[2])
 }
 
 /// Side colour for egui widgets.

@@ -66,6 +66,7 @@ fn take_screenshot(
     view: Res<TableView>,
     windows: Query<&Window, With<PrimaryWindow>>,
     ui: Res<crate::ui::BattleUi>,
+    area: Res<crate::table::view::TableArea>,
     autoplay: Option<Res<crate::autoplay::Autoplay>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -101,6 +102,14 @@ fn take_screenshot(
     let Ok(window) = windows.single() else { return };
     let scale = window.scale_factor();
     let mut probes = probes_for(&battle, &view, window, scale);
+    // The table area's background, just inside its top-left corner (the table is fitted with a
+    // margin, so this is never the table).
+    probes.probes.push(Probe {
+        what: "background".into(),
+        x: ((area.min.x + 4.0) * scale).round() as u32,
+        y: ((area.min.y + 4.0) * scale).round() as u32,
+        rgb: palette::BACKGROUND,
+    });
     // The dice panel, when open: a pixel inside its frame has the window fill.
     if let Some((rect, fill)) = ui.dice_rect {
         probes.probes.push(Probe {
@@ -127,16 +136,32 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
             });
         }
     };
-    add("table centre".into(), game.info.table * 0.5, palette::TABLE);
+    add(
+        "table centre".into(),
+        open_table_point(game),
+        palette::TABLE,
+    );
+    // For each side, the base standing furthest from other units (labels and outlines of others
+    // cannot cover it).
     for side in 0..2 {
-        if let Some(u) = game
+        let clearance = |u: &sandtable_bfs::state::Unit, b: &sandtable_geometry::Rect| {
+            game.units
+                .iter()
+                .filter(|o| o.id != u.id)
+                .flat_map(|o| o.bases.iter())
+                .map(|ob| ob.center().distance(b.center()))
+                .fold(f32::INFINITY, f32::min)
+        };
+        if let Some((u, b)) = game
             .units
             .iter()
-            .find(|u| u.side.index() == side && !u.bases.is_empty())
+            .filter(|u| u.side.index() == side)
+            .flat_map(|u| u.bases.iter().map(move |b| (u, b)))
+            .max_by(|x, y| clearance(x.0, x.1).total_cmp(&clearance(y.0, y.1)))
         {
             add(
-                format!("base 1 of unit \"{}\"", u.key),
-                u.bases[0].center(),
+                format!("base of unit \"{}\"", u.key),
+                b.center(),
                 palette::SIDES[side],
             );
         }
@@ -208,4 +233,49 @@ fn save(path: &std::path::Path, image: &Image, probes: Option<&Probes>) -> Resul
             .map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// A point of open table for the table-colour probe: the nearest to the centre that is clear of
+/// terrain, bases, commanders and their labels.
+fn open_table_point(game: &sandtable_bfs::Game) -> sandtable_geometry::Vec2 {
+    use sandtable_geometry::{Polygon, Vec2};
+    let centre = game.info.table * 0.5;
+    let polygons: Vec<Polygon> = game
+        .terrain
+        .iter()
+        .flat_map(|t| t.polygons.iter())
+        .filter_map(|p| Polygon::new(p.clone()).ok())
+        .collect();
+    let things: Vec<Vec2> = game
+        .units
+        .iter()
+        .flat_map(|u| u.bases.iter().map(|b| b.center()))
+        .chain(game.commanders.iter().map(|c| c.base.center()))
+        .collect();
+    let clear = |p: Vec2| {
+        polygons
+            .iter()
+            .all(|poly| !poly.contains(p) && poly.distance_to_point(p) > 3.0)
+            && things
+                .iter()
+                .all(|t| (t.x - p.x).abs() > 14.0 || (t.y - p.y).abs() > 9.0)
+    };
+    let step = 3.0;
+    for ring in 0..60 {
+        let r = ring as f32 * step;
+        let n = (ring * 8).max(1);
+        for k in 0..n {
+            let a = k as f32 / n as f32 * std::f32::consts::TAU;
+            let p = centre + Vec2::new(a.cos(), a.sin()) * r;
+            if p.x > 2.0
+                && p.y > 2.0
+                && p.x < game.info.table.x - 2.0
+                && p.y < game.info.table.y - 2.0
+                && clear(p)
+            {
+                return p;
+            }
+        }
+    }
+    centre
 }

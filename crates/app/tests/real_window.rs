@@ -55,25 +55,97 @@ fn assert_pixel(img: &image::RgbImage, x: u32, y: u32, want: [u8; 3], what: &str
     );
 }
 
+/// The probe named `what`, if the app wrote one.
+fn probe<'p>(probes: &'p Probes, what: &str) -> Option<&'p sandtable_app::screenshot::Probe> {
+    probes.probes.iter().find(|p| p.what.starts_with(what))
+}
+
+/// The checks every battle screenshot must pass: table, a base of each side, the background.
+fn assert_battle_basics(img: &image::RgbImage, probes: &Probes) {
+    assert_eq!((img.width(), img.height()), (probes.width, probes.height));
+    // The expected colours are the palette's, so a probe file cannot vouch for a wrong render.
+    let table = probe(probes, "table centre").expect("a table probe");
+    assert_pixel(img, table.x, table.y, palette::TABLE, "table centre");
+    let bases: Vec<_> = probes
+        .probes
+        .iter()
+        .filter(|p| p.what.starts_with("base of "))
+        .collect();
+    assert_eq!(bases.len(), 2, "a base of each side: {probes:?}");
+    for (side, p) in bases.iter().enumerate() {
+        assert_pixel(img, p.x, p.y, palette::SIDES[side], &p.what);
+    }
+    let bg = probe(probes, "background").expect("a background probe");
+    assert_pixel(
+        img,
+        bg.x,
+        bg.y,
+        palette::BACKGROUND,
+        "background beside the table",
+    );
+}
+
 #[test]
 #[ignore = "needs an X display"]
 fn default_scenario_renders_table_and_both_sides() {
     let (img, probes) = take("default.png", &[]);
-    assert_eq!((img.width(), img.height()), (probes.width, probes.height));
-    assert!(probes.probes.len() >= 3, "{probes:?}");
-    // The expected colours are the palette's, so a probe file cannot vouch for a wrong render.
-    let table = &probes.probes[0];
-    assert_eq!(table.what, "table centre");
-    assert_pixel(&img, table.x, table.y, palette::TABLE, "table centre");
-    for (side, p) in probes.probes[1..3].iter().enumerate() {
-        assert_pixel(&img, p.x, p.y, palette::SIDES[side], &p.what);
-    }
-    // Off the table, the background shows.
-    assert_pixel(
-        &img,
-        2,
-        probes.height - 2,
-        palette::BACKGROUND,
-        "window corner",
+    assert_battle_basics(&img, &probes);
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn orders_phase_shows_order_markers() {
+    // Bids, the Initiative choice and some orders: face-down markers are on the table.
+    let (img, probes) = take("orders.png", &["--autoplay", "6"]);
+    assert_battle_basics(&img, &probes);
+    let marker = probe(&probes, "order marker").expect("an order marker probe");
+    assert!(
+        [
+            sandtable_app::table::draw::MARKER_FACE_DOWN,
+            sandtable_app::table::draw::MARKER_REVEALED
+        ]
+        .contains(&marker.rgb),
+        "a marker has a marker colour: {marker:?}"
+    );
+    assert_pixel(&img, marker.x, marker.y, marker.rgb, &marker.what);
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn the_initiative_roll_opens_the_dice_panel() {
+    // Both bids placed: the Initiative roll is the last action, so the dice panel is open.
+    let (img, probes) = take("dice.png", &["--autoplay", "2"]);
+    assert_battle_basics(&img, &probes);
+    let dice = probe(&probes, "dice panel").expect("the dice panel is open");
+    assert_pixel(&img, dice.x, dice.y, palette::DICE_PANEL, "dice panel");
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn a_battle_against_the_computer_renders_mid_turn() {
+    let (img, probes) = take("computer.png", &["--computer", "b", "--autoplay", "20"]);
+    assert_battle_basics(&img, &probes);
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn the_start_screen_renders() {
+    let png = shot_dir().join("start.png");
+    let _ = std::fs::remove_file(&png);
+    let status = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .args(["--start-screen", "--screenshot"])
+        .arg(&png)
+        .status()
+        .expect("run sandtable");
+    assert!(status.success(), "{status}");
+    let img = image::open(&png).expect("read the PNG").to_rgb8();
+    // The selected scenario's row is highlighted in egui's selection blue, top left.
+    let highlighted = (0..img.height() / 4).any(|y| {
+        let p = img.get_pixel(40, y).0;
+        p[2] > 90 && p[2] as i32 - p[0] as i32 > 60
+    });
+    assert!(
+        highlighted,
+        "the default scenario is selected on the start screen"
     );
 }

@@ -76,11 +76,39 @@ pub(super) fn battle_ui(
         bar = phase_bar::BarAction::Open;
     }
 
-    // Right: cards and actions.
+    // New dice open the dice panel.
+    let n = battle.session.commands().len();
+    if n != ui_state.dice_seen {
+        ui_state.dice_seen = n;
+        ui_state.dice_open = dice::has_dice(&battle.last_events);
+    }
+    ui_state.dice_rect = None;
+
+    // Right: the dice of the last action, then cards and actions. The dice sit in the panel, not
+    // in a window, so they never cover the table.
     let mut panel = side_panel::PanelAction::None;
     let side = egui::Panel::right("details")
         .exact_size(SIDE_PANEL_PX)
         .show(&mut root, |ui| {
+            if ui_state.dice_open && battle.curtain.is_none() {
+                let fill = crate::palette::egui_rgb(crate::palette::DICE_PANEL);
+                let framed = egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new("Dice").strong());
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if ui
+                                .small_button("×")
+                                .on_hover_text("Close the dice")
+                                .clicked()
+                            {
+                                ui_state.dice_open = false;
+                            }
+                        });
+                    });
+                    dice::show(ui, &battle);
+                });
+                ui_state.dice_rect = Some((framed.response.rect, [fill.r(), fill.g(), fill.b()]));
+            }
             if let Some(cmd) = windows::initiative(ui, &battle, &mut ui_state.bid) {
                 panel = side_panel::PanelAction::Submit(cmd);
             }
@@ -112,27 +140,6 @@ pub(super) fn battle_ui(
         ),
         measured: true,
     };
-
-    // New dice open the dice panel.
-    let n = battle.session.commands().len();
-    if n != ui_state.dice_seen {
-        ui_state.dice_seen = n;
-        ui_state.dice_open = dice::has_dice(&battle.last_events);
-    }
-    ui_state.dice_rect = None;
-    if ui_state.dice_open && battle.curtain.is_none() {
-        let mut open = true;
-        let shown = egui::Window::new("Dice")
-            .open(&mut open)
-            .default_pos(egui::pos2(16.0, 80.0))
-            .default_width(380.0)
-            .show(&ctx, |ui| dice::show(ui, &battle));
-        if let Some(r) = shown {
-            let f = ctx.global_style().visuals.window_fill;
-            ui_state.dice_rect = Some((r.response.rect, [f.r(), f.g(), f.b()]));
-        }
-        ui_state.dice_open = open;
-    }
 
     // Modal parts.
     if battle.is_over() && windows::end(&ctx, &battle) {

@@ -82,7 +82,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
     let game = battle.session.state();
     let name = |u: sandtable_bfs::UnitId| game.unit(u).name.clone();
     egui::ScrollArea::vertical()
-        .max_height(480.0)
+        .max_height(300.0)
         .show(ui, |ui| {
             for e in &battle.last_events {
                 match e {

@@ -62,8 +62,8 @@ pub(super) fn start_screen(
                         let selected = index == Some(i);
                         let text = match &e.result {
                             Ok(l) => egui::RichText::new(format!(
-                                "{}\n{:?} · {} turns",
-                                l.scenario.name, l.scenario.level, l.scenario.turn_limit
+                                "{}\n{} · {} turns",
+                                l.scenario.name, level_name(l.scenario.level), l.scenario.turn_limit
                             )),
                             Err(_) => {
                                 egui::RichText::new(format!("⚠ {} (cannot be loaded)", e.title()))
@@ -86,10 +86,10 @@ pub(super) fn start_screen(
                         right.heading(&l.scenario.name);
                         right.label(
                             egui::RichText::new(format!(
-                                "{} against {} · {:?} level · {} turns · table {}×{} cm",
+                                "{} against {} · {} level · {} turns · table {}×{} cm",
                                 l.scenario.sides[0].name,
                                 l.scenario.sides[1].name,
-                                l.scenario.level,
+                                level_name(l.scenario.level),
                                 l.scenario.turn_limit,
                                 l.scenario.table.width,
                                 l.scenario.table.depth
@@ -154,4 +154,14 @@ fn error_box(ui: &mut egui::Ui, title: &str, lines: &[String]) {
                 );
             }
         });
+}
+
+/// The game level as players say it (BFS-ORG-7).
+fn level_name(level: sandtable_engine::scenario::GameLevel) -> &'static str {
+    use sandtable_engine::scenario::GameLevel;
+    match level {
+        GameLevel::Skirmish => "Skirmish",
+        GameLevel::TaskForce => "Task Force",
+        GameLevel::Division => "Division",
+    }
 }
