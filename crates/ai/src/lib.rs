@@ -8,12 +8,15 @@
 pub mod aim;
 pub mod battle;
 pub mod eval;
+pub mod passive;
 pub mod player;
 pub mod random;
 pub mod scripted;
 pub mod search;
+pub mod standing;
 pub mod travel;
 
+pub use passive::PassivePlayer;
 pub use player::{Player, PlayerKind};
 pub use random::RandomPlayer;
 pub use scripted::ScriptedPlayer;

@@ -12,6 +12,8 @@ pub enum PlayerKind {
     Ai,
     Random,
     Scripted,
+    /// Follows the script's standing orders and otherwise waits (tutorials).
+    Passive,
 }
 
 impl std::str::FromStr for PlayerKind {
@@ -21,8 +23,9 @@ impl std::str::FromStr for PlayerKind {
             "ai" => Ok(PlayerKind::Ai),
             "random" => Ok(PlayerKind::Random),
             "scripted" => Ok(PlayerKind::Scripted),
+            "passive" => Ok(PlayerKind::Passive),
             other => Err(format!(
-                "unknown player \"{other}\": use ai, random or scripted"
+                "unknown player \"{other}\": use ai, random, scripted or passive"
             )),
         }
     }
@@ -32,6 +35,7 @@ pub enum Player {
     Ai(SearchPlayer),
     Random(RandomPlayer),
     Scripted,
+    Passive,
 }
 
 impl Player {
@@ -40,6 +44,7 @@ impl Player {
             PlayerKind::Ai => Player::Ai(SearchPlayer::new(seed)),
             PlayerKind::Random => Player::Random(RandomPlayer::new(seed)),
             PlayerKind::Scripted => Player::Scripted,
+            PlayerKind::Passive => Player::Passive,
         }
     }
 
@@ -50,6 +55,7 @@ impl Player {
             Player::Ai(p) => p.choose(&view),
             Player::Random(p) => p.choose(&view),
             Player::Scripted => ScriptedPlayer::choose(&view),
+            Player::Passive => crate::PassivePlayer::choose(&view),
         }
     }
 }

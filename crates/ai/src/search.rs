@@ -55,6 +55,10 @@ impl SearchPlayer {
         if options.len() == 1 {
             return options.into_iter().next();
         }
+        // The script's standing orders come first; the search fills in the rest.
+        if let Some(c) = crate::standing::next_standing_order(view, &options) {
+            return Some(c);
+        }
         match &view.turn.phase {
             Phase::InitiativeBids { .. } => {
                 // Orders are free in the first turn, so CP are worth more as a bid then.

@@ -2,10 +2,13 @@
 //! curtain, and the battle log. The app changes the game only by submitting commands here.
 
 use bevy::prelude::*;
+use sandtable_ai::PlayerKind;
 use sandtable_bfs::ids::Side;
+use sandtable_bfs::lesson::Progress;
 use sandtable_bfs::state::Game;
 use sandtable_bfs::turn::{Bid, Phase};
 use sandtable_bfs::{BattleSetup, Bfs, BfsSession, Command, Event, LoadedScenario};
+use sandtable_engine::scenario_script::{LessonSpec, StepSpec};
 use sandtable_engine::{Prompt, RuleError, Ruleset};
 
 #[derive(Resource, Clone)]
@@ -13,6 +16,10 @@ pub struct Battle {
     pub loaded: LoadedScenario,
     /// Who plays each side: a person at this screen, or the computer (solo play).
     pub seats: [SeatKind; 2],
+    /// How the computer plays its seats: the search player, or passively in lessons.
+    pub opponent: PlayerKind,
+    /// The tutorial lesson being followed, if this battle is one.
+    pub lesson: Option<LessonRun>,
     pub session: BfsSession,
     /// The seat whose view is on screen (hot-seat: the player in front of it).
     pub viewer: Side,
@@ -38,8 +45,26 @@ impl Battle {
     pub fn with_seats(loaded: LoadedScenario, seats: [SeatKind; 2]) -> Result<Self, String> {
         let seed = loaded.scenario.seed;
         let session = BfsSession::new(BattleSetup::from(&loaded), seed)?;
+        let lesson = loaded.scenario.lesson.clone();
         let mut b = Self::from_session(loaded, session);
-        b.set_seats(seats);
+        // A lesson decides for itself: the learner at the screen, the computer on the other side.
+        match lesson {
+            Some(spec) => {
+                let mut seats = [SeatKind::Computer; 2];
+                seats[spec.learner.min(1)] = SeatKind::Human;
+                b.opponent = if spec.opponent == "computer" {
+                    PlayerKind::Ai
+                } else {
+                    PlayerKind::Passive
+                };
+                b.lesson = Some(LessonRun {
+                    spec,
+                    progress: Progress::default(),
+                });
+                b.set_seats(seats);
+            }
+            None => b.set_seats(seats),
+        }
         Ok(b)
     }
 
@@ -85,6 +110,8 @@ impl Battle {
         let mut b = Self {
             loaded,
             seats: [SeatKind::Human; 2],
+            opponent: PlayerKind::Ai,
+            lesson: None,
             session,
             viewer,
             game,
@@ -134,6 +161,9 @@ impl Battle {
     pub fn submit(&mut self, cmd: Command) -> Result<(), RuleError> {
         if let Err(e) = self.check(&cmd) {
             self.notice = Some(e.to_string());
+            if let Some(l) = self.lesson.as_mut() {
+                l.progress.refused(e.to_string());
+            }
             return Err(e);
         }
         self.apply(cmd)
@@ -153,7 +183,9 @@ impl Battle {
 
     fn apply(&mut self, cmd: Command) -> Result<(), RuleError> {
         let turn = self.session.state().turn.number;
-        let events = match self.session.submit(cmd) {
+        let by = self.deciding();
+        let before = self.lesson.is_some().then(|| self.session.state().clone());
+        let events = match self.session.submit(cmd.clone()) {
             Ok(ev) => ev.to_vec(),
             Err(e) => {
                 self.notice = Some(e.to_string());
@@ -161,6 +193,20 @@ impl Battle {
             }
         };
         self.log.extend(events.iter().map(|e| (turn, e.clone())));
+        // A lesson's step may be completed by this command or by what it led to.
+        if let (Some(l), Some(before)) = (self.lesson.as_mut(), before.as_ref()) {
+            let learner = by.is_some_and(|b| b.index() == l.spec.learner);
+            if let Some(step) = l.spec.steps.get(l.progress.step) {
+                l.progress.record(
+                    &step.until,
+                    before,
+                    &cmd,
+                    self.session.state(),
+                    &events,
+                    learner,
+                );
+            }
+        }
         self.last_events = events;
         self.notice = None;
         self.after_change();
@@ -286,5 +332,23 @@ impl SeatKind {
             SeatKind::Human => "Player",
             SeatKind::Computer => "Computer",
         }
+    }
+}
+
+/// A lesson being followed: its steps and where the learner is.
+#[derive(Debug, Clone)]
+pub struct LessonRun {
+    pub spec: LessonSpec,
+    pub progress: Progress,
+}
+
+impl LessonRun {
+    /// The step being worked on; `None` once the lesson is complete.
+    pub fn step(&self) -> Option<&StepSpec> {
+        self.spec.steps.get(self.progress.step)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.progress.step >= self.spec.steps.len()
     }
 }

@@ -1,4 +1,5 @@
-//! The scenarios the start screen offers: every `*.ron` in `scenarios/`, loaded and checked.
+//! The scenarios the start screen offers: every `*.ron` in `scenarios/` (battles),
+//! `scenarios/solo/` and `scenarios/tutorial/`, loaded and checked.
 
 use crate::paths::DataPaths;
 use bevy::prelude::Resource;
@@ -35,11 +36,14 @@ pub struct Catalogue {
 
 impl Catalogue {
     pub fn scan(paths: &DataPaths) -> Self {
-        let mut files: Vec<PathBuf> = match std::fs::read_dir(&paths.scenarios) {
-            Ok(rd) => rd
+        let ron_files = |dir: &std::path::Path| -> std::io::Result<Vec<PathBuf>> {
+            Ok(std::fs::read_dir(dir)?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-                .collect(),
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
+                .collect())
+        };
+        let mut files: Vec<PathBuf> = match ron_files(&paths.scenarios) {
+            Ok(f) => f,
             Err(e) => {
                 return Self {
                     entries: Vec::new(),
@@ -47,6 +51,10 @@ impl Catalogue {
                 };
             }
         };
+        // Solo scenarios and lessons live in their own folders; either may be missing.
+        for sub in ["solo", "tutorial"] {
+            files.extend(ron_files(&paths.scenarios.join(sub)).unwrap_or_default());
+        }
         files.sort();
         let mut entries: Vec<Entry> = files
             .into_iter()

@@ -6,7 +6,7 @@
 use crate::battle::Battle;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use sandtable_ai::SearchPlayer;
+use sandtable_ai::{PassivePlayer, PlayerKind, SearchPlayer};
 use sandtable_bfs::{Bfs, Command, Side};
 use sandtable_engine::Ruleset;
 
@@ -93,7 +93,12 @@ pub fn think(
     // A seed from the position, so the same game gets the same decisions.
     let seed = battle.session.seed()
         ^ (battle.session.commands().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { SearchPlayer::new(seed).choose(&view) });
+    let kind = battle.opponent;
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        match kind {
+            PlayerKind::Passive => PassivePlayer::choose(&view),
+            _ => SearchPlayer::new(seed).choose(&view),
+        }
+    });
     thinking.task = Some((battle.revision, side, task));
 }

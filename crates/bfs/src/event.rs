@@ -168,6 +168,19 @@ pub enum Event {
         text: String,
     },
     GameOver(VictoryReport),
+    /// The scenario's script speaks to both players.
+    ScriptMessage {
+        text: String,
+    },
+    /// A unit held in reserve arrives, with a Move order (BFS-SCN-50).
+    ReservesArrived {
+        unit: UnitId,
+    },
+    /// An objective changed hands (BFS-SCN-7); the index is into `Game::objectives`.
+    ObjectiveChanged {
+        objective: usize,
+        held_by: Option<Side>,
+    },
 }
 
 /// What a single-die test was for.
@@ -294,6 +307,9 @@ pub struct VictorySide {
     /// "No losses", "Minor", … (BFS-VIC-2).
     pub loss_band: String,
     pub vp_for_losses: i32,
+    /// VP from objectives held at the end (BFS-VIC-6).
+    #[serde(default)]
+    pub vp_for_scenario: i32,
     pub vp_total: i32,
 }
 

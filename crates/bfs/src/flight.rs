@@ -229,7 +229,7 @@ pub fn flee(
             rule: "BFS-PSY-12".into(),
             reason: "its fleeing bases ran into the enemy".into(),
         }),
-        UnitStatus::OnTable => {}
+        UnitStatus::OnTable | UnitStatus::Reserve => {}
     }
     if first_left {
         nearest_friend_tests(game, unit, events);

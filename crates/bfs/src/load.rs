@@ -77,6 +77,7 @@ pub fn load_scenario(path: &Path, armies_dir: &Path) -> Result<LoadedScenario, L
 /// list has already been reported and its side's profile checks are skipped).
 pub fn check_scenario(s: &Scenario, armies: &[ArmyList]) -> Vec<Problem> {
     let mut problems = check_structure(s);
+    problems.extend(crate::lesson::check_names(s));
     if s.ruleset != RULESET_ID {
         problems.push(Problem::new(
             "ruleset",

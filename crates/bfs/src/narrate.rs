@@ -474,6 +474,21 @@ pub fn describe(game: &Game, e: &Event) -> String {
             ),
             None => format!("The battle is over ({}): a draw.", v.reason),
         },
+        Event::ScriptMessage { text } => text.clone(),
+        Event::ReservesArrived { unit } => format!(
+            "{} arrives from reserve with a Move order (BFS-SCN-50).",
+            game.unit(*unit).name
+        ),
+        Event::ObjectiveChanged { objective, held_by } => {
+            let name = game
+                .objectives
+                .get(*objective)
+                .map_or("An objective", |o| o.name.as_str());
+            match held_by {
+                Some(s) => format!("{name} is now held by {} (BFS-SCN-7).", side(game, *s)),
+                None => format!("{name} is held by nobody (BFS-SCN-7)."),
+            }
+        }
     }
 }
 
@@ -490,6 +505,7 @@ pub fn units_in(e: &Event) -> Vec<crate::ids::UnitId> {
         | Event::Withdrew { unit, .. }
         | Event::Fled { unit, .. }
         | Event::UnitDestroyed { unit, .. }
+        | Event::ReservesArrived { unit }
         | Event::UnitLeftTable { unit } => vec![*unit],
         Event::ChargeDeclared { unit, target, .. } | Event::Pursued { unit, target, .. } => {
             vec![*unit, *target]

@@ -90,7 +90,11 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 },
                 bases_at_start: bases.len() as u8,
                 bases,
-                status: UnitStatus::OnTable,
+                status: if u.reserve {
+                    UnitStatus::Reserve
+                } else {
+                    UnitStatus::OnTable
+                },
                 morale: MoraleLevel::Good,
                 order: None,
                 pending_order: None,
@@ -151,7 +155,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         })
         .collect();
 
-    Ok(Game {
+    let mut game = Game {
         info: GameInfo {
             scenario_name: s.name.clone(),
             level: s.level,
@@ -172,6 +176,14 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             },
             initiative: None,
         },
+        objectives: Vec::new(),
+        script: Vec::new(),
+        standing_orders: Vec::new(),
+        arriving: Vec::new(),
         dice: sandtable_engine::Dice::from_seed(seed),
-    })
+    };
+    let (objectives, script) = crate::script::compile(s, &game)?;
+    game.objectives = objectives;
+    game.script = script;
+    Ok(game)
 }

@@ -19,6 +19,19 @@ pub struct Game {
     pub commanders: Vec<Commander>,
     pub regiments: Vec<Regiment>,
     pub turn: TurnState,
+    /// Control markers (BFS-SCN-6/7).
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// The scenario's scripted rules, each with whether it has fired.
+    #[serde(default)]
+    pub script: Vec<crate::script::Rule>,
+    /// Standing orders the script gave to units, for whoever plays their side by computer. A
+    /// secret of the units' side: views for the other side leave them out.
+    #[serde(default)]
+    pub standing_orders: Vec<(UnitId, OrderKind)>,
+    /// Reserves called on by the script and still waiting for room at their arrival position.
+    #[serde(default)]
+    pub arriving: Vec<UnitId>,
     /// The battle's dice (design principle 1). Views replace it, so nobody can foresee a roll.
     pub dice: sandtable_engine::Dice,
 }
@@ -97,6 +110,8 @@ pub enum UnitStatus {
     Destroyed,
     /// Left the table (fled or withdrew off it).
     Left,
+    /// Held off the table until the scenario's script brings it on (BFS-SCN-50).
+    Reserve,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -268,4 +283,17 @@ impl Unit {
     pub fn facing(&self) -> Vec2 {
         self.bases.first().map(|b| b.facing()).unwrap_or(Vec2::Y)
     }
+}
+
+/// A control marker (BFS-SCN-6): a point and a control radius; held by a side with bases wholly or
+/// partly within the radius while the other side has none there (BFS-SCN-7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Objective {
+    pub key: String,
+    pub name: String,
+    pub position: Vec2,
+    pub radius: f32,
+    /// Victory Points for its holder at the end (BFS-VIC-6).
+    pub vp: u32,
+    pub held_by: Option<Side>,
 }

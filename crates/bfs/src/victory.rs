@@ -99,6 +99,7 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
             loss_points: loss,
             loss_band: BANDS[b].into(),
             vp_for_losses: 0,
+            vp_for_scenario: crate::script::objective_vp(game, s),
             vp_total: 0,
         });
     }
@@ -116,8 +117,8 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
                 .unwrap_or(0),
         );
         sides[i].vp_for_losses = own.0 + other.1;
-        // Scenario objectives give no Victory Points yet: losses decide (BFS-VIC-6).
-        sides[i].vp_total = sides[i].vp_for_losses;
+        // VP for the scenario (objectives held) plus VP for losses (BFS-VIC-6).
+        sides[i].vp_total = sides[i].vp_for_losses + sides[i].vp_for_scenario;
     }
     let margin = sides[0].vp_total - sides[1].vp_total;
     let winner = match margin {

@@ -20,6 +20,9 @@ pub fn view(game: &Game, seat: Side) -> Game {
             bids[other] = Bid::Hidden;
         }
     }
+    // The script's standing orders for the other side's units are its secret.
+    v.standing_orders
+        .retain(|(u, _)| game.unit(*u).side == seat);
     // A fresh generator: the same shape of state, none of the future.
     v.dice = sandtable_engine::Dice::from_seed(0);
     v

@@ -22,6 +22,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod scenario_check;
 pub mod scenario_geometry;
+pub mod scenario_script;
 pub mod session;
 
 pub use dice::Dice;

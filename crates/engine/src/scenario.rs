@@ -7,6 +7,7 @@
 //!
 //! The ruleset resolves profile names and checks what needs its rules (base sizes, overlaps).
 
+use crate::scenario_script::{LessonSpec, ObjectiveSpec, ScriptRule};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -42,6 +43,18 @@ pub struct Scenario {
     /// What this file is for: a battle, a solo scenario, or a tutorial lesson.
     #[serde(default)]
     pub kind: ScenarioKind,
+    /// Control markers worth Victory Points (BFS-SCN-6/7).
+    #[serde(default)]
+    pub objectives: Vec<ObjectiveSpec>,
+    /// Scripted events: triggers and what they do.
+    #[serde(default)]
+    pub script: Vec<ScriptRule>,
+    /// Shown when the battle is over, after the result.
+    #[serde(default)]
+    pub debriefing: String,
+    /// The guided steps of a tutorial.
+    #[serde(default)]
+    pub lesson: Option<LessonSpec>,
 }
 
 fn default_seed() -> u64 {
@@ -247,4 +260,7 @@ pub struct UnitSpec {
     pub position: (f32, f32),
     /// Compass bearing the unit faces, degrees.
     pub facing: f32,
+    /// Held off the table until a script brings it on (BFS-SCN-50), at `position`.
+    #[serde(default)]
+    pub reserve: bool,
 }

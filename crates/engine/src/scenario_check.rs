@@ -203,6 +203,195 @@ pub fn check_structure(s: &Scenario) -> Vec<Problem> {
             }
         }
     }
+    out.extend(check_extras(s));
+    out
+}
+
+/// Objectives, script and lesson: every name they use must exist, every number make sense.
+fn check_extras(s: &Scenario) -> Vec<Problem> {
+    use crate::scenario_script::{Goal, ScriptAction, Trigger};
+    let mut out = Vec::new();
+    let mut p = |entity: String, message: String| out.push(Problem::new(entity, message));
+    let units: BTreeSet<&str> = s
+        .sides
+        .iter()
+        .flat_map(|sd| sd.units.iter().map(|u| u.id.as_str()))
+        .collect();
+    let commanders: BTreeSet<&str> = s
+        .sides
+        .iter()
+        .flat_map(|sd| sd.commanders.iter().map(|c| c.id.as_str()))
+        .collect();
+    let reserves: BTreeSet<&str> = s
+        .sides
+        .iter()
+        .flat_map(|sd| sd.units.iter().filter(|u| u.reserve).map(|u| u.id.as_str()))
+        .collect();
+    let sides = s.sides.len();
+    let mut objectives = BTreeSet::new();
+    for o in &s.objectives {
+        let who = format!("objective \"{}\"", o.id);
+        if !objectives.insert(o.id.as_str()) {
+            p(who.clone(), "is listed twice".into());
+        }
+        let (x, y) = o.position;
+        if !(x.is_finite()
+            && y.is_finite()
+            && (0.0..=s.table.width).contains(&x)
+            && (0.0..=s.table.depth).contains(&y))
+        {
+            p(who.clone(), format!("position ({x}, {y}) is off the table"));
+        }
+        if !(o.radius.is_finite() && o.radius > 0.0 && o.radius <= 60.0) {
+            p(
+                who.clone(),
+                format!("radius {} cm is outside 0..60 cm", o.radius),
+            );
+        }
+        if o.vp > 20 {
+            p(
+                who.clone(),
+                format!("{} VP is more than the 20 allowed", o.vp),
+            );
+        }
+        if o.held_by.is_some_and(|h| h >= sides) {
+            p(
+                who,
+                "is held by a side that does not exist (sides are 0 and 1)".into(),
+            );
+        }
+    }
+    for (i, rule) in s.script.iter().enumerate() {
+        let who = format!("script rule #{}", i + 1);
+        match &rule.when {
+            Trigger::TurnBegins(n) if *n == 0 || *n > s.turn_limit => p(
+                who.clone(),
+                format!("turn {n} is outside 1..{}", s.turn_limit),
+            ),
+            Trigger::UnitLost(u) if !units.contains(u.as_str()) => p(
+                who.clone(),
+                format!("names unit \"{u}\", which the scenario does not have"),
+            ),
+            Trigger::SideEntersArea { side, area } => {
+                if *side >= sides {
+                    p(
+                        who.clone(),
+                        format!("side {side} does not exist (sides are 0 and 1)"),
+                    );
+                }
+                for m in check_shape(area) {
+                    p(who.clone(), format!("area: {m}"));
+                }
+            }
+            Trigger::ObjectiveTaken { objective, side } => {
+                if !s.objectives.iter().any(|o| &o.id == objective) {
+                    p(
+                        who.clone(),
+                        format!(
+                            "names objective \"{objective}\", which the scenario does not have"
+                        ),
+                    );
+                }
+                if *side >= sides {
+                    p(
+                        who.clone(),
+                        format!("side {side} does not exist (sides are 0 and 1)"),
+                    );
+                }
+            }
+            _ => {}
+        }
+        if rule.then.is_empty() {
+            p(
+                who.clone(),
+                "does nothing: give it at least one action".into(),
+            );
+        }
+        for a in &rule.then {
+            match a {
+                ScriptAction::Orders { units: us, .. } | ScriptAction::Reserves(us) => {
+                    for u in us {
+                        if !units.contains(u.as_str()) {
+                            p(
+                                who.clone(),
+                                format!("names unit \"{u}\", which the scenario does not have"),
+                            );
+                        } else if matches!(a, ScriptAction::Reserves(_))
+                            && !reserves.contains(u.as_str())
+                        {
+                            p(
+                                who.clone(),
+                                format!(
+                                    "brings on unit \"{u}\", which is not held in reserve (`reserve: true`)"
+                                ),
+                            );
+                        }
+                    }
+                }
+                ScriptAction::Message(m) if m.trim().is_empty() => {
+                    p(who.clone(), "shows an empty message".into())
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(lesson) = &s.lesson {
+        if lesson.learner >= sides {
+            p(
+                "lesson".into(),
+                format!(
+                    "learner side {} does not exist (sides are 0 and 1)",
+                    lesson.learner
+                ),
+            );
+        }
+        if !["computer", "passive"].contains(&lesson.opponent.as_str()) {
+            p(
+                "lesson".into(),
+                format!(
+                    "opponent \"{}\" is not \"computer\" or \"passive\"",
+                    lesson.opponent
+                ),
+            );
+        }
+        if lesson.steps.is_empty() {
+            p("lesson".into(), "has no steps".into());
+        }
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let who = format!("lesson step {} \"{}\"", i + 1, step.title);
+            if step.say.trim().is_empty() || step.explain.trim().is_empty() {
+                p(who.clone(), "needs both `say` and `explain`".into());
+            }
+            for l in &step.look_at {
+                if !units.contains(l.as_str()) && !commanders.contains(l.as_str()) {
+                    p(
+                        who.clone(),
+                        format!("looks at \"{l}\", which is no unit or commander of the scenario"),
+                    );
+                }
+            }
+            if let Goal::Command { unit: Some(u), .. } | Goal::Event { unit: Some(u), .. } =
+                &step.until
+                && !units.contains(u.as_str())
+                && !commanders.contains(u.as_str())
+            {
+                p(
+                    who.clone(),
+                    format!("waits for \"{u}\", which is no unit or commander of the scenario"),
+                );
+            }
+            if let Goal::Command {
+                target: Some(t), ..
+            } = &step.until
+                && !units.contains(t.as_str())
+            {
+                p(
+                    who,
+                    format!("targets \"{t}\", which is no unit of the scenario"),
+                );
+            }
+        }
+    }
     out
 }
 

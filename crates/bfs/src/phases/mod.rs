@@ -78,5 +78,6 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::EndMovement => movement::end_movement(game, e)?,
         Command::Continue => combat::continue_combat(game, e)?,
     }
+    crate::script::run(game, &mut events);
     Ok(events)
 }

@@ -94,6 +94,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     bases: u.bases,
                     position: u.at,
                     facing: u.facing,
+                    reserve: false,
                 })
                 .collect(),
         });
@@ -115,6 +116,10 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
         options: BTreeMap::new(),
         menu_order: 0,
         kind: ScenarioKind::Battle,
+        objectives: vec![],
+        script: vec![],
+        debriefing: String::new(),
+        lesson: None,
     };
     BattleSetup {
         scenario,

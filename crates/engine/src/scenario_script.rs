@@ -1,0 +1,129 @@
+//! What a scenario file may add to a battle beyond the opening position, for every ruleset:
+//!
+//! - **objectives**: control markers that are worth Victory Points to whoever holds them at the
+//!   end (BFS-SCN-6/7, BFS-VIC-6);
+//! - **script**: rules that fire once when their trigger comes true (a turn begins, a unit is lost,
+//!   a side enters an area, an objective changes hands) and then act (give standing orders to the
+//!   computer's units, bring reserves on, show a message);
+//! - **lesson**: the guided steps of a tutorial.
+//!
+//! Names of commands and events in lesson goals are the ruleset's (e.g. `"IssueOrder"`); the
+//! ruleset checks them when it loads the scenario.
+
+use crate::scenario::ShapeSpec;
+use serde::{Deserialize, Serialize};
+
+/// A control marker (BFS-SCN-6): a point, held by the side with bases within `radius` cm of it
+/// when the other side has none there (BFS-SCN-7).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Objective")]
+pub struct ObjectiveSpec {
+    pub id: String,
+    pub name: String,
+    pub position: (f32, f32),
+    /// Control radius, cm.
+    pub radius: f32,
+    /// Victory Points for the side holding it at the end of the battle (BFS-VIC-6).
+    pub vp: u32,
+    /// Who holds it at the start: a side index, or none.
+    #[serde(default)]
+    pub held_by: Option<usize>,
+}
+
+/// One scripted rule: when `when` first comes true, do everything in `then`, once.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Rule")]
+pub struct ScriptRule {
+    pub when: Trigger,
+    pub then: Vec<ScriptAction>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// Turn `n` has begun.
+    TurnBegins(u32),
+    /// The unit (scenario id) is destroyed, has fled, or is in Flight.
+    UnitLost(String),
+    /// A base of side `side` stands at least partly in the area.
+    SideEntersArea { side: usize, area: ShapeSpec },
+    /// The objective is now held by `side`.
+    ObjectiveTaken { objective: String, side: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ScriptAction {
+    /// Standing orders for these units: whoever plays their side by computer issues them at the
+    /// next Orders Phase, paying CP as usual. Order names are the ruleset's (e.g. `"Charge"`).
+    Orders { units: Vec<String>, order: String },
+    /// Units held back in reserve (`reserve: true` in the scenario) arrive at their listed
+    /// position at the start of the next Movement Phase.
+    Reserves(Vec<String>),
+    /// A message for both players.
+    Message(String),
+}
+
+/// A tutorial lesson: the learner plays `learner`'s side, the computer the other.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Lesson")]
+pub struct LessonSpec {
+    /// The learner's side index.
+    pub learner: usize,
+    /// How the other side plays: "computer" (the AI, following the script's standing orders) or
+    /// "passive" (it only does what the script orders and otherwise waits).
+    #[serde(default = "default_opponent")]
+    pub opponent: String,
+    pub steps: Vec<StepSpec>,
+}
+
+fn default_opponent() -> String {
+    "passive".into()
+}
+
+/// One step of a lesson.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Step")]
+pub struct StepSpec {
+    pub title: String,
+    /// What to look at and what to do, in plain words.
+    pub say: String,
+    /// Units or commanders (scenario ids) to highlight on the table.
+    #[serde(default)]
+    pub look_at: Vec<String>,
+    /// What completes the step, checked through the rules engine.
+    pub until: Goal,
+    /// What happened and why, shown once the step is done; cite rule IDs.
+    pub explain: String,
+    /// Shown after a wrong action, with the rules' refusal.
+    #[serde(default)]
+    pub hint: String,
+}
+
+/// What completes a lesson step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Goal {
+    /// Nothing to do but read: the learner presses "Next".
+    Read,
+    /// The learner's command of this kind (the ruleset's name), optionally for this unit or
+    /// commander, against this target, with this value (an order's name, a bid in CP, a reaction).
+    Command {
+        kind: String,
+        #[serde(default)]
+        unit: Option<String>,
+        #[serde(default)]
+        target: Option<String>,
+        #[serde(default)]
+        value: Option<String>,
+    },
+    /// An event of this kind happens (the ruleset's name), optionally to this unit.
+    Event {
+        kind: String,
+        #[serde(default)]
+        unit: Option<String>,
+        #[serde(default)]
+        value: Option<String>,
+    },
+    /// The game reaches this phase (the ruleset's name).
+    Phase(String),
+    /// The battle is over.
+    BattleOver,
+}
