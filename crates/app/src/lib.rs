@@ -47,7 +47,15 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         .clone()
         .or_else(|| std::env::var_os("SANDTABLE_SAVES").map(Into::into))
         .unwrap_or_else(paths::saves_dir);
-    app.insert_resource(paths::DataPaths::locate(args.data.as_deref()))
+    let data = paths::DataPaths::locate(args.data.as_deref());
+    // Without its help file the app still plays; rule links then say there is no text.
+    let rule_book = ui::rules::RuleBook(
+        sandtable_bfs::help::RuleHelp::load(&data.help)
+            .map_err(|e| warn!("no rule help: {e}"))
+            .ok(),
+    );
+    app.insert_resource(data)
+        .insert_resource(rule_book)
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<controls::PayingCommander>()
         .init_resource::<ui::BattleUi>()

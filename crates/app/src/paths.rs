@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 pub struct DataPaths {
     pub scenarios: PathBuf,
     pub armies: PathBuf,
+    /// The plain-language rule help (`assets/help/bfs-rules.ron`).
+    pub help: PathBuf,
 }
 
 impl DataPaths {
@@ -17,6 +19,7 @@ impl DataPaths {
         Self {
             scenarios: root.join("scenarios"),
             armies: root.join("assets/armies"),
+            help: root.join("assets/help/bfs-rules.ron"),
         }
     }
 }

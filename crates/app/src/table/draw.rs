@@ -103,6 +103,28 @@ pub fn rebuild_table(
         }
     }
 
+    // Objective markers (BFS-SCN-6): a named point; its radius is drawn each frame.
+    for o in &game.objectives {
+        let at = from_geo(o.position);
+        commands.spawn((
+            TableEntity,
+            Mesh2d(disc.clone()),
+            colour(Color::srgb(0.95, 0.85, 0.2)),
+            Transform::from_xyz(at.x, at.y, z::BASE).with_scale(Vec3::splat(1.2)),
+        ));
+        let holder = o
+            .held_by
+            .map_or("nobody".to_string(), |s| game.sides[s.index()].name.clone());
+        spawn_label(
+            &mut commands,
+            &format!("{} ({} VP, held by {holder})", o.name, o.vp),
+            at + Vec2::new(0.0, 2.5),
+            Color::srgb(1.0, 0.95, 0.6),
+            Some(Color::BLACK),
+            &view,
+        );
+    }
+
     for u in game
         .units
         .iter()
@@ -382,6 +404,41 @@ pub fn draw_overlays(
                 Color::srgb(1.0, 0.85, 0.1),
             );
         }
+    }
+    // What the lesson step asks the learner to look at: a wide cyan frame.
+    if let Some(step) = battle.lesson.as_ref().and_then(|l| l.step()) {
+        let frame = Color::srgb(0.2, 0.9, 1.0);
+        for key in &step.look_at {
+            let rects: Vec<Rect> = match (
+                game.units.iter().find(|u| &u.key == key),
+                game.commanders.iter().find(|c| &c.key == key),
+            ) {
+                (Some(u), _) => u.bases.clone(),
+                (None, Some(c)) => vec![c.base],
+                _ => Vec::new(),
+            };
+            for r in rects {
+                let g = Rect::new(r.pose, r.half + sandtable_geometry::Vec2::splat(grow * 2.5));
+                outline(&mut gizmos, g.corners().iter().map(|p| from_geo(*p)), frame);
+            }
+        }
+    }
+    // Objectives (BFS-SCN-6): the control radius, in the holder's colour.
+    for o in &game.objectives {
+        let colour = match o.held_by {
+            Some(s) => palette::side(s.index()),
+            None => Color::srgb(0.95, 0.95, 0.9),
+        };
+        gizmos.circle_2d(
+            Isometry2d::from_translation(from_geo(o.position)),
+            o.radius,
+            colour,
+        );
+        gizmos.circle_2d(
+            Isometry2d::from_translation(from_geo(o.position)),
+            1.0,
+            colour,
+        );
     }
     if let (Some(a), Some(b)) = (tape.start, tape.end) {
         let m = measure(a, b);

@@ -90,6 +90,14 @@ pub(super) fn battle_ui(
     let side = egui::Panel::right("details")
         .exact_size(SIDE_PANEL_PX)
         .show(&mut root, |ui| {
+            // A lesson's card comes first: it says what to do now.
+            match super::lesson::card(ui, &mut battle) {
+                super::lesson::LessonAction::ShowMe(cmd) => {
+                    panel = side_panel::PanelAction::Submit(cmd)
+                }
+                super::lesson::LessonAction::Finish => next.set(Screen::Start),
+                super::lesson::LessonAction::None => {}
+            }
             if ui_state.dice_open && battle.curtain.is_none() {
                 let fill = crate::palette::egui_rgb(crate::palette::DICE_PANEL);
                 let framed = egui::Frame::group(ui.style()).fill(fill).show(ui, |ui| {

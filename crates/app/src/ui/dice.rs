@@ -43,8 +43,11 @@ fn faces(ui: &mut egui::Ui, faces: &[u8], target: i32) {
 
 fn modifiers(ui: &mut egui::Ui, m: &[Modifier]) {
     for x in m {
-        ui.label(
-            egui::RichText::new(format!("  {:+}  {} — {}", x.delta, x.reason, x.rule)).small(),
+        // The rule ID is a link to the program's help for it.
+        super::rules::rich_styled(
+            ui,
+            &format!("  {:+}  {} — {}", x.delta, x.reason, x.rule),
+            |t| egui::RichText::new(t).small(),
         );
     }
 }
@@ -63,16 +66,18 @@ fn pool(ui: &mut egui::Ui, label: &str, r: &PoolRoll) {
     ));
     modifiers(ui, &p.modifiers);
     for c in &p.dice_changes {
-        ui.label(
-            egui::RichText::new(format!("  {:+} dice  {} — {}", c.delta, c.reason, c.rule)).small(),
+        super::rules::rich_styled(
+            ui,
+            &format!("  {:+} dice  {} — {}", c.delta, c.reason, c.rule),
+            |t| egui::RichText::new(t).small(),
         );
     }
     for n in &p.notes {
-        ui.label(egui::RichText::new(format!("  {n}")).small());
+        super::rules::rich_styled(ui, &format!("  {n}"), |t| egui::RichText::new(t).small());
     }
     faces(ui, &r.faces, p.target);
     if !r.reroll_faces.is_empty() {
-        ui.label("Long range: the hits are rolled again (BFS-SHO-14)");
+        super::rules::rich(ui, "Long range: the hits are rolled again (BFS-SHO-14)");
         faces(ui, &r.reroll_faces, p.target);
     }
     ui.label(egui::RichText::new(format!("→ {} success(es)", r.successes)).strong());
@@ -153,7 +158,9 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
                         ui.separator();
                     }
                     Event::CombatResolved(_) | Event::InitiativeRolled { .. } => {
-                        ui.label(egui::RichText::new(narrate::describe(game, e)).strong());
+                        super::rules::rich_styled(ui, &narrate::describe(game, e), |t| {
+                            egui::RichText::new(t).strong()
+                        });
                         ui.separator();
                     }
                     Event::Test(t) => {
@@ -173,7 +180,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
                                 ui.label("no roll needed");
                             }
                         }
-                        ui.label(format!("→ {}", t.outcome));
+                        super::rules::rich(ui, &format!("→ {}", t.outcome));
                         ui.separator();
                     }
                     _ => {}

@@ -2,9 +2,11 @@
 
 mod battle;
 mod dice;
+mod lesson;
 mod log_panel;
 mod phase_bar;
 mod root;
+pub mod rules;
 mod side_panel;
 mod start;
 mod windows;
@@ -29,6 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
             style,
             start::start_screen.run_if(in_state(Screen::Start)),
             battle::battle_ui.run_if(in_state(Screen::Battle)),
+            rules::rule_window.run_if(in_state(Screen::Battle)),
             pointer_capture,
         )
             .chain(),

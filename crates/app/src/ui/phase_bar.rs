@@ -127,9 +127,10 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new(&prompt.expected).weak());
         if let Some(n) = &battle.notice {
-            ui.label(
-                egui::RichText::new(format!("⚠ {n}")).color(egui::Color32::from_rgb(255, 170, 120)),
-            );
+            // A refusal names its rule: the ID opens the rule's help.
+            super::rules::rich_styled(ui, &format!("⚠ {n}"), |t| {
+                egui::RichText::new(t).color(egui::Color32::from_rgb(255, 170, 120))
+            });
         }
     });
     action

@@ -7,6 +7,7 @@ use crate::catalogue::Catalogue;
 use crate::screens::OpenRequest;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use sandtable_engine::scenario::ScenarioKind;
 
 pub(super) fn start_screen(
     mut contexts: EguiContexts,
@@ -58,7 +59,21 @@ pub(super) fn start_screen(
             egui::ScrollArea::vertical()
                 .id_salt("list")
                 .show(&mut cols[0], |ui| {
+                    let mut group = None;
                     for (i, e) in entries.iter().enumerate() {
+                        // Headings between battles, solo scenarios and lessons.
+                        let kind = e.result.as_ref().ok().map(|l| l.scenario.kind);
+                        if kind != group {
+                            group = kind;
+                            let heading = match kind {
+                                Some(ScenarioKind::Battle) => "Battles",
+                                Some(ScenarioKind::Solo) => "Solo scenarios",
+                                Some(ScenarioKind::Tutorial) => "Tutorial: learn to play",
+                                None => "Cannot be loaded",
+                            };
+                            ui.add_space(6.0);
+                            ui.label(egui::RichText::new(heading).strong().color(egui::Color32::from_rgb(200, 200, 160)));
+                        }
                         let selected = index == Some(i);
                         let text = match &e.result {
                             Ok(l) => egui::RichText::new(format!(
@@ -99,6 +114,10 @@ pub(super) fn start_screen(
                         right.add_space(6.0);
                         right.label(&l.scenario.briefing);
                         right.add_space(12.0);
+                        if let Some(lesson) = &l.scenario.lesson {
+                            let learner = &l.scenario.sides[lesson.learner.min(1)].name;
+                            right.label(format!("You play the {learner} side; the computer plays the other. {} steps, each checked by the rules as you play.", lesson.steps.len()));
+                        } else {
                         egui::Grid::new("seats").num_columns(3).show(right, |ui| {
                             for (i, side) in l.scenario.sides.iter().enumerate().take(2) {
                                 ui.label(egui::RichText::new(&side.name).color(crate::palette::side_egui(i)).strong());
@@ -116,6 +135,7 @@ pub(super) fn start_screen(
                             })
                             .weak(),
                         );
+                        }
                         right.add_space(8.0);
                         let play = right.add(egui::Button::new(
                             egui::RichText::new("▶  Play  (Enter)").size(18.0),

@@ -94,7 +94,7 @@ pub fn end(ctx: &egui::Context, battle: &Battle) -> bool {
         ui.heading(headline);
         ui.label(format!("Why it ended: {}", report.reason));
         egui::Grid::new("victory").striped(true).show(ui, |ui| {
-            for h in ["", "Force Value", "bases destroyed", "bases fled", "commanders", "loss points", "losses", "VP"] {
+            for h in ["", "Force Value", "bases destroyed", "bases fled", "commanders", "loss points", "losses", "VP for losses", "VP for objectives", "VP"] {
                 ui.label(egui::RichText::new(h).strong());
             }
             ui.end_row();
@@ -106,11 +106,19 @@ pub fn end(ctx: &egui::Context, battle: &Battle) -> bool {
                 ui.label(s.commanders_lost_points.to_string());
                 ui.label(s.loss_points.to_string());
                 ui.label(&s.loss_band);
-                ui.label(s.vp_total.to_string());
+                ui.label(s.vp_for_losses.to_string());
+                ui.label(s.vp_for_scenario.to_string());
+                ui.label(egui::RichText::new(s.vp_total.to_string()).strong());
                 ui.end_row();
             }
         });
-        ui.label(egui::RichText::new("Losses give Victory Points (BFS-VIC-2): none 6, minor 3, acceptable 1, heavy 0; very heavy losses give the enemy 2 and a massacre 4. The margin decides the result (BFS-VIC-7).").weak());
+        super::rules::rich_styled(ui, "Losses give Victory Points (BFS-VIC-2): none 6, minor 3, acceptable 1, heavy 0; very heavy losses give the enemy 2 and a massacre 4. Objectives held at the end add theirs (BFS-VIC-6). The margin decides the result (BFS-VIC-7).", |t| egui::RichText::new(t).weak());
+        let debriefing = &battle.loaded.scenario.debriefing;
+        if !debriefing.trim().is_empty() {
+            ui.separator();
+            ui.label(egui::RichText::new("Debriefing").strong());
+            ui.label(debriefing);
+        }
         if ui.button("Back to the scenarios").clicked() {
             close = true;
         }

@@ -1,0 +1,83 @@
+//! The lesson card at the top of the side panel: the step, what to look at and do, the rules'
+//! refusal and a hint after a wrong action, and once the engine says the step is done, what
+//! happened and why. "Show me" plays the step's action for the learner.
+
+use super::rules::rich;
+use crate::battle::{Battle, LessonRun};
+use bevy_egui::egui;
+use sandtable_bfs::Command;
+use sandtable_bfs::ids::Side;
+use sandtable_engine::scenario_script::Goal;
+
+/// What the learner asked for on the card.
+pub enum LessonAction {
+    None,
+    /// Play this command for the learner ("Show me").
+    ShowMe(Command),
+    /// The lesson is over: back to the start screen.
+    Finish,
+}
+
+pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
+    let mut action = LessonAction::None;
+    let game = battle.session.state().clone();
+    let Some(lesson) = battle.lesson.as_mut() else {
+        return action;
+    };
+    let total = lesson.spec.steps.len();
+    let frame = egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(28, 44, 52))
+        .stroke(egui::Stroke::new(
+            1.5,
+            egui::Color32::from_rgb(60, 200, 230),
+        ));
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        if lesson.finished() {
+            ui.label(egui::RichText::new("Lesson complete").strong().size(16.0));
+            ui.label("Well done. Go back to the start screen for the next lesson, or keep playing this position.");
+            if ui.button("Back to the lessons").clicked() {
+                action = LessonAction::Finish;
+            }
+            return;
+        }
+        let LessonRun { spec, progress } = lesson;
+        let step = &spec.steps[progress.step];
+        ui.label(egui::RichText::new(format!("Step {} of {total}", progress.step + 1)).weak());
+        ui.label(egui::RichText::new(&step.title).strong().size(16.0));
+        if progress.done {
+            rich(ui, &step.explain);
+            if ui.button(egui::RichText::new("Next step  ▶").strong()).clicked() {
+                progress.next();
+            }
+            return;
+        }
+        rich(ui, &step.say);
+        if let Some(wrong) = &progress.wrong {
+            ui.add_space(4.0);
+            egui::Frame::group(ui.style()).fill(egui::Color32::from_rgb(70, 40, 30)).show(ui, |ui| {
+                rich(ui, &format!("Not yet: {wrong}"));
+                if !step.hint.is_empty() {
+                    rich(ui, &format!("Hint: {}", step.hint));
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            if step.until == Goal::Read {
+                if ui.button(egui::RichText::new("Next  ▶").strong()).clicked() {
+                    progress.next();
+                }
+            } else {
+                let learner = Side(spec.learner.min(1) as u8);
+                let view = sandtable_bfs::view::view(&game, learner);
+                let help = sandtable_bfs::lesson::guide(&view, &step.until, learner);
+                if ui.add_enabled(help.is_some(), egui::Button::new("Show me")).on_hover_text("Let the program take this action for you").on_disabled_hover_text("Waiting for the other side").clicked()
+                    && let Some(cmd) = help
+                {
+                    action = LessonAction::ShowMe(cmd);
+                }
+            }
+        });
+    });
+    action
+}

@@ -1,0 +1,106 @@
+//! Rule IDs as links, and the rule window: clicking `BFS-SHO-14` on a roll, a modifier, a refusal
+//! or a lesson opens the program's own plain-language help for it (`assets/help/bfs-rules.ron`).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use sandtable_bfs::help::{RuleHelp, rule_ids_in};
+
+/// The rule help, if its file could be read (the app works without it, links then say so).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RuleBook(pub Option<RuleHelp>);
+
+/// Where the rule asked for is kept: egui's memory, so any panel can open one without threading
+/// state through every function that draws text.
+fn open_rule_id() -> egui::Id {
+    egui::Id::new("sandtable open rule")
+}
+
+/// Asks for the rule window of `id`.
+pub fn open_rule(ctx: &egui::Context, id: &str) {
+    ctx.data_mut(|d| d.insert_temp(open_rule_id(), id.to_string()));
+}
+
+/// Text with every rule ID in it a link; a click opens that rule's window.
+pub fn rich(ui: &mut egui::Ui, text: &str) {
+    rich_styled(ui, text, |t| egui::RichText::new(t));
+}
+
+/// As [`rich`], with a style for the plain parts.
+pub fn rich_styled(ui: &mut egui::Ui, text: &str, style: impl Fn(&str) -> egui::RichText) {
+    let ids = rule_ids_in(text);
+    if ids.is_empty() {
+        ui.label(style(text));
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        let mut at = 0;
+        for (range, id) in ids {
+            if range.start > at {
+                ui.label(style(&text[at..range.start]));
+            }
+            if ui
+                .link(style(id).underline())
+                .on_hover_text("What this rule says")
+                .clicked()
+            {
+                open_rule(ui.ctx(), id);
+            }
+            at = range.end;
+        }
+        if at < text.len() {
+            ui.label(style(&text[at..]));
+        }
+    });
+}
+
+/// The window of the rule asked for last; its "see also" links open other rules in it.
+pub fn rule_window(mut contexts: EguiContexts, book: Res<RuleBook>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(id) = ctx.data(|d| d.get_temp::<String>(open_rule_id())) else {
+        return Ok(());
+    };
+    let mut open = true;
+    let mut next = None;
+    egui::Window::new(format!("Rule {id}"))
+        .id(egui::Id::new("rule window"))
+        .open(&mut open)
+        .default_width(360.0)
+        .default_pos(egui::pos2(360.0, 120.0))
+        .show(ctx, |ui| {
+            match book.0.as_ref().and_then(|b| b.lookup(&id)) {
+                Some(entry) => {
+                    ui.heading(&entry.title);
+                    if entry.id != id {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "{id} belongs to {}: what the section says.",
+                                entry.id
+                            ))
+                            .weak(),
+                        );
+                    }
+                    ui.label(&entry.text);
+                    if !entry.see_also.is_empty() {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label("See also:");
+                            for s in &entry.see_also {
+                                if ui.link(s).clicked() {
+                                    next = Some(s.clone());
+                                }
+                            }
+                        });
+                    }
+                }
+                None => {
+                    ui.label("This program has no help text for this rule yet.");
+                }
+            }
+        });
+    if let Some(n) = next {
+        open_rule(ctx, &n);
+    } else if !open {
+        ctx.data_mut(|d| d.remove::<String>(open_rule_id()));
+    }
+    Ok(())
+}
