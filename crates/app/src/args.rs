@@ -41,6 +41,11 @@ pub struct Args {
     #[arg(long, value_name = "SIDE", value_parser = ["a", "b", "both"])]
     pub computer: Option<String>,
 
+    /// Open the help window of this rule (e.g. BFS-SHO-14) once the battle shows (for
+    /// screenshots).
+    #[arg(long, value_name = "RULE")]
+    pub open_rule: Option<String>,
+
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]
     pub width: u32,

@@ -56,6 +56,8 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
     );
     app.insert_resource(data)
         .insert_resource(rule_book)
+        .insert_resource(ui::rules::OpenRuleAtStart(args.open_rule.clone()))
+        .init_resource::<ui::rules::RuleWindowShown>()
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<controls::PayingCommander>()
         .init_resource::<ui::BattleUi>()

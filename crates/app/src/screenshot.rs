@@ -67,6 +67,7 @@ fn take_screenshot(
     windows: Query<&Window, With<PrimaryWindow>>,
     ui: Res<crate::ui::BattleUi>,
     area: Res<crate::table::view::TableArea>,
+    rule: Res<crate::ui::rules::RuleWindowShown>,
     autoplay: Option<Res<crate::autoplay::Autoplay>>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -102,6 +103,17 @@ fn take_screenshot(
     let Ok(window) = windows.single() else { return };
     let scale = window.scale_factor();
     let mut probes = probes_for(&battle, &view, window, scale);
+    // The lesson card and the rule window, when shown: a pixel inside each frame has its fill.
+    for (what, shown) in [("lesson card", ui.lesson_rect), ("rule window", rule.0)] {
+        if let Some((rect, fill)) = shown {
+            probes.probes.push(Probe {
+                what: what.into(),
+                x: ((rect.max.x - 8.0) * scale).round() as u32,
+                y: ((rect.max.y - 8.0) * scale).round() as u32,
+                rgb: fill,
+            });
+        }
+    }
     // The table area's background, just inside its top-left corner (the table is fitted with a
     // margin, so this is never the table).
     probes.probes.push(Probe {

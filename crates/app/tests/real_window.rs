@@ -26,7 +26,9 @@ fn take(name: &str, extra: &[&str]) -> (image::RgbImage, Probes) {
     );
     let png = shot_dir().join(name);
     let _ = std::fs::remove_file(&png);
+    // From the project root, so relative scenario paths work as they do for a player.
     let status = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .current_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
         .args(extra)
         .arg("--screenshot")
         .arg(&png)
@@ -148,4 +150,27 @@ fn the_start_screen_renders() {
         highlighted,
         "the default scenario is selected on the start screen"
     );
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn a_lesson_step_shows_its_card_and_highlights() {
+    let (img, probes) = take(
+        "lesson.png",
+        &["--scenario", "scenarios/tutorial/01-dice-and-tests.ron"],
+    );
+    assert_battle_basics(&img, &probes);
+    let card = probe(&probes, "lesson card").expect("the lesson card is shown");
+    assert_pixel(&img, card.x, card.y, [28, 44, 52], "lesson card");
+}
+
+#[test]
+#[ignore = "needs an X display"]
+fn a_rule_explanation_opens_in_its_window() {
+    let (img, probes) = take("rule.png", &["--open-rule", "BFS-SHO-14"]);
+    assert_battle_basics(&img, &probes);
+    let window = probe(&probes, "rule window").expect("the rule window is shown");
+    assert_pixel(&img, window.x, window.y, window.rgb, "rule window");
+    // The window's fill is egui's dark window colour, not the table or the background.
+    assert!(window.rgb != palette::TABLE && window.rgb != palette::BACKGROUND);
 }

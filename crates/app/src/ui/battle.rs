@@ -32,6 +32,8 @@ pub struct BattleUi {
     pub bid: u8,
     /// Where the dice panel was drawn last frame and its fill colour (for screenshot probes).
     pub dice_rect: Option<(egui::Rect, [u8; 3])>,
+    /// Where the lesson card was drawn last frame and its fill colour (for screenshot probes).
+    pub lesson_rect: Option<(egui::Rect, [u8; 3])>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -91,7 +93,16 @@ pub(super) fn battle_ui(
         .exact_size(SIDE_PANEL_PX)
         .show(&mut root, |ui| {
             // A lesson's card comes first: it says what to do now.
-            match super::lesson::card(ui, &mut battle) {
+            let lesson_action = super::lesson::card(ui, &mut battle);
+            ui_state.lesson_rect = battle
+                .lesson
+                .as_ref()
+                .and_then(|_| {
+                    ui.ctx()
+                        .data(|d| d.get_temp::<egui::Rect>(egui::Id::new("lesson card rect")))
+                })
+                .map(|r| (r, super::lesson::CARD_FILL));
+            match lesson_action {
                 super::lesson::LessonAction::ShowMe(cmd) => {
                     panel = side_panel::PanelAction::Submit(cmd)
                 }

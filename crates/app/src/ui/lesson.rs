@@ -18,6 +18,9 @@ pub enum LessonAction {
     Finish,
 }
 
+/// The card's fill (also the screenshot probe's colour).
+pub const CARD_FILL: [u8; 3] = [28, 44, 52];
+
 pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
     let mut action = LessonAction::None;
     let game = battle.session.state().clone();
@@ -26,12 +29,12 @@ pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
     };
     let total = lesson.spec.steps.len();
     let frame = egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgb(28, 44, 52))
+        .fill(crate::palette::egui_rgb(CARD_FILL))
         .stroke(egui::Stroke::new(
             1.5,
             egui::Color32::from_rgb(60, 200, 230),
         ));
-    frame.show(ui, |ui| {
+    let shown = frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
         if lesson.finished() {
             ui.label(egui::RichText::new("Lesson complete").strong().size(16.0));
@@ -78,6 +81,13 @@ pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
                 }
             }
         });
+    });
+    // Where the card is, for screenshot probes: a point well inside its fill.
+    ui.ctx().data_mut(|d| {
+        d.insert_temp(
+            egui::Id::new("lesson card rect"),
+            shown.response.rect.shrink(6.0),
+        )
     });
     action
 }

@@ -31,6 +31,7 @@ pub(crate) fn plugin(app: &mut App) {
             style,
             start::start_screen.run_if(in_state(Screen::Start)),
             battle::battle_ui.run_if(in_state(Screen::Battle)),
+            rules::open_rule_at_start.run_if(in_state(Screen::Battle)),
             rules::rule_window.run_if(in_state(Screen::Battle)),
             pointer_capture,
         )

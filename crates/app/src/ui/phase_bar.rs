@@ -125,7 +125,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
         });
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(&prompt.expected).weak());
+        super::rules::rich_styled(ui, &prompt.expected, |t| egui::RichText::new(t).weak());
         if let Some(n) = &battle.notice {
             // A refusal names its rule: the ID opens the rule's help.
             super::rules::rich_styled(ui, &format!("⚠ {n}"), |t| {

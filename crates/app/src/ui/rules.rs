@@ -5,6 +5,22 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use sandtable_bfs::help::{RuleHelp, rule_ids_in};
 
+/// Where the rule window was drawn last frame and its fill (for screenshot probes).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct RuleWindowShown(pub Option<(egui::Rect, [u8; 3])>);
+
+/// A rule to open at start (`--open-rule`, for screenshots of the rule window).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct OpenRuleAtStart(pub Option<String>);
+
+/// Opens the `--open-rule` window once the battle is on screen.
+pub fn open_rule_at_start(mut contexts: EguiContexts, mut want: ResMut<OpenRuleAtStart>) -> Result {
+    if let Some(id) = want.0.take() {
+        open_rule(contexts.ctx_mut()?, &id);
+    }
+    Ok(())
+}
+
 /// The rule help, if its file could be read (the app works without it, links then say so).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct RuleBook(pub Option<RuleHelp>);
@@ -55,14 +71,20 @@ pub fn rich_styled(ui: &mut egui::Ui, text: &str, style: impl Fn(&str) -> egui::
 }
 
 /// The window of the rule asked for last; its "see also" links open other rules in it.
-pub fn rule_window(mut contexts: EguiContexts, book: Res<RuleBook>) -> Result {
+pub fn rule_window(
+    mut contexts: EguiContexts,
+    book: Res<RuleBook>,
+    mut shown: ResMut<RuleWindowShown>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    shown.0 = None;
     let Some(id) = ctx.data(|d| d.get_temp::<String>(open_rule_id())) else {
         return Ok(());
     };
     let mut open = true;
     let mut next = None;
-    egui::Window::new(format!("Rule {id}"))
+    let fill = ctx.global_style().visuals.window_fill;
+    let window = egui::Window::new(format!("Rule {id}"))
         .id(egui::Id::new("rule window"))
         .open(&mut open)
         .default_width(360.0)
@@ -97,6 +119,9 @@ pub fn rule_window(mut contexts: EguiContexts, book: Res<RuleBook>) -> Result {
                 }
             }
         });
+    if let Some(w) = window {
+        shown.0 = Some((w.response.rect, [fill.r(), fill.g(), fill.b()]));
+    }
     if let Some(n) = next {
         open_rule(ctx, &n);
     } else if !open {
