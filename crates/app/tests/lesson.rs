@@ -1,0 +1,188 @@
+//! A lesson in the app, headless: steps complete only when the engine says so, a legal but wrong
+//! action and a refused one both leave the step open with an explanation, and the computer plays
+//! the other side passively.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use sandtable_app::args::Args;
+use sandtable_app::battle::{Battle, SeatKind};
+use sandtable_app::computer::ComputerPace;
+use sandtable_bfs::state::OrderKind;
+use sandtable_bfs::{Command, Side};
+
+fn lesson_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios/tutorial/01-dice-and-tests.ron");
+    let saves = std::env::temp_dir().join(format!("sandtable-lesson-test-{}", std::process::id()));
+    sandtable_app::add_game_plugins(
+        &mut app,
+        &Args {
+            scenario: Some(scenario),
+            saves: Some(saves),
+            ..Default::default()
+        },
+    );
+    app.insert_resource(ComputerPace(0.0));
+    app.world_mut()
+        .spawn((Window::default(), bevy::window::PrimaryWindow));
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+/// Runs frames until the learner (side A) must decide.
+fn until_learner_decides(app: &mut App) {
+    for _ in 0..100_000 {
+        if app.world().resource::<Battle>().deciding() == Some(Side::A) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_micros(100));
+    }
+    panic!("the learner never got the decision");
+}
+
+#[test]
+fn lesson_steps_complete_through_the_engine() {
+    let mut app = lesson_app();
+    {
+        let b = app.world().resource::<Battle>();
+        assert_eq!(
+            b.seats,
+            [SeatKind::Human, SeatKind::Computer],
+            "the learner plays side A against the computer"
+        );
+        let lesson = b.lesson.as_ref().expect("a lesson");
+        assert_eq!(lesson.progress.step, 0);
+    }
+    // Step 1 is reading: only "Next" moves on.
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .lesson
+        .as_mut()
+        .unwrap()
+        .progress
+        .next();
+
+    // Step 2: bid for the Initiative; done once the roll has happened.
+    until_learner_decides(&mut app);
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .submit(Command::Bid {
+            side: Side::A,
+            cp: 0,
+        })
+        .expect("a legal bid");
+    for _ in 0..100_000 {
+        if app
+            .world()
+            .resource::<Battle>()
+            .lesson
+            .as_ref()
+            .unwrap()
+            .progress
+            .done
+        {
+            break;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_micros(100));
+    }
+    assert!(
+        app.world()
+            .resource::<Battle>()
+            .lesson
+            .as_ref()
+            .unwrap()
+            .progress
+            .done,
+        "the Initiative roll completed step 2"
+    );
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .lesson
+        .as_mut()
+        .unwrap()
+        .progress
+        .next();
+
+    // Step 3 asks for a Defense order. Play on to the learner's Orders Phase.
+    for _ in 0..50 {
+        until_learner_decides(&mut app);
+        let b = app.world().resource::<Battle>();
+        if matches!(
+            b.session.state().turn.phase,
+            sandtable_bfs::turn::Phase::Orders { .. }
+        ) {
+            break;
+        }
+        let cmd = sandtable_bfs::lesson::guide(
+            &b.game,
+            &b.lesson.as_ref().unwrap().step().unwrap().until,
+            Side::A,
+        )
+        .expect("a way on");
+        app.world_mut()
+            .resource_mut::<Battle>()
+            .submit(cmd)
+            .expect("legal");
+    }
+    let (haiduks, enemy, by) = {
+        let b = app.world().resource::<Battle>();
+        let g = b.session.state();
+        (
+            g.units.iter().find(|u| u.key == "haiduks").unwrap().id,
+            g.units.iter().find(|u| u.key == "reiters").unwrap().id,
+            g.commanders[0].id,
+        )
+    };
+    // A refused command: the enemy's unit cannot be ordered. The step stays open, with the rule.
+    let mut b = app.world_mut().resource_mut::<Battle>();
+    assert!(
+        b.submit(Command::IssueOrder {
+            unit: enemy,
+            order: OrderKind::Move,
+            by
+        })
+        .is_err()
+    );
+    let p = &b.lesson.as_ref().unwrap().progress;
+    assert!(!p.done);
+    assert!(
+        p.wrong.as_deref().is_some_and(|w| w.contains("BFS-")),
+        "the refusal names its rule: {:?}",
+        p.wrong
+    );
+    // A legal but wrong order: explained, still open.
+    b.submit(Command::IssueOrder {
+        unit: haiduks,
+        order: OrderKind::Move,
+        by,
+    })
+    .expect("legal");
+    let p = &b.lesson.as_ref().unwrap().progress;
+    assert!(
+        !p.done
+            && p.wrong
+                .as_deref()
+                .is_some_and(|w| w.contains("asks for something else")),
+        "{:?}",
+        p.wrong
+    );
+    // Undo, as the hint says, and give the asked-for order: that completes the step.
+    assert!(b.undo());
+    b.submit(Command::IssueOrder {
+        unit: haiduks,
+        order: OrderKind::Defense,
+        by,
+    })
+    .expect("legal");
+    assert!(
+        b.lesson.as_ref().unwrap().progress.done,
+        "a Defense order for the haiduks completes step 3"
+    );
+}
