@@ -285,7 +285,7 @@ impl Progress {
         }
         if by_learner && matches!(goal, Goal::Command { .. }) && !is_routine(cmd) {
             self.wrong = Some(format!(
-                "That was legal, but this step asks for something else: {}.",
+                "That was legal, but this step asks for something else: {}. Undo it (Ctrl+Z) and try again.",
                 describe_goal(goal)
             ));
         }
