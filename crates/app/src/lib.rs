@@ -87,8 +87,8 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
     if let Some(path) = scenario {
         app.insert_resource(screens::OpenRequest {
             path: Some(path),
-            error: None,
             seats: args.seats(),
+            ..Default::default()
         });
     } else {
         app.insert_resource(screens::OpenRequest {

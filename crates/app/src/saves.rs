@@ -113,3 +113,42 @@ pub fn autosave_on_change(
     }
     *last = Some(n);
 }
+
+/// An unfinished battle the start screen offers to resume: the autosave, or the one before it when
+/// the autosave is damaged (the damaged file is left as it is).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ResumeOffer {
+    pub path: Option<PathBuf>,
+    /// "Skirmish at the Mill Ford (1656), turn 3".
+    pub title: String,
+    /// Why the newest autosave could not be offered, if it could not.
+    pub problem: Option<String>,
+}
+
+impl ResumeOffer {
+    pub fn scan(dir: &SaveDir) -> Self {
+        let mut offer = Self::default();
+        for path in [dir.autosave(), dir.previous_autosave()] {
+            if !path.is_file() {
+                continue;
+            }
+            match load(&path) {
+                Ok(b) if !b.is_over() => {
+                    offer.title =
+                        format!("{}, turn {}", b.loaded.scenario.name, b.game.turn.number);
+                    offer.path = Some(path);
+                    return offer;
+                }
+                // A finished battle is nothing to resume.
+                Ok(_) => return offer,
+                Err(e) => {
+                    offer.problem.get_or_insert(format!(
+                        "{} cannot be loaded and is left as it is: {e}",
+                        path.display()
+                    ));
+                }
+            }
+        }
+        offer
+    }
+}

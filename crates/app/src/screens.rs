@@ -20,12 +20,14 @@ pub struct OpenRequest {
     pub error: Option<Vec<String>>,
     /// Who plays each side in the battle to open.
     pub seats: [SeatKind; 2],
+    /// Resume this save instead of opening a scenario.
+    pub save: Option<std::path::PathBuf>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<OpenRequest>()
-        .add_systems(Startup, scan_catalogue)
+        .add_systems(Startup, (scan_catalogue, scan_resume))
         .add_systems(Update, open_requested)
         .add_systems(OnEnter(Screen::Start), |mut commands: Commands| {
             commands.remove_resource::<Battle>()
@@ -36,6 +38,10 @@ fn scan_catalogue(mut commands: Commands, paths: Res<DataPaths>) {
     commands.insert_resource(Catalogue::scan(&paths));
 }
 
+fn scan_resume(mut commands: Commands, dir: Res<crate::saves::SaveDir>) {
+    commands.insert_resource(crate::saves::ResumeOffer::scan(&dir));
+}
+
 /// Opens the requested scenario: the battle screen on success, the start screen with the errors
 /// otherwise. Nothing here can crash on a bad file.
 fn open_requested(
@@ -44,6 +50,23 @@ fn open_requested(
     paths: Res<DataPaths>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if let Some(save) = request.save.take() {
+        match crate::saves::load(&save) {
+            Ok(mut b) => {
+                b.set_seats(request.seats);
+                commands.insert_resource(b);
+                request.error = None;
+                next.set(Screen::Battle);
+            }
+            Err(e) => {
+                request.error = Some(vec![format!(
+                    "{} cannot be resumed, and it is left as it is: {e}",
+                    save.display()
+                )])
+            }
+        }
+        return;
+    }
     let Some(path) = request.path.take() else {
         return;
     };

@@ -13,6 +13,7 @@ pub(super) fn start_screen(
     mut contexts: EguiContexts,
     catalogue: Option<Res<Catalogue>>,
     mut request: ResMut<OpenRequest>,
+    resume: Option<Res<crate::saves::ResumeOffer>>,
     mut chosen: Local<Option<usize>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -50,6 +51,21 @@ pub(super) fn start_screen(
         ui.add_space(16.0);
         if let Some(lines) = &request.error {
             error_box(ui, "The scenario could not be opened", lines);
+        }
+        if let Some(offer) = resume.as_deref() {
+            if let Some(path) = &offer.path {
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(format!("An unfinished battle: {}", offer.title)).strong());
+                        if ui.button("Resume").on_hover_text("Go on from the autosave").clicked() {
+                            request.save = Some(path.clone());
+                        }
+                    });
+                });
+            }
+            if let Some(p) = &offer.problem {
+                error_box(ui, "A damaged autosave", std::slice::from_ref(p));
+            }
         }
         if let Some(err) = &catalogue.folder_error {
             error_box(ui, "No scenarios found", std::slice::from_ref(err));
