@@ -191,7 +191,8 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
         };
         add(
             format!("order marker of \"{}\"", u.key),
-            crate::table::draw::marker_centre(u),
+            // Near a corner of the token, clear of its letter.
+            crate::table::draw::marker_centre(u) + sandtable_geometry::Vec2::new(-0.9, -0.9),
             rgb,
         );
     }

@@ -174,3 +174,13 @@ fn a_rule_explanation_opens_in_its_window() {
     // The window's fill is egui's dark window colour, not the table or the background.
     assert!(window.rgb != palette::TABLE && window.rgb != palette::BACKGROUND);
 }
+
+#[test]
+#[ignore = "needs an X display"]
+fn movement_phase_shows_the_revealed_orders() {
+    // Orders given and the first side's orders revealed: a charge is declared and answered.
+    let (img, probes) = take("movement.png", &["--autoplay", "16"]);
+    assert_battle_basics(&img, &probes);
+    let marker = probe(&probes, "order marker").expect("an order marker probe");
+    assert_pixel(&img, marker.x, marker.y, marker.rgb, &marker.what);
+}
