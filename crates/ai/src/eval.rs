@@ -26,6 +26,8 @@ use std::sync::Arc;
 const LOSS_POINT: f64 = 4.0;
 /// The share of its own charge a unit gets back at a charger when it stands to receive one.
 const REPLY: f64 = 0.3;
+/// Worth of one objective VP held, against a loss point's 4 (a VP is what a loss band moves).
+const OBJECTIVE: f64 = 1.5;
 /// Worth of a unit within a commander's 1-CP range.
 const COMMAND_REACH: f64 = 0.25;
 /// Friends closer than this hamper each other's moves, cm.
@@ -324,6 +326,25 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
             TerrainClass::VeryDifficult => 3.0 * SLOWED,
             _ => 0.0,
         };
+    }
+    // Objectives (BFS-SCN-7, BFS-VIC-6): held ones are worth their VP, as losses are; the nearest
+    // unit is drawn towards one the side does not hold.
+    for (i, o) in game.objectives.iter().enumerate() {
+        let vp = o.vp as f64;
+        match sandtable_bfs::script::holder(game, i) {
+            Some(s) if s == side => score += OBJECTIVE * vp,
+            Some(_) => score -= OBJECTIVE * vp,
+            None => {}
+        }
+        if sandtable_bfs::script::holder(game, i) != Some(side) {
+            let nearest = mine
+                .iter()
+                .map(|(_, f)| (f.closest_point(o.position) - o.position).length() as f64)
+                .fold(f64::INFINITY, f64::min);
+            if nearest.is_finite() {
+                score -= 0.02 * vp * (nearest - o.radius as f64).max(0.0);
+            }
+        }
     }
     // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
     // others, so that commanders keep up with their units.

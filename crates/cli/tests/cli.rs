@@ -154,11 +154,21 @@ fn odds_reports_rates_with_intervals() {
 #[test]
 fn validate_accepts_the_shipped_files() {
     let mut args = vec!["validate".to_string()];
-    for dir in ["scenarios", "assets/armies"] {
+    // Every battle, solo scenario, lesson and army list.
+    for dir in [
+        "scenarios",
+        "scenarios/solo",
+        "scenarios/tutorial",
+        "assets/armies",
+    ] {
         for f in std::fs::read_dir(root().join(dir)).unwrap() {
-            args.push(f.unwrap().path().to_string_lossy().into_owned());
+            let p = f.unwrap().path();
+            if p.is_file() {
+                args.push(p.to_string_lossy().into_owned());
+            }
         }
     }
+    assert!(args.len() > 1 + 2 + 3 + 9 + 1, "{} files", args.len() - 1);
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = cli(&refs);
     assert!(out.status.success(), "{}", stdout(&out));
