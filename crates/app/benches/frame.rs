@@ -22,8 +22,26 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
     let cols = 25;
     let mut sides = String::new();
     for (side, (name, list, edge, facing, y0, dy, profile, chief)) in [
-        ("Polish-Lithuanian", "polish-lithuanian-1655", "South", 0.0, 20.0, 10.0, "haiduks", "sosinski"),
-        ("Swedish", "swedish-1655", "North", 180.0, 240.0, -10.0, "musketeers", "schwelick"),
+        (
+            "Polish-Lithuanian",
+            "polish-lithuanian-1655",
+            "South",
+            0.0,
+            20.0,
+            10.0,
+            "haiduks",
+            "sosinski",
+        ),
+        (
+            "Swedish",
+            "swedish-1655",
+            "North",
+            180.0,
+            240.0,
+            -10.0,
+            "musketeers",
+            "schwelick",
+        ),
     ]
     .into_iter()
     .enumerate()
@@ -33,7 +51,9 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
             let (c, r) = (i % cols, i / cols);
             let x = 20.0 + c as f32 * 22.0;
             let y = y0 + r as f32 * dy;
-            units += &format!("Unit(id: \"u{side}-{i}\", profile: \"{profile}\", formation: Line(files: 4), bases: 4, position: ({x}, {y}), facing: {facing}),\n");
+            units += &format!(
+                "Unit(id: \"u{side}-{i}\", profile: \"{profile}\", formation: Line(files: 4), bases: 4, position: ({x}, {y}), facing: {facing}),\n"
+            );
         }
         let cy = if side == 0 { 5.0 } else { 255.0 };
         sides += &format!(
@@ -43,7 +63,8 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
     let ron = format!(
         "Scenario(format: 1, name: \"Frame bench\", ruleset: \"bfs\", table: (width: 580.0, depth: 260.0), level: TaskForce, turn_limit: 6, terrain: [Terrain(kind: Forest, shape: Rect(center: (290.0, 130.0), size: (40.0, 20.0)))], sides: [{sides}])"
     );
-    let path = std::env::temp_dir().join(format!("sandtable-frame-bench-{}.ron", std::process::id()));
+    let path =
+        std::env::temp_dir().join(format!("sandtable-frame-bench-{}.ron", std::process::id()));
     std::fs::write(&path, ron).expect("write the bench scenario");
     path
 }
@@ -51,10 +72,25 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
 fn app_with(scenario: std::path::PathBuf) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    let saves = std::env::temp_dir().join(format!("sandtable-frame-bench-saves-{}", std::process::id()));
-    sandtable_app::add_game_plugins(&mut app, &Args { scenario: Some(scenario), saves: Some(saves), ..Default::default() });
-    app.world_mut().spawn((Window::default(), bevy::window::PrimaryWindow));
-    app.insert_resource(TableArea { min: Vec2::ZERO, max: Vec2::new(1280.0, 800.0), measured: true });
+    let saves = std::env::temp_dir().join(format!(
+        "sandtable-frame-bench-saves-{}",
+        std::process::id()
+    ));
+    sandtable_app::add_game_plugins(
+        &mut app,
+        &Args {
+            scenario: Some(scenario),
+            saves: Some(saves),
+            ..Default::default()
+        },
+    );
+    app.world_mut()
+        .spawn((Window::default(), bevy::window::PrimaryWindow));
+    app.insert_resource(TableArea {
+        min: Vec2::ZERO,
+        max: Vec2::new(1280.0, 800.0),
+        measured: true,
+    });
     for _ in 0..3 {
         app.update();
     }
@@ -70,14 +106,28 @@ fn frame(c: &mut Criterion) {
     }
     let first = app.world().resource::<Battle>().game.units[0].id;
     app.world_mut().resource_mut::<Selected>().0 = Some(Thing::Unit(first));
-    *app.world_mut().resource_mut::<Overlays>() = Overlays { vision: true, fire: true, command: true, zones: true };
+    *app.world_mut().resource_mut::<Overlays>() = Overlays {
+        vision: true,
+        fire: true,
+        command: true,
+        zones: true,
+    };
     app.world_mut().resource_mut::<Battle>().lift_curtain();
     app.update();
-    c.bench_function("app_frame_1000_bases_all_overlays", |b| b.iter(|| app.update()));
+    c.bench_function("app_frame_1000_bases_all_overlays", |b| {
+        b.iter(|| app.update())
+    });
     let battle = app.world().resource::<Battle>().clone();
-    let overlays = Overlays { vision: true, fire: true, command: true, zones: true };
+    let overlays = Overlays {
+        vision: true,
+        fire: true,
+        command: true,
+        zones: true,
+    };
     let draft = sandtable_app::table::draft::Draft::default();
-    c.bench_function("overlays_rebuild_1000_bases", |b| b.iter(|| black_box(lines(&battle, Some(Thing::Unit(first)), overlays, &draft))));
+    c.bench_function("overlays_rebuild_1000_bases", |b| {
+        b.iter(|| black_box(lines(&battle, Some(Thing::Unit(first)), overlays, &draft)))
+    });
 }
 
 criterion_group! {

@@ -20,10 +20,12 @@ fn app_with_default_scenario() -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
     let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../scenarios/01-mill-ford-skirmish.ron");
+    let saves = std::env::temp_dir().join(format!("sandtable-headless-{}", std::process::id()));
     sandtable_app::add_game_plugins(
         &mut app,
         &Args {
             scenario: Some(scenario),
+            saves: Some(saves),
             ..Default::default()
         },
     );
@@ -224,4 +226,95 @@ fn a_bad_scenario_leaves_us_on_the_start_screen_with_its_errors() {
             .any(|l| l.contains("unknown profile \"dragons\"")),
         "{lines:?}"
     );
+}
+
+/// Presses and releases a key, a frame each.
+fn tap(app: &mut App, k: KeyCode) {
+    key(app, k, ButtonState::Pressed);
+    app.update();
+    key(app, k, ButtonState::Released);
+    app.update();
+}
+
+#[test]
+fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
+    use sandtable_bfs::state::OrderKind;
+    use sandtable_bfs::turn::Phase;
+    let mut app = app_with_default_scenario();
+    // The units each side orders by clicking their base and pressing 1 (a Move order).
+    let to_order = ["hussars", "reiters-1"];
+    let mut clicks = 0;
+    for _ in 0..400 {
+        let (phase, turn, curtain, deciding, next_unit) = {
+            let b = app.world().resource::<Battle>();
+            let g = b.session.state();
+            let next_unit = b.deciding().and_then(|side| {
+                g.units
+                    .iter()
+                    .find(|u| {
+                        u.side == side
+                            && to_order.contains(&u.key.as_str())
+                            && u.pending_order.is_none()
+                            && u.order.is_none()
+                    })
+                    .map(|u| u.bases[1].center())
+            });
+            (
+                g.turn.phase.clone(),
+                g.turn.number,
+                b.curtain.is_some(),
+                b.deciding(),
+                next_unit,
+            )
+        };
+        if turn == 2 {
+            break;
+        }
+        if curtain {
+            // The next player is ready behind the hand-over screen.
+            tap(&mut app, KeyCode::Space);
+            continue;
+        }
+        match phase {
+            Phase::InitiativeBids { .. } => tap(
+                &mut app,
+                if deciding == Some(sandtable_bfs::Side::A) {
+                    KeyCode::Digit1
+                } else {
+                    KeyCode::Digit0
+                },
+            ),
+            Phase::InitiativeChoice { .. } => tap(&mut app, KeyCode::KeyK),
+            Phase::Orders { .. } if next_unit.is_some() => {
+                let at = app
+                    .world()
+                    .resource::<TableView>()
+                    .world_to_screen(from_geo(next_unit.unwrap()));
+                click_at(&mut app, at);
+                clicks += 1;
+                tap(&mut app, KeyCode::Digit1);
+            }
+            _ => tap(&mut app, KeyCode::Enter),
+        }
+    }
+    let b = app.world().resource::<Battle>();
+    let g = b.session.state();
+    assert_eq!(
+        g.turn.number,
+        2,
+        "one whole turn played; stuck at {:?}: {}",
+        g.turn.phase,
+        b.prompt().expected
+    );
+    assert_eq!(clicks, 2, "each side selected its unit with the mouse");
+    for key in to_order {
+        let u = g.units.iter().find(|u| u.key == key).unwrap();
+        assert_eq!(
+            u.order,
+            Some(OrderKind::Move),
+            "{key} got its Move order by keyboard"
+        );
+    }
+    // The bids were placed by key: side A's 1 CP was spent (BFS-INI-2).
+    assert!(b.log.iter().any(|(_, e)| matches!(e, sandtable_bfs::Event::BidsRevealed { bids, .. } if bids[0] == 1 && bids[1] == 0)), "bids 1 and 0 were revealed");
 }
