@@ -104,8 +104,7 @@ impl Battle {
         let log = session
             .events()
             .iter()
-            .enumerate()
-            .flat_map(|(_, evs)| evs.iter().map(|e| (0, e.clone())))
+            .flat_map(|evs| evs.iter().map(|e| (0, e.clone())))
             .collect();
         let mut b = Self {
             loaded,

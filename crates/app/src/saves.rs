@@ -88,7 +88,7 @@ pub fn list(dir: &SaveDir) -> Vec<PathBuf> {
                 .collect()
         })
         .unwrap_or_default();
-    files.sort_by(|a, b| b.0.cmp(&a.0));
+    files.sort_by_key(|f| std::cmp::Reverse(f.0));
     files.into_iter().map(|f| f.1).collect()
 }
 
@@ -106,10 +106,10 @@ pub fn autosave_on_change(
     if *last == Some(n) {
         return;
     }
-    if last.is_some() || n > 0 {
-        if let Err(e) = autosave(&dir, &battle) {
-            warn!("autosave failed: {e}");
-        }
+    if (last.is_some() || n > 0)
+        && let Err(e) = autosave(&dir, &battle)
+    {
+        warn!("autosave failed: {e}");
     }
     *last = Some(n);
 }

@@ -58,6 +58,7 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 fn take_screenshot(
     mut commands: Commands,
     mut request: ResMut<ScreenshotRequest>,

@@ -28,7 +28,7 @@ fn main() {
         rng ^= rng >> 7;
         rng ^= rng << 17;
         // Prefer doing something over ending the phase.
-        let pick = if c.len() > 1 && rng % 4 != 0 {
+        let pick = if c.len() > 1 && !rng.is_multiple_of(4) {
             c[1 + (rng >> 8) as usize % (c.len() - 1)].clone()
         } else {
             c[0].clone()

@@ -512,10 +512,13 @@ pub fn enemies_in_contact(game: &Game, unit: UnitId) -> Vec<UnitId> {
 /// Do the axis-aligned boxes around two sets of bases come within `gap` cm of each other?
 fn boxes_within(a: &[Rect], b: &[Rect], gap: f32) -> bool {
     let bounds = |rs: &[Rect]| {
-        rs.iter().fold((Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)), |(lo, hi), r| {
-            let (l, h) = r.aabb();
-            (lo.min(l), hi.max(h))
-        })
+        rs.iter().fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(lo, hi), r| {
+                let (l, h) = r.aabb();
+                (lo.min(l), hi.max(h))
+            },
+        )
     };
     let ((alo, ahi), (blo, bhi)) = (bounds(a), bounds(b));
     alo.x <= bhi.x + gap && blo.x <= ahi.x + gap && alo.y <= bhi.y + gap && blo.y <= ahi.y + gap

@@ -196,10 +196,8 @@ impl UnitProfile {
             ));
         }
         let (w, d) = self.base_size();
-        if !(w.is_finite() && d.is_finite())
-            || !(0.5..=20.0).contains(&w)
-            || !(0.5..=20.0).contains(&d)
-        {
+        let sane = |v: f32| v.is_finite() && (0.5..=20.0).contains(&v);
+        if !(sane(w) && sane(d)) {
             out.push(format!("base {w} × {d} cm is outside 0.5..20 cm"));
         }
         let mut seen = std::collections::BTreeSet::new();

@@ -240,6 +240,8 @@ pub fn plan_volley(
         });
     }
     // For each candidate: (closest range, per-base (index, band, distance)).
+    // (distance, target, (base, band, distance) of each shooting base)
+    #[allow(clippy::type_complexity)]
     let mut best: Option<(f32, UnitId, Vec<(usize, RangeBand, f32)>)> = None;
     for t in candidates {
         let tb = &game.unit(t).bases;

@@ -186,6 +186,7 @@ pub fn mouse_buttons(
     }
 }
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 pub fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
@@ -199,11 +200,11 @@ pub fn keyboard(
     if pointer.keyboard_taken {
         return;
     }
-    if keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home) {
-        if let Some(b) = &battle {
-            let t = b.game.info.table;
-            view.fit(Vec2::new(t.x, t.y), *area, 24.0);
-        }
+    if (keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home))
+        && let Some(b) = &battle
+    {
+        let t = b.game.info.table;
+        view.fit(Vec2::new(t.x, t.y), *area, 24.0);
     }
     if keys.just_pressed(KeyCode::KeyT) {
         *tool = if *tool == Tool::Tape {
