@@ -5,17 +5,19 @@
 //! needs a GPU (see docs/performance.md). The same run times recomputing all overlays after a
 //! change, which happens once per command, not per frame.
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_app::args::Args;
 use sandtable_app::battle::Battle;
 use sandtable_app::table::input::Selected;
 use sandtable_app::table::overlays::{Overlays, lines};
 use sandtable_app::table::pick::Thing;
-use sandtable_app::table::view::TableArea;
 use std::hint::black_box;
+
+#[path = "../tests/support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+use support::headless_app;
 
 /// A battle of `per_side` four-base units a side, in ranks facing each other.
 fn big_scenario(per_side: usize) -> std::path::PathBuf {
@@ -70,31 +72,10 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
 }
 
 fn app_with(scenario: std::path::PathBuf) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    let saves = std::env::temp_dir().join(format!(
-        "sandtable-frame-bench-saves-{}",
-        std::process::id()
-    ));
-    sandtable_app::add_game_plugins(
-        &mut app,
-        &Args {
-            scenario: Some(scenario),
-            saves: Some(saves),
-            ..Default::default()
-        },
-    );
-    app.world_mut()
-        .spawn((Window::default(), bevy::window::PrimaryWindow));
-    app.insert_resource(TableArea {
-        min: Vec2::ZERO,
-        max: Vec2::new(1280.0, 800.0),
-        measured: true,
-    });
-    for _ in 0..3 {
-        app.update();
-    }
-    app
+    headless_app(Args {
+        scenario: Some(scenario),
+        ..Default::default()
+    })
 }
 
 fn frame(c: &mut Criterion) {

@@ -2,38 +2,24 @@
 //! its commands go through the rules; the person's screen never changes hands and never shows
 //! the computer's secrets.
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use sandtable_ai::ScriptedPlayer;
 use sandtable_app::args::Args;
+
+mod support;
 use sandtable_app::battle::{Battle, SeatKind};
 use sandtable_app::computer::ComputerPace;
 use sandtable_bfs::{Bfs, Side};
 use sandtable_engine::Ruleset;
+use support::{headless_app, project};
 
 fn app_against_the_computer() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/01-mill-ford-skirmish.ron");
-    let saves =
-        std::env::temp_dir().join(format!("sandtable-computer-test-{}", std::process::id()));
-    sandtable_app::add_game_plugins(
-        &mut app,
-        &Args {
-            scenario: Some(scenario),
-            computer: Some("b".into()),
-            saves: Some(saves),
-            ..Default::default()
-        },
-    );
+    let mut app = headless_app(Args {
+        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
+        computer: Some("b".into()),
+        ..Default::default()
+    });
     app.insert_resource(ComputerPace(0.0));
-    app.world_mut()
-        .spawn((Window::default(), bevy::window::PrimaryWindow));
-    for _ in 0..3 {
-        app.update();
-    }
     app
 }
 

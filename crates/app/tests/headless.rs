@@ -6,45 +6,23 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy::window::PrimaryWindow;
 use sandtable_app::args::Args;
+
+mod support;
 use sandtable_app::battle::Battle;
 use sandtable_app::screens::Screen;
 use sandtable_app::table::input::{Selected, Tape, Tool};
 use sandtable_app::table::pick::Thing;
 use sandtable_app::table::tape_math::measure;
-use sandtable_app::table::view::{TableArea, TableView, from_geo};
+use sandtable_app::table::view::{TableView, from_geo};
+use support::{headless_app, project};
 
 fn app_with_default_scenario() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/01-mill-ford-skirmish.ron");
-    let saves = std::env::temp_dir().join(format!("sandtable-headless-{}", std::process::id()));
-    sandtable_app::add_game_plugins(
-        &mut app,
-        &Args {
-            scenario: Some(scenario),
-            saves: Some(saves),
-            ..Default::default()
-        },
-    );
-    let mut window = Window {
-        resolution: WindowResolution::new(1280, 800),
-        ..default()
-    };
-    window.set_cursor_position(Some(Vec2::new(100.0, 100.0)));
-    app.world_mut().spawn((window, PrimaryWindow));
-    // The UI normally measures the panels; headless, the whole window is table.
-    app.insert_resource(TableArea {
-        min: Vec2::ZERO,
-        max: Vec2::new(1280.0, 800.0),
-        measured: true,
-    });
-    for _ in 0..3 {
-        app.update();
-    }
-    app
+    headless_app(Args {
+        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
+        ..Default::default()
+    })
 }
 
 fn move_cursor(app: &mut App, to: Vec2) {

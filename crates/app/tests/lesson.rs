@@ -2,35 +2,22 @@
 //! action and a refused one both leave the step open with an explanation, and the computer plays
 //! the other side passively.
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use sandtable_app::args::Args;
+
+mod support;
 use sandtable_app::battle::{Battle, SeatKind};
 use sandtable_app::computer::ComputerPace;
 use sandtable_bfs::state::OrderKind;
 use sandtable_bfs::{Command, Side};
+use support::{headless_app, project};
 
 fn lesson_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    let scenario = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../scenarios/tutorial/01-dice-and-tests.ron");
-    let saves = std::env::temp_dir().join(format!("sandtable-lesson-test-{}", std::process::id()));
-    sandtable_app::add_game_plugins(
-        &mut app,
-        &Args {
-            scenario: Some(scenario),
-            saves: Some(saves),
-            ..Default::default()
-        },
-    );
+    let mut app = headless_app(Args {
+        scenario: Some(project("scenarios/tutorial/01-dice-and-tests.ron")),
+        ..Default::default()
+    });
     app.insert_resource(ComputerPace(0.0));
-    app.world_mut()
-        .spawn((Window::default(), bevy::window::PrimaryWindow));
-    for _ in 0..3 {
-        app.update();
-    }
     app
 }
 

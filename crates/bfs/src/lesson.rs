@@ -354,7 +354,13 @@ pub fn guide(game: &Game, goal: &Goal, side: Side) -> Option<Command> {
     {
         return Some(c.clone());
     }
-    // Move the game along: keep the Initiative, bid nothing, end the phase, hold, stand.
+    waiting_choice(&options)
+}
+
+/// Of `options`, the one that moves the game along without deciding anything: bid nothing, keep
+/// the Initiative, end the phase, stand when charged; else a charge the rules insist on
+/// (BFS-CHG-27) or holding a unit. For the passive opponent and for lesson guides.
+pub fn waiting_choice(options: &[Command]) -> Option<Command> {
     let along = |c: &&Command| match c {
         Command::Bid { cp, .. } => *cp == 0,
         Command::ChooseInitiative { keep } => *keep,

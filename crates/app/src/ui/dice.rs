@@ -83,6 +83,26 @@ fn pool(ui: &mut egui::Ui, label: &str, r: &PoolRoll) {
     ui.label(egui::RichText::new(format!("→ {} success(es)", r.successes)).strong());
 }
 
+/// The armor tests of a volley or a melee, then its hits and losses.
+fn outcome(
+    ui: &mut egui::Ui,
+    armor: &[sandtable_bfs::event::ArmorReport],
+    hits: u32,
+    sp_lost: u32,
+) {
+    for a in armor {
+        ui.label(format!(
+            "Armor tests: Armor {} → saves on {} or less",
+            a.armor, a.target
+        ));
+        modifiers(ui, &a.modifiers);
+        faces(ui, &a.faces, a.target);
+    }
+    ui.label(
+        egui::RichText::new(format!("{hits} hit(s), {sp_lost} Strength point(s) lost")).strong(),
+    );
+}
+
 pub fn show(ui: &mut egui::Ui, battle: &Battle) {
     let game = battle.session.state();
     let name = |u: sandtable_bfs::UnitId| game.unit(u).name.clone();
@@ -104,21 +124,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
                                 &g.roll,
                             );
                         }
-                        for a in &v.armor {
-                            ui.label(format!(
-                                "Armor tests: Armor {} → saves on {} or less",
-                                a.armor, a.target
-                            ));
-                            modifiers(ui, &a.modifiers);
-                            faces(ui, &a.faces, a.target);
-                        }
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{} hit(s), {} Strength point(s) lost",
-                                v.hits, v.sp_lost
-                            ))
-                            .strong(),
-                        );
+                        outcome(ui, &v.armor, v.hits, v.sp_lost);
                         ui.separator();
                     }
                     Event::Melee(m) => {
@@ -140,21 +146,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle) {
                         for g in &m.groups {
                             pool(ui, &format!("{} base(s)", g.bases), &g.roll);
                         }
-                        for a in &m.armor {
-                            ui.label(format!(
-                                "Armor tests: Armor {} → saves on {} or less",
-                                a.armor, a.target
-                            ));
-                            modifiers(ui, &a.modifiers);
-                            faces(ui, &a.faces, a.target);
-                        }
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "{} hit(s), {} Strength point(s) lost",
-                                m.hits, m.sp_lost
-                            ))
-                            .strong(),
-                        );
+                        outcome(ui, &m.armor, m.hits, m.sp_lost);
                         ui.separator();
                     }
                     Event::CombatResolved(_) | Event::InitiativeRolled { .. } => {

@@ -1,0 +1,45 @@
+//! The headless app the tests (and the frame bench) drive: `MinimalPlugins` with the game's
+//! plugins, a primary window that is never shown, the whole window as table, saves in a
+//! temporary folder.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use sandtable_app::args::Args;
+use sandtable_app::table::view::TableArea;
+use std::path::PathBuf;
+
+/// A path below the project root.
+pub fn project(path: &str) -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+}
+
+/// The app with `args`, saves going to a temporary folder unless `args` names one; three frames
+/// run so that the scenario is open.
+pub fn headless_app(mut args: Args) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
+    args.saves.get_or_insert_with(|| {
+        std::env::temp_dir().join(format!("sandtable-headless-{}", std::process::id()))
+    });
+    sandtable_app::add_game_plugins(&mut app, &args);
+    let mut window = Window {
+        resolution: WindowResolution::new(1280, 800),
+        ..default()
+    };
+    window.set_cursor_position(Some(Vec2::new(100.0, 100.0)));
+    app.world_mut().spawn((window, PrimaryWindow));
+    // The UI normally measures the panels; headless, the whole window is table.
+    app.insert_resource(TableArea {
+        min: Vec2::ZERO,
+        max: Vec2::new(1280.0, 800.0),
+        measured: true,
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
