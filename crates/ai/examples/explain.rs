@@ -1,5 +1,7 @@
 //! Plays a battle to a given command and prints what the search player thinks of each option
 //! there: `cargo run -p sandtable-ai --example explain -- SEED PLAYERS COMMAND_INDEX`.
+//! With `PROBE=UNIT_INDEX,CM` it also prints the evaluation's terms before and after that unit
+//! goes forward that far, to see which term holds a unit back.
 
 use sandtable_ai::{Player, PlayerKind, SearchPlayer};
 use sandtable_bfs::{BattleSetup, Bfs, load_scenario, narrate};
@@ -117,9 +119,43 @@ fn main() {
             u.name, opts.visible, reach
         );
     }
+    if let Ok(probe) = std::env::var("PROBE") {
+        let parsed: Vec<f32> = probe.split(',').filter_map(|v| v.parse().ok()).collect();
+        let [index, cm] = parsed[..] else {
+            panic!("PROBE must be UNIT_INDEX,CM");
+        };
+        let id = sandtable_bfs::UnitId(index as u16);
+        let mut g = view.clone();
+        let cmd = sandtable_bfs::Command::Move {
+            unit: id,
+            steps: vec![sandtable_bfs::command::MoveStep::Forward(cm)],
+        };
+        if let Err(e) = Bfs::execute(&mut g, &cmd) {
+            println!("  probe: that move is refused: {e}");
+            return;
+        }
+        let u = g.unit(id);
+        let theirs: Vec<_> = g
+            .units_on_table(side.other())
+            .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+            .collect();
+        let t = sandtable_ai::eval::unit_terms(
+            &g,
+            u,
+            &sandtable_bfs::geo::frame_of(&u.bases),
+            &theirs,
+            &m,
+        );
+        println!(
+            "  probe {} forward {cm}: {t:?};\n    before {:?}\n    after  {:?}",
+            u.name,
+            sandtable_ai::eval::breakdown(&view, side, &m),
+            sandtable_ai::eval::breakdown(&g, side, &m)
+        );
+    }
     let (base, ranked) = SearchPlayer::new(seed).explain(&view);
     println!("position value {base:.3}; seat {seat} chooses among:");
-    for (score, cmd) in ranked.iter().take(25) {
+    for (score, cmd) in ranked.iter().take(60) {
         println!("  {:+.3}  {cmd:?}", score - base);
     }
 }

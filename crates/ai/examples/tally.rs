@@ -1,6 +1,8 @@
 //! Plays seeded battles between two players and prints each result with both sides' losses, to
 //! see why games are won, lost or drawn:
-//! `cargo run -p sandtable-ai --example tally -- GAMES ai,random`.
+//! `cargo run -p sandtable-ai --example tally -- GAMES ai,random`. Each line starts with the
+//! winner (`w0`, `w1`, or `w2` for a draw); with `TALLY_UNITS=1` it also lists where every unit
+//! ended the battle, to spot units that never reached the fight.
 
 use sandtable_ai::{Player, PlayerKind};
 use sandtable_bfs::{BattleSetup, Bfs, Event, load_scenario};
@@ -72,7 +74,7 @@ fn main() {
             }
         }
         println!(
-            "seed {seed:3}: {:>18} margin {:+3}  losses A {:8} B {:8}  charges/contacts/volleys/SP lost A {:?} B {:?}",
+            "seed {seed:3}: w{w} {:>18} margin {:+3}  losses A {:8} B {:8}  charges/contacts/volleys/SP lost A {:?} B {:?}",
             report.result,
             report.margin,
             l(0),
@@ -80,6 +82,31 @@ fn main() {
             acts[0],
             acts[1]
         );
+        if std::env::var("TALLY_UNITS").is_ok() {
+            let g = s.state();
+            for u in g
+                .units
+                .iter()
+                .filter(|u| u.status == sandtable_bfs::state::UnitStatus::OnTable)
+            {
+                let near = g
+                    .units_on_table(u.side.other())
+                    .map(|e| (sandtable_ai::eval::distance(u, e), e.name.clone()))
+                    .min_by(|a, b| a.0.total_cmp(&b.0));
+                let f = sandtable_bfs::geo::frame_of(&u.bases);
+                println!(
+                    "    {} {:28} at ({:5.1},{:5.1}) {:?} {:?} sp-{} nearest {:?}",
+                    u.side.0,
+                    u.name,
+                    f.center().x,
+                    f.center().y,
+                    u.morale,
+                    u.order,
+                    u.casualty_markers,
+                    near
+                );
+            }
+        }
     }
     println!(
         "A wins {}, B wins {}, draws {}",

@@ -22,7 +22,10 @@ fn main() {
     )
     .expect("scenario");
     let mut s = Session::<Bfs>::new(BattleSetup::from(&loaded), seed).expect("setup");
-    let mut players = [Player::new(kinds[0], seed), Player::new(kinds[1], seed + 1)];
+    let mut players = [
+        Player::new(kinds[0], seed * 31 + 1),
+        Player::new(kinds[1], seed * 37 + 2),
+    ];
     while let Some(seat) = Bfs::prompt(s.state()).seat {
         let cmd = players[seat as usize]
             .choose(s.state(), seat)

@@ -5,9 +5,10 @@
 //! - threat: for each unit, the best charge it could make (its melee edge over the target, fading
 //!   with distance beyond its Basic Move) and the worst charge it could suffer;
 //! - position: shooters within range of a target;
-//! - command reach: units a commander can order for 1 CP.
+//! - command reach: units a commander can order for 1 CP, counting the move he can still make.
 //!
-//! Melee edges come from the rules' own charge odds ([`preview::charge_odds`]), worked out once
+//! Melee edges come from the rules' own odds ([`preview::charge_odds`] for the charger,
+//! [`preview::reply_odds`] for the target striking back), worked out once
 //! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
 //! decision can afford hundreds of evaluations.
 
@@ -24,12 +25,14 @@ use std::sync::Arc;
 /// Weight of one loss point (a destroyed base, or two fled ones; BFS-VIC-4) against one
 /// strength point of material. Losses are what the victory count reads, so they dominate.
 const LOSS_POINT: f64 = 4.0;
-/// The share of its own charge a unit gets back at a charger when it stands to receive one.
+/// How much of the blows a charged unit strikes back count against the charger's edge.
 const REPLY: f64 = 0.3;
 /// Worth of one objective VP held, against a loss point's 4 (a VP is what a loss band moves).
 const OBJECTIVE: f64 = 1.5;
 /// Worth of a unit within a commander's 1-CP range.
 const COMMAND_REACH: f64 = 0.25;
+/// Cost per cm between a commander and the middle of his side's units.
+const COMMANDER_PULL: f64 = 0.003;
 /// Friends closer than this hamper each other's moves, cm.
 const CROWD_CM: f64 = 4.0;
 /// Cost of two units touching.
@@ -40,6 +43,8 @@ const SLOWED: f64 = 0.15;
 const ATTACK: f64 = 1.0;
 /// Weight of the worst charge a unit could suffer: the enemy may not take the chance.
 const DANGER: f64 = 0.2;
+/// Share of a charge's danger when it needs the Additional Move to arrive.
+const FAR_DANGER: f64 = 0.35;
 /// Distance over which a volley's pull fades beyond its long range, cm.
 const SHOT_FADE_CM: f64 = 80.0;
 /// Weight of the best volley a unit could fire where it stands (strength points per volley).
@@ -48,7 +53,7 @@ const SHOOT: f64 = 0.8;
 const SHOT_AT: f64 = 0.4;
 /// Distance over which an attack's pull fades to nothing beyond the Basic Move, cm. Long enough
 /// to draw units across the whole table.
-const PULL_FADE_CM: f64 = 150.0;
+const PULL_FADE_CM: f64 = 90.0;
 
 /// Fighting worth of one Strength point of a unit.
 fn quality(game: &Game, u: &Unit) -> f64 {
@@ -86,8 +91,8 @@ pub fn material(game: &Game, u: &Unit) -> f64 {
 /// position the decision looks at.
 #[derive(Debug, Clone)]
 pub struct Matchups {
-    /// `(a, b)`: strength points `a` expects to take off `b` when it charges, less part of what
-    /// `b` would take off `a` charging it: standing to receive a charge, `b` has no Impetus.
+    /// `(a, b)`: strength points `a` expects to take off `b` when it charges, less what `b`
+    /// takes off `a` striking back, standing, with no Impetus.
     edge: HashMap<(UnitId, UnitId), f64>,
     /// `(a, b)`: strength points a volley of `a` is expected to take off `b`.
     volley: HashMap<(UnitId, UnitId), Volley>,
@@ -137,10 +142,14 @@ impl Matchups {
         let mut volleys = HashMap::new();
         for a in game.units_on_table(Side::A) {
             for b in game.units_on_table(Side::B) {
-                let ab = odds(game, a.id, b.id);
-                let ba = odds(game, b.id, a.id);
-                edge.insert((a.id, b.id), ab - REPLY * ba);
-                edge.insert((b.id, a.id), ba - REPLY * ab);
+                edge.insert(
+                    (a.id, b.id),
+                    odds(game, a.id, b.id) - REPLY * reply(game, b.id, a.id),
+                );
+                edge.insert(
+                    (b.id, a.id),
+                    odds(game, b.id, a.id) - REPLY * reply(game, a.id, b.id),
+                );
                 volleys.insert((a.id, b.id), volley(game, a, b));
                 volleys.insert((b.id, a.id), volley(game, b, a));
             }
@@ -224,6 +233,15 @@ fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
     preview::charge_odds(game, unit, target).map_or(0.0, |o| o.expected_losses())
 }
 
+/// Expected strength points `defender` takes off `charger` striking back at it, standing.
+fn reply(game: &Game, defender: UnitId, charger: UnitId) -> f64 {
+    let u = game.unit(defender);
+    if u.morale == MoraleLevel::Flight || game.unit_profile(defender).close_combat == 0 {
+        return 0.0;
+    }
+    preview::reply_odds(game, defender, charger).map_or(0.0, |o| o.expected_losses())
+}
+
 /// A rough volley estimate from the profiles (BFS-SHO-9..15): the front rank's shooting dice,
 /// hitting on Skill, rerolled at long range, less the target's armor saves after the weapon's
 /// effectiveness. Good enough to choose where to stand; the app shows the exact odds.
@@ -280,7 +298,31 @@ pub fn distance(a: &Unit, b: &Unit) -> f64 {
 
 /// A position's value for `side`: higher is better.
 pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
-    let mut score = 0.0;
+    breakdown(game, side, matchups).total()
+}
+
+/// A position's value split by what it comes from, for explaining and tuning the player.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Breakdown {
+    pub material: f64,
+    pub losses: f64,
+    /// Charges and volleys each unit could make or suffer.
+    pub threat: f64,
+    /// Crowding and slowing terrain.
+    pub room: f64,
+    pub objectives: f64,
+    pub command: f64,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> f64 {
+        self.material + self.losses + self.threat + self.room + self.objectives + self.command
+    }
+}
+
+/// The terms of [`evaluate`].
+pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
+    let mut b = Breakdown::default();
     // Each unit's frame once: distances between frames are one rectangle test instead of one
     // per pair of bases, close enough for judging a position.
     let mine: Vec<(&Unit, Rect)> = game
@@ -292,15 +334,15 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
         .map(|u| (u, frame_of(&u.bases)))
         .collect();
     for (u, _) in &mine {
-        score += material(game, u);
+        b.material += material(game, u);
     }
     for (e, _) in &theirs {
-        score -= material(game, e);
+        b.material -= material(game, e);
     }
     // Losses as the victory count weighs them: destroyed bases in full, fled bases half.
     for u in game.units.iter() {
         let lost = u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64;
-        score += if u.side == side {
+        b.losses += if u.side == side {
             -LOSS_POINT * lost
         } else {
             LOSS_POINT * lost
@@ -308,7 +350,7 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
     }
     for (u, frame) in &mine {
         let t = unit_terms(game, u, frame, &theirs, matchups);
-        score += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
+        b.threat += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
             - SHOT_AT * t.shot_at;
     }
     // Room to move: units bunched together block each other (friends cannot be passed through),
@@ -317,11 +359,11 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
         for (_, ff) in &mine[i + 1..] {
             let d = frame_distance(uf, ff);
             if d < CROWD_CM {
-                score -= CROWDING * (CROWD_CM - d) / CROWD_CM;
+                b.room -= CROWDING * (CROWD_CM - d) / CROWD_CM;
             }
         }
         let p = game.profile(u.profile);
-        score -= match matchups.grid.class_at(game, p, uf.center()) {
+        b.room -= match matchups.grid.class_at(game, p, uf.center()) {
             TerrainClass::Difficult => SLOWED,
             TerrainClass::VeryDifficult => 3.0 * SLOWED,
             _ => 0.0,
@@ -332,8 +374,8 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
     for (i, o) in game.objectives.iter().enumerate() {
         let vp = o.vp as f64;
         match sandtable_bfs::script::holder(game, i) {
-            Some(s) if s == side => score += OBJECTIVE * vp,
-            Some(_) => score -= OBJECTIVE * vp,
+            Some(s) if s == side => b.objectives += OBJECTIVE * vp,
+            Some(_) => b.objectives -= OBJECTIVE * vp,
             None => {}
         }
         if sandtable_bfs::script::holder(game, i) != Some(side) {
@@ -342,30 +384,51 @@ pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
                 .map(|(_, f)| (f.closest_point(o.position) - o.position).length() as f64)
                 .fold(f64::INFINITY, f64::min);
             if nearest.is_finite() {
-                score -= 0.02 * vp * (nearest - o.radius as f64).max(0.0);
+                b.objectives -= 0.02 * vp * (nearest - o.radius as f64).max(0.0);
             }
         }
     }
     // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
     // others, so that commanders keep up with their units.
+    // A commander who has not moved yet this turn can still follow his units, so a unit that
+    // outruns his range by no more than his move is not yet out of reach.
     for (u, _) in &mine {
         let gap = game
             .commanders_on_table(side)
             .map(|c| {
-                let range = sandtable_bfs::authority::command_range_cm(game, c.id) as f64;
+                let follow = if c.moved || c.attached_to.is_some() {
+                    0.0
+                } else {
+                    game.profile(c.profile).movement.basic as f64
+                };
+                let range = sandtable_bfs::authority::command_range_cm(game, c.id) as f64 + follow;
                 (sandtable_bfs::authority::distance_to_unit(game, c.id, u.id) as f64 - range)
                     .max(0.0)
             })
             .fold(f64::INFINITY, f64::min);
         if gap.is_finite() {
-            score += if gap == 0.0 {
+            b.command += if gap == 0.0 {
                 COMMAND_REACH
             } else {
                 -0.01 * gap
             };
         }
     }
-    score
+    // Commanders keep up with the middle of their army, where most orders will be given.
+    if !mine.is_empty() {
+        let middle = mine
+            .iter()
+            .map(|(_, f)| f.center())
+            .sum::<sandtable_geometry::Vec2>()
+            / mine.len() as f32;
+        for c in game
+            .commanders_on_table(side)
+            .filter(|c| c.attached_to.is_none())
+        {
+            b.command -= COMMANDER_PULL * (c.base.center() - middle).length() as f64;
+        }
+    }
+    b
 }
 
 /// What one unit's position offers and risks.
@@ -414,11 +477,17 @@ pub fn unit_terms(
             }
         }
         let their_edge = matchups.edge(e.id, u.id);
-        if e.morale == MoraleLevel::Good
-            && their_edge > 0.0
-            && d <= (ep.movement.basic + ep.movement.additional) as f64
-        {
-            t.danger = t.danger.max(their_edge);
+        if e.morale == MoraleLevel::Good && their_edge > 0.0 {
+            // A charge needing the Additional Move must pass a Skill test and may find the
+            // target gone (BFS-CHG-24): it counts for less.
+            let reach = if d <= ep.movement.basic as f64 {
+                1.0
+            } else if d <= (ep.movement.basic + ep.movement.additional) as f64 {
+                FAR_DANGER
+            } else {
+                0.0
+            };
+            t.danger = t.danger.max(their_edge * reach);
         }
         let volley = matchups.volley(u.id, e.id);
         let shot_d = if d <= volley.long_cm {
@@ -433,4 +502,79 @@ pub fn unit_terms(
         }
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_bfs::authority::{command_range_cm, distance_to_unit};
+    use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
+    use sandtable_engine::Session;
+    use std::path::Path;
+
+    fn default_battle() -> Game {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let loaded = load_scenario(
+            &root.join("scenarios/01-mill-ford-skirmish.ron"),
+            &root.join("assets/armies"),
+        )
+        .expect("the default scenario loads");
+        Session::<Bfs>::new(BattleSetup::from(&loaded), 1)
+            .expect("setup")
+            .state()
+            .clone()
+    }
+
+    /// Moves a unit straight away from its side's commander until it stands `cm` from him.
+    fn place_from_commander(game: &mut Game, key: &str, cm: f32) {
+        let i = game.units.iter().position(|u| u.key == key).expect(key);
+        let c = game
+            .commanders_on_table(game.units[i].side)
+            .next()
+            .expect("a commander")
+            .id;
+        let away =
+            (frame_of(&game.units[i].bases).center() - game.commander(c).base.center()).normalize();
+        for _ in 0..20 {
+            let gap = cm - distance_to_unit(game, c, game.units[i].id);
+            if gap.abs() < 0.05 {
+                return;
+            }
+            for b in &mut game.units[i].bases {
+                *b = b.translated(away * gap);
+            }
+        }
+        panic!("could not place {key} {cm} cm from the commander");
+    }
+
+    /// A unit just beyond its commander's range is not yet out of reach while he can still move
+    /// after it; once he has moved, it is. Without this the whole army stopped at the edge of the
+    /// range of a commander who had no reason to move.
+    #[test]
+    fn a_unit_may_outrun_a_commander_who_can_still_follow() {
+        let mut game = default_battle();
+        let side = Side::B;
+        let c = game.commanders_on_table(side).next().expect("commander").id;
+        let range = command_range_cm(&game, c);
+        let follow = game.profile(game.commander(c).profile).movement.basic;
+        assert!(follow >= 5.0, "the commander can move");
+        let m = Matchups::new(&game, side);
+        place_from_commander(&mut game, "reiters-1", range - 2.0);
+        let inside = breakdown(&game, side, &m).command;
+        place_from_commander(&mut game, "reiters-1", range + follow * 0.5);
+        let beyond = breakdown(&game, side, &m).command;
+        // Only the pull on the commander towards the army's middle changes.
+        assert!((inside - beyond).abs() < 0.1, "{inside} against {beyond}");
+        let i = game
+            .commanders
+            .iter()
+            .position(|x| x.id == c)
+            .expect("commander");
+        game.commanders[i].moved = true;
+        let stranded = breakdown(&game, side, &m).command;
+        assert!(
+            stranded < beyond - COMMAND_REACH * 0.9,
+            "{stranded} against {beyond}"
+        );
+    }
 }

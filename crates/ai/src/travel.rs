@@ -21,6 +21,11 @@ use std::sync::Arc;
 /// Cell size, cm. Bases are 2.5–6 cm deep; 3 cm keeps a 120 cm table at 1600 cells.
 const CELL_CM: f32 = 3.0;
 
+/// Half a typical unit's frontage, cm: how far beside a path terrain still slows the unit.
+const HALF_FRONTAGE_CM: f32 = 6.0;
+/// Cost of a cell beside impassable terrain, within half a frontage of it.
+const BARRED_NEIGHBOUR: f32 = 4.0;
+
 /// Which terrain piece, if any, covers each cell (the first listed wins where pieces overlap).
 #[derive(Debug, Clone)]
 pub struct TerrainGrid {
@@ -63,7 +68,38 @@ impl TerrainGrid {
 
     /// Cost of crossing each cell for a unit of profile `p`, cm of move per cm of table; `None`
     /// where it may not go.
+    ///
+    /// A unit is as wide as its frontage, not a point: each cell also costs what the cells
+    /// within half a frontage of it cost, so that a path hugging a wood's edge would not drag
+    /// the unit's flank through the wood (impassable neighbours count as very slow, not barred,
+    /// so a unit standing beside a river still has a way out).
     fn costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
+        let own = self.own_costs(game, p);
+        let (w, d) = (self.width as i32, self.depth as i32);
+        let reach = (HALF_FRONTAGE_CM / CELL_CM).ceil() as i32;
+        let mut out = own.clone();
+        for row in 0..d {
+            for col in 0..w {
+                let i = (row * w + col) as usize;
+                let Some(mut worst) = own[i] else { continue };
+                for dr in -reach..=reach {
+                    for dc in -reach..=reach {
+                        let (c, r) = (col + dc, row + dr);
+                        if c < 0 || r < 0 || c >= w || r >= d || dc * dc + dr * dr > reach * reach {
+                            continue;
+                        }
+                        let near = own[(r * w + c) as usize].unwrap_or(BARRED_NEIGHBOUR);
+                        worst = worst.max(near);
+                    }
+                }
+                out[i] = Some(worst);
+            }
+        }
+        out
+    }
+
+    /// Cost of crossing each cell for a point-sized mover.
+    fn own_costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
         let five_cm_share = (p.movement.basic / 5.0).max(1.0);
         self.piece
             .iter()
@@ -290,4 +326,77 @@ fn bases_key(u: &Unit) -> u64 {
         }
     }
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sandtable_bfs::geo::TerrainClass;
+    use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
+    use sandtable_engine::Session;
+    use std::path::Path;
+
+    /// The default battle: the Dąbrowa wood (very difficult for horse) stands between the
+    /// Swedish rearguard reiters and the Polish dragoons.
+    fn default_battle() -> Game {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let loaded = load_scenario(
+            &root.join("scenarios/01-mill-ford-skirmish.ron"),
+            &root.join("assets/armies"),
+        )
+        .expect("the default scenario loads");
+        Session::<Bfs>::new(BattleSetup::from(&loaded), 1)
+            .expect("setup")
+            .state()
+            .clone()
+    }
+
+    fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
+        game.units.iter().find(|u| u.key == key).expect(key)
+    }
+
+    #[test]
+    fn cavalry_goes_round_a_wood_not_through_it() {
+        let game = default_battle();
+        let grid = TerrainGrid::new(&game);
+        let reiters = unit(&game, "reiters-2");
+        let profile = game.profile(reiters.profile);
+        let field = grid.field(&game, profile, unit(&game, "pl-dragoons"));
+        // Just north of the wood, with the dragoons due south beyond it.
+        let start = Vec2::new(18.0, 78.0);
+        let straight = (start - Vec2::new(18.0, 26.0)).length();
+        assert!(
+            field.at(start) > straight + 10.0,
+            "{} against {straight}",
+            field.at(start)
+        );
+        // Following the field never leads into the wood.
+        let mut p = start;
+        for _ in 0..5 {
+            p = field.waypoint(p, 10.0);
+            assert_ne!(
+                grid.class_at(&game, profile, p),
+                TerrainClass::VeryDifficult,
+                "the path enters the wood at {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cell_beside_a_wood_costs_what_the_wood_does() {
+        let game = default_battle();
+        let grid = TerrainGrid::new(&game);
+        let reiters = unit(&game, "reiters-2");
+        let profile = game.profile(reiters.profile);
+        let own = grid.own_costs(&game, profile);
+        let widened = grid.costs(&game, profile);
+        // (40.5, 61.5) is open ground about 3 cm east of the wood's eastern point (38, 62).
+        let (c, r) = grid.cell_of(Vec2::new(40.5, 61.5));
+        let i = r * grid.width + c;
+        assert_eq!(own[i], Some(1.0));
+        assert_eq!(widened[i], Some(profile.movement.basic / 5.0));
+        // Far out in the open nothing changes.
+        let (c, r) = grid.cell_of(Vec2::new(60.0, 100.0));
+        assert_eq!(widened[r * grid.width + c], Some(1.0));
+    }
 }

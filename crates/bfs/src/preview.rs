@@ -110,6 +110,17 @@ pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> 
 /// close combat dice, Impetus as the distance now allows, the charging effectiveness of its weapon
 /// against the target's armor (BFS-CC-11..17). Flank attacks, support and terrain are left out.
 pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds> {
+    strike_odds(game, charger, target, true)
+}
+
+/// As [`charge_odds`] for the other side of the same fight: `defender` stands and strikes back
+/// at `charger` with no Impetus and its weapon's ordinary effectiveness (BFS-CC-14, BFS-CC-17).
+pub fn reply_odds(game: &Game, defender: UnitId, charger: UnitId) -> Option<Odds> {
+    strike_odds(game, defender, charger, false)
+}
+
+/// The first round's strike of `charger` on `target`, as a charge or as the reply to one.
+fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> Option<Odds> {
     use crate::profile::UnitKind;
     use crate::state::{MoraleLevel, OrderKind};
     use sandtable_engine::roll::{Modifier, PoolSpec};
@@ -128,7 +139,7 @@ pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds>
     let polearms = tp.kind == UnitKind::Infantry
         && tp.melee.stats().polearms
         && t.order == Some(OrderKind::Defense);
-    if p.is_mounted() && distance >= charge::IMPETUS_RUN_CM && !polearms {
+    if charging && p.is_mounted() && distance >= charge::IMPETUS_RUN_CM && !polearms {
         let bonus = if p.movement.additional >= 20.0 { 2 } else { 1 };
         spec.modifiers.push(Modifier::new(
             "BFS-CC-14",
@@ -137,7 +148,11 @@ pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds>
         ));
     }
     let w = p.melee.stats();
-    let eff = w.effectiveness.1 as i32;
+    let eff = if charging {
+        w.effectiveness.1
+    } else {
+        w.effectiveness.0
+    } as i32;
     let armor = tp.armor as i32 - eff + tp.shields as i32;
     let plan = spec.plan();
     let hits = plan.distribution();

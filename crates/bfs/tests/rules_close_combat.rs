@@ -269,3 +269,21 @@ fn bfs_cc_34_example_4_hussars_charge_reiters_two_rounds() {
     );
     assert_eq!(g.dice.scripted_left(), 0);
 }
+
+/// The odds preview for both sides of a charge (BFS-CC-14, BFS-CC-17): winged hussars charging
+/// from 30 cm get Impetus +2 (Additional Move 20) and their lance's charging effectiveness (−3);
+/// striking back as the charged unit they get neither.
+#[test]
+fn bfs_cc_14_preview_charge_has_impetus_and_the_reply_has_none() {
+    let g = game(&[
+        unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 30.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 60.0), 180.0),
+    ]);
+    let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+    // 6 dice (3 bases × 2) needing 5 + 2 = 7; armor 4 − 3 saves on 1.
+    let charge = sandtable_bfs::preview::charge_odds(&g, h, r).expect("odds");
+    assert!((charge.expected_losses() - 6.0 * 0.7 * 0.9).abs() < 1e-9);
+    // 6 dice needing 5; armor 4 saves on 4.
+    let reply = sandtable_bfs::preview::reply_odds(&g, h, r).expect("odds");
+    assert!((reply.expected_losses() - 6.0 * 0.5 * 0.6).abs() < 1e-9);
+}
