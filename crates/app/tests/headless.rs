@@ -12,7 +12,7 @@ use sandtable_app::args::Args;
 mod support;
 use sandtable_app::battle::Battle;
 use sandtable_app::screens::Screen;
-use sandtable_app::table::input::{Selected, Tape, Tool};
+use sandtable_app::table::input::{Selected, Tape, Tool, UnitMenu};
 use sandtable_app::table::pick::Thing;
 use sandtable_app::table::tape_math::measure;
 use sandtable_app::table::view::{TableView, from_geo};
@@ -111,6 +111,54 @@ fn clicking_a_base_selects_its_unit_and_clicking_empty_table_deselects() {
         .world_to_screen(Vec2::new(60.0, 45.0));
     click_at(&mut app, empty);
     assert_eq!(app.world().resource::<Selected>().0, None);
+}
+
+/// A right click on a unit selects it and opens its menu of turns, maneuvers and orders beside
+/// it; Esc closes it; a right drag pans and opens nothing.
+#[test]
+fn right_click_on_a_unit_opens_its_menu_and_a_right_drag_does_not() {
+    let mut app = app_with_default_scenario();
+    let (id, centre) = {
+        let b = app.world().resource::<Battle>();
+        let u = b.game.units.iter().find(|u| u.key == "hussars").unwrap();
+        (u.id, u.bases[1].center())
+    };
+    let screen = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(from_geo(centre));
+    move_cursor(&mut app, screen);
+    app.update();
+    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+    app.update();
+    button(&mut app, MouseButton::Right, ButtonState::Released);
+    app.update();
+    assert_eq!(app.world().resource::<UnitMenu>().open, Some((id, screen)));
+    assert_eq!(app.world().resource::<Selected>().0, Some(Thing::Unit(id)));
+
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<UnitMenu>().open, None);
+
+    // Press on the unit, drag 40 px, release: a pan, not a menu.
+    let before = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(Vec2::ZERO);
+    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+    app.update();
+    move_cursor(&mut app, screen + Vec2::new(40.0, 0.0));
+    app.update();
+    button(&mut app, MouseButton::Right, ButtonState::Released);
+    app.update();
+    assert_eq!(app.world().resource::<UnitMenu>().open, None);
+    let after = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(Vec2::ZERO);
+    assert!(
+        (after.x - before.x - 40.0).abs() < 1e-3,
+        "{before} -> {after}"
+    );
 }
 
 #[test]

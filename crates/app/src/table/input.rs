@@ -43,6 +43,14 @@ pub struct Hovered(pub Option<Hit>);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct Selected(pub Option<Thing>);
 
+/// The unit menu a right click opens beside a unit: its turns, maneuvers and orders, the same
+/// actions the side panel lists (drawn by `ui::unit_menu`).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct UnitMenu {
+    /// The unit and where the click was, in logical window pixels.
+    pub open: Option<(sandtable_bfs::UnitId, Vec2)>,
+}
+
 /// The measuring tape: its two ends while laid out.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct Tape {
@@ -112,12 +120,15 @@ pub fn mouse_buttons(
     mut view: ResMut<TableView>,
     mut selected: ResMut<Selected>,
     mut tape: ResMut<Tape>,
+    mut menu: ResMut<UnitMenu>,
     mut press: Local<Option<Press>>,
     mut pan_from: Local<Option<Vec2>>,
+    mut right_press: Local<Option<Press>>,
 ) {
     let Some(screen) = pointer.screen else {
         *press = None;
         *pan_from = None;
+        *right_press = None;
         return;
     };
 
@@ -126,6 +137,35 @@ pub fn mouse_buttons(
         && !pointer.over_ui
     {
         *pan_from = Some(screen);
+    }
+    // A right click (no drag) on a unit selects it and opens its menu; elsewhere it closes it.
+    if buttons.just_pressed(MouseButton::Right) && !pointer.over_ui {
+        *right_press = Some(Press {
+            at: screen,
+            last: screen,
+            dragged: false,
+        });
+    }
+    if let Some(p) = right_press.as_mut()
+        && (screen - p.at).length() > DRAG_THRESHOLD_PX
+    {
+        p.dragged = true;
+    }
+    if buttons.just_released(MouseButton::Right)
+        && let Some(p) = right_press.take()
+        && !p.dragged
+    {
+        menu.open = match hovered.0.map(|h| h.thing) {
+            Some(Thing::Unit(u)) => {
+                selected.0 = Some(Thing::Unit(u));
+                Some((u, screen))
+            }
+            _ => None,
+        };
+    }
+    // A left press on the table closes the menu (a press on the menu itself is over the UI).
+    if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui {
+        menu.open = None;
     }
     if let Some(from) = *pan_from {
         if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
@@ -196,6 +236,7 @@ pub fn keyboard(
     mut tool: ResMut<Tool>,
     mut tape: ResMut<Tape>,
     mut selected: ResMut<Selected>,
+    mut menu: ResMut<UnitMenu>,
 ) {
     if pointer.keyboard_taken {
         return;
@@ -224,7 +265,9 @@ pub fn keyboard(
         };
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if *tool == Tool::Tape {
+        if menu.open.is_some() {
+            menu.open = None;
+        } else if *tool == Tool::Tape {
             *tool = Tool::Select;
             tape.start = None;
             tape.end = None;

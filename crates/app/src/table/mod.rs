@@ -35,6 +35,7 @@ pub fn interaction_plugin(app: &mut App) {
         .init_resource::<Pointer>()
         .init_resource::<Hovered>()
         .init_resource::<Selected>()
+        .init_resource::<input::UnitMenu>()
         .init_resource::<Tape>()
         .init_resource::<FitPending>()
         .init_resource::<draft::Draft>()
@@ -42,9 +43,13 @@ pub fn interaction_plugin(app: &mut App) {
         .init_resource::<overlays::OverlayCache>()
         .add_systems(
             OnEnter(Screen::Battle),
-            |mut fit: ResMut<FitPending>, mut sel: ResMut<Selected>, mut tape: ResMut<Tape>| {
+            |mut fit: ResMut<FitPending>,
+             mut sel: ResMut<Selected>,
+             mut menu: ResMut<input::UnitMenu>,
+             mut tape: ResMut<Tape>| {
                 fit.0 = true;
                 sel.0 = None;
+                menu.open = None;
                 tape.start = None;
                 tape.end = None;
             },

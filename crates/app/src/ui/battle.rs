@@ -282,19 +282,25 @@ pub(super) fn battle_ui(
         }
         phase_bar::BarAction::None => {}
     }
+    apply(panel, &mut battle, &mut draft);
+    Ok(())
+}
+
+/// Carries out what a panel or menu button asked for.
+pub(super) fn apply(panel: side_panel::PanelAction, battle: &mut Battle, draft: &mut Draft) {
     match panel {
         side_panel::PanelAction::Submit(cmd) => {
             let _ = battle.submit(cmd);
         }
         side_panel::PanelAction::Draft(Command::Move { unit, steps }) => {
             for s in steps {
-                draft::push_step(&mut draft, &battle, unit, s);
+                draft::push_step(draft, battle, unit, s);
             }
         }
         side_panel::PanelAction::CommitDraft => {
-            draft::commit(&mut draft, &mut battle);
+            draft::commit(draft, battle);
         }
-        side_panel::PanelAction::DropStep => draft::drop_last(&mut draft, &battle),
+        side_panel::PanelAction::DropStep => draft::drop_last(draft, battle),
         side_panel::PanelAction::ClearDraft => {
             let unit = draft.unit;
             draft.clear();
@@ -302,7 +308,6 @@ pub(super) fn battle_ui(
         }
         _ => {}
     }
-    Ok(())
 }
 
 /// The hover tooltip: the unit's name, strength and state; with a commander selected in the

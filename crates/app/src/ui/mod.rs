@@ -9,6 +9,7 @@ mod root;
 pub mod rules;
 mod side_panel;
 mod start;
+mod unit_menu;
 mod windows;
 
 pub use battle::BattleUi;
@@ -31,6 +32,7 @@ pub(crate) fn plugin(app: &mut App) {
             style,
             start::start_screen.run_if(in_state(Screen::Start)),
             battle::battle_ui.run_if(in_state(Screen::Battle)),
+            unit_menu::unit_menu.run_if(in_state(Screen::Battle)),
             rules::open_rule_at_start.run_if(in_state(Screen::Battle)),
             rules::rule_window.run_if(in_state(Screen::Battle)),
             pointer_capture,

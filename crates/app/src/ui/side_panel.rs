@@ -95,7 +95,7 @@ pub fn show(
     out
 }
 
-fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Option<PanelAction> {
+pub(super) fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Option<PanelAction> {
     let label = match a.key {
         Some(k) => format!("{}   [{k}]", a.label),
         None => a.label.clone(),
@@ -153,7 +153,8 @@ fn draft_box(
                 ui.label(egui::RichText::new("Drag the unit forward or back; drag a front corner to wheel; click an enemy to charge it.").weak());
             }
         }
-        ui.horizontal(|ui| {
+        // Wrapped: the three buttons are wider than the panel.
+        ui.horizontal_wrapped(|ui| {
             let ok = matches!(draft.preview, Some(Ok(_)));
             let label = if draft.charge_target.is_some() { "Charge!  (Enter)" } else { "Commit move  (Enter)" };
             if ui.add_enabled(ok && draft.command().is_some(), egui::Button::new(label)).clicked() {
