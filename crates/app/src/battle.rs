@@ -212,6 +212,17 @@ impl Battle {
         Ok(())
     }
 
+    /// Starts the same battle again from its first command, with the same players; a lesson
+    /// starts again at its first step. The way out of a lesson whose dice went another way.
+    pub fn restart(&mut self) -> Result<(), String> {
+        let mut fresh = Self::with_seats(self.loaded.clone(), self.seats)?;
+        if self.lesson.is_none() {
+            fresh.set_seats(self.seats);
+        }
+        *self = fresh;
+        Ok(())
+    }
+
     /// Takes back the last command (replaying the log, so it is exact). Against the computer it
     /// takes back the computer's replies too, back to the person's own last decision.
     pub fn undo(&mut self) -> bool {

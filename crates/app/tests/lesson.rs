@@ -173,3 +173,50 @@ fn lesson_steps_complete_through_the_engine() {
         "a Defense order for the haiduks completes step 3"
     );
 }
+
+/// "Start again" puts the lesson back at its first step with a fresh battle and the same seats,
+/// and the seeded dice fall the same way again.
+#[test]
+fn a_lesson_starts_again_from_its_first_step() {
+    let mut app = lesson_app();
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .lesson
+        .as_mut()
+        .unwrap()
+        .progress
+        .next();
+    until_learner_decides(&mut app);
+    let first_roll = |b: &Battle| {
+        b.session.events().iter().flatten().find_map(|e| match e {
+            sandtable_bfs::Event::InitiativeRolled { .. } => Some(format!("{e:?}")),
+            _ => None,
+        })
+    };
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .submit(Command::Bid {
+            side: Side::A,
+            cp: 0,
+        })
+        .expect("a legal bid");
+    until_learner_decides(&mut app);
+    let before = first_roll(app.world().resource::<Battle>()).expect("the Initiative was rolled");
+
+    let mut b = app.world_mut().resource_mut::<Battle>();
+    b.restart().expect("the lesson starts again");
+    assert!(b.session.commands().is_empty());
+    assert_eq!(b.lesson.as_ref().unwrap().progress.step, 0);
+    assert_eq!(b.seats, [SeatKind::Human, SeatKind::Computer]);
+    b.lesson.as_mut().unwrap().progress.next();
+    until_learner_decides(&mut app);
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .submit(Command::Bid {
+            side: Side::A,
+            cp: 0,
+        })
+        .expect("a legal bid");
+    until_learner_decides(&mut app);
+    assert_eq!(first_roll(app.world().resource::<Battle>()), Some(before));
+}

@@ -107,6 +107,13 @@ pub(super) fn battle_ui(
                     panel = side_panel::PanelAction::Submit(cmd)
                 }
                 super::lesson::LessonAction::Finish => next.set(Screen::Start),
+                super::lesson::LessonAction::Restart => {
+                    if let Err(e) = battle.restart() {
+                        battle.notice = Some(format!("The lesson could not start again: {e}"));
+                    }
+                    draft.clear();
+                    selected.0 = None;
+                }
                 super::lesson::LessonAction::None => {}
             }
             if ui_state.dice_open && battle.curtain.is_none() {

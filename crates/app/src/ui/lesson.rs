@@ -16,6 +16,8 @@ pub enum LessonAction {
     ShowMe(Command),
     /// The lesson is over: back to the start screen.
     Finish,
+    /// Start the lesson again from its first step.
+    Restart,
 }
 
 /// The card's fill (also the screenshot probe's colour).
@@ -79,6 +81,15 @@ pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
                 {
                     action = LessonAction::ShowMe(cmd);
                 }
+            }
+            // The dice are seeded: done as the steps ask, a lesson always plays out as written.
+            // After a detour the dice may go another way and a step may never come.
+            if ui
+                .small_button("Start again")
+                .on_hover_text("Start this lesson again from its first step: done as the steps ask, the dice fall as the lesson expects")
+                .clicked()
+            {
+                action = LessonAction::Restart;
             }
         });
     });
