@@ -507,23 +507,8 @@ pub fn unit_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::default_battle;
     use sandtable_bfs::authority::{command_range_cm, distance_to_unit};
-    use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
-    use sandtable_engine::Session;
-    use std::path::Path;
-
-    fn default_battle() -> Game {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let loaded = load_scenario(
-            &root.join("scenarios/01-mill-ford-skirmish.ron"),
-            &root.join("assets/armies"),
-        )
-        .expect("the default scenario loads");
-        Session::<Bfs>::new(BattleSetup::from(&loaded), 1)
-            .expect("setup")
-            .state()
-            .clone()
-    }
 
     /// Moves a unit straight away from its side's commander until it stands `cm` from him.
     fn place_from_commander(game: &mut Game, key: &str, cm: f32) {

@@ -14,6 +14,8 @@ pub mod random;
 pub mod scripted;
 pub mod search;
 pub mod standing;
+#[cfg(test)]
+mod test_support;
 pub mod travel;
 
 pub use passive::PassivePlayer;

@@ -331,25 +331,8 @@ fn bases_key(u: &Unit) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::default_battle;
     use sandtable_bfs::geo::TerrainClass;
-    use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
-    use sandtable_engine::Session;
-    use std::path::Path;
-
-    /// The default battle: the Dąbrowa wood (very difficult for horse) stands between the
-    /// Swedish rearguard reiters and the Polish dragoons.
-    fn default_battle() -> Game {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let loaded = load_scenario(
-            &root.join("scenarios/01-mill-ford-skirmish.ron"),
-            &root.join("assets/armies"),
-        )
-        .expect("the default scenario loads");
-        Session::<Bfs>::new(BattleSetup::from(&loaded), 1)
-            .expect("setup")
-            .state()
-            .clone()
-    }
 
     fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
         game.units.iter().find(|u| u.key == key).expect(key)

@@ -72,6 +72,17 @@ fn click_at(app: &mut App, at: Vec2) {
     app.update();
 }
 
+/// A unit's id and where the middle of its second base is on screen.
+fn middle_base_on_screen(app: &App, key: &str) -> (sandtable_bfs::UnitId, Vec2) {
+    let b = app.world().resource::<Battle>();
+    let u = b.game.units.iter().find(|u| u.key == key).unwrap();
+    let screen = app
+        .world()
+        .resource::<TableView>()
+        .world_to_screen(from_geo(u.bases[1].center()));
+    (u.id, screen)
+}
+
 #[test]
 fn default_scenario_opens_on_the_battle_screen_fitted() {
     let app = app_with_default_scenario();
@@ -93,15 +104,7 @@ fn default_scenario_opens_on_the_battle_screen_fitted() {
 #[test]
 fn clicking_a_base_selects_its_unit_and_clicking_empty_table_deselects() {
     let mut app = app_with_default_scenario();
-    let (id, centre) = {
-        let b = app.world().resource::<Battle>();
-        let u = b.game.units.iter().find(|u| u.key == "hussars").unwrap();
-        (u.id, u.bases[1].center())
-    };
-    let screen = app
-        .world()
-        .resource::<TableView>()
-        .world_to_screen(from_geo(centre));
+    let (id, screen) = middle_base_on_screen(&app, "hussars");
     click_at(&mut app, screen);
     assert_eq!(app.world().resource::<Selected>().0, Some(Thing::Unit(id)));
 
@@ -118,15 +121,7 @@ fn clicking_a_base_selects_its_unit_and_clicking_empty_table_deselects() {
 #[test]
 fn right_click_on_a_unit_opens_its_menu_and_a_right_drag_does_not() {
     let mut app = app_with_default_scenario();
-    let (id, centre) = {
-        let b = app.world().resource::<Battle>();
-        let u = b.game.units.iter().find(|u| u.key == "hussars").unwrap();
-        (u.id, u.bases[1].center())
-    };
-    let screen = app
-        .world()
-        .resource::<TableView>()
-        .world_to_screen(from_geo(centre));
+    let (id, screen) = middle_base_on_screen(&app, "hussars");
     move_cursor(&mut app, screen);
     app.update();
     button(&mut app, MouseButton::Right, ButtonState::Pressed);
