@@ -33,6 +33,28 @@ fn until_learner_decides(app: &mut App) {
     panic!("the learner never got the decision");
 }
 
+/// The learner presses "Next" on the lesson card.
+fn next_step(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .lesson
+        .as_mut()
+        .unwrap()
+        .progress
+        .next();
+}
+
+/// The learner bids 0 CP for the Initiative.
+fn bid_nothing(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<Battle>()
+        .submit(Command::Bid {
+            side: Side::A,
+            cp: 0,
+        })
+        .expect("a legal bid");
+}
+
 #[test]
 fn lesson_steps_complete_through_the_engine() {
     let mut app = lesson_app();
@@ -47,23 +69,11 @@ fn lesson_steps_complete_through_the_engine() {
         assert_eq!(lesson.progress.step, 0);
     }
     // Step 1 is reading: only "Next" moves on.
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .lesson
-        .as_mut()
-        .unwrap()
-        .progress
-        .next();
+    next_step(&mut app);
 
     // Step 2: bid for the Initiative; done once the roll has happened.
     until_learner_decides(&mut app);
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .submit(Command::Bid {
-            side: Side::A,
-            cp: 0,
-        })
-        .expect("a legal bid");
+    bid_nothing(&mut app);
     for _ in 0..100_000 {
         if app
             .world()
@@ -89,13 +99,7 @@ fn lesson_steps_complete_through_the_engine() {
             .done,
         "the Initiative roll completed step 2"
     );
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .lesson
-        .as_mut()
-        .unwrap()
-        .progress
-        .next();
+    next_step(&mut app);
 
     // Step 3 asks for a Defense order. Play on to the learner's Orders Phase.
     for _ in 0..50 {
@@ -179,13 +183,7 @@ fn lesson_steps_complete_through_the_engine() {
 #[test]
 fn a_lesson_starts_again_from_its_first_step() {
     let mut app = lesson_app();
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .lesson
-        .as_mut()
-        .unwrap()
-        .progress
-        .next();
+    next_step(&mut app);
     until_learner_decides(&mut app);
     let first_roll = |b: &Battle| {
         b.session.events().iter().flatten().find_map(|e| match e {
@@ -193,30 +191,20 @@ fn a_lesson_starts_again_from_its_first_step() {
             _ => None,
         })
     };
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .submit(Command::Bid {
-            side: Side::A,
-            cp: 0,
-        })
-        .expect("a legal bid");
+    bid_nothing(&mut app);
     until_learner_decides(&mut app);
     let before = first_roll(app.world().resource::<Battle>()).expect("the Initiative was rolled");
 
-    let mut b = app.world_mut().resource_mut::<Battle>();
-    b.restart().expect("the lesson starts again");
-    assert!(b.session.commands().is_empty());
-    assert_eq!(b.lesson.as_ref().unwrap().progress.step, 0);
-    assert_eq!(b.seats, [SeatKind::Human, SeatKind::Computer]);
-    b.lesson.as_mut().unwrap().progress.next();
+    {
+        let mut b = app.world_mut().resource_mut::<Battle>();
+        b.restart().expect("the lesson starts again");
+        assert!(b.session.commands().is_empty());
+        assert_eq!(b.lesson.as_ref().unwrap().progress.step, 0);
+        assert_eq!(b.seats, [SeatKind::Human, SeatKind::Computer]);
+    }
+    next_step(&mut app);
     until_learner_decides(&mut app);
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .submit(Command::Bid {
-            side: Side::A,
-            cp: 0,
-        })
-        .expect("a legal bid");
+    bid_nothing(&mut app);
     until_learner_decides(&mut app);
     assert_eq!(first_roll(app.world().resource::<Battle>()), Some(before));
 }
