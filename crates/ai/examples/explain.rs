@@ -3,32 +3,20 @@
 //! With `PROBE=UNIT_INDEX,CM` it also prints the evaluation's terms before and after that unit
 //! goes forward that far, to see which term holds a unit back.
 
-use sandtable_ai::{Player, PlayerKind, SearchPlayer};
-use sandtable_bfs::{BattleSetup, Bfs, load_scenario, narrate};
+mod common;
+
+use sandtable_ai::SearchPlayer;
+use sandtable_bfs::{Bfs, narrate};
 use sandtable_engine::{Ruleset, Session};
-use std::path::Path;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
-    let kinds: Vec<PlayerKind> = args
-        .next()
-        .unwrap_or_else(|| "ai,random".into())
-        .split(',')
-        .map(|s| s.parse().expect("player"))
-        .collect();
+    let kinds = common::kinds(args.next());
     let stop: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(50);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(
-        &root.join("scenarios/01-mill-ford-skirmish.ron"),
-        &root.join("assets/armies"),
-    )
-    .expect("scenario");
-    let mut s = Session::<Bfs>::new(BattleSetup::from(&loaded), seed).expect("setup");
-    let mut players = [
-        Player::new(kinds[0], seed * 31 + 1),
-        Player::new(kinds[1], seed * 37 + 2),
-    ];
+    let setup = common::default_setup();
+    let mut s = Session::<Bfs>::new(setup, seed).expect("setup");
+    let mut players = common::players(&kinds, seed);
     for i in 0..stop {
         let Some(seat) = Bfs::prompt(s.state()).seat else {
             break;

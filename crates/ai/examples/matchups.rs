@@ -1,20 +1,16 @@
 //! Prints the melee edge table of the default battle at its start:
 //! `cargo run -p sandtable-ai --example matchups`.
 
+mod common;
+
 use sandtable_ai::eval::Matchups;
+use sandtable_bfs::Bfs;
 use sandtable_bfs::ids::Side;
-use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
 use sandtable_engine::Session;
-use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(
-        &root.join("scenarios/01-mill-ford-skirmish.ron"),
-        &root.join("assets/armies"),
-    )
-    .expect("scenario");
-    let s = Session::<Bfs>::new(BattleSetup::from(&loaded), 1).expect("setup");
+    let setup = common::default_setup();
+    let s = Session::<Bfs>::new(setup, 1).expect("setup");
     let g = s.state();
     let m = Matchups::new(g, Side::A);
     for a in g.units_on_table(Side::A) {

@@ -4,33 +4,20 @@
 //! winner (`w0`, `w1`, or `w2` for a draw); with `TALLY_UNITS=1` it also lists where every unit
 //! ended the battle, to spot units that never reached the fight.
 
-use sandtable_ai::{Player, PlayerKind};
-use sandtable_bfs::{BattleSetup, Bfs, Event, load_scenario};
+mod common;
+
+use sandtable_bfs::{Bfs, Event};
 use sandtable_engine::{Ruleset, Session};
-use std::path::Path;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
-    let kinds: Vec<PlayerKind> = args
-        .next()
-        .unwrap_or_else(|| "ai,random".into())
-        .split(',')
-        .map(|s| s.parse().expect("player"))
-        .collect();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(
-        &root.join("scenarios/01-mill-ford-skirmish.ron"),
-        &root.join("assets/armies"),
-    )
-    .expect("scenario");
+    let kinds = common::kinds(args.next());
+    let setup = common::default_setup();
     let mut tally = [0; 3];
     for seed in 0..games {
-        let mut s = Session::<Bfs>::new(BattleSetup::from(&loaded), seed).expect("setup");
-        let mut players = [
-            Player::new(kinds[0], seed * 31 + 1),
-            Player::new(kinds[1], seed * 37 + 2),
-        ];
+        let mut s = Session::<Bfs>::new(setup.clone(), seed).expect("setup");
+        let mut players = common::players(&kinds, seed);
         while let Some(seat) = Bfs::prompt(s.state()).seat {
             let cmd = players[seat as usize]
                 .choose(s.state(), seat)
