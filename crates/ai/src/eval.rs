@@ -223,23 +223,29 @@ impl Matchups {
     }
 }
 
-/// Expected strength points lost by `target` when `unit` charges it; nothing for a unit that
-/// cannot fight (no close combat dice, or in Flight).
+/// Expected strength points lost by `target` when `unit` charges it.
 fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
-    let u = game.unit(unit);
-    if u.morale == MoraleLevel::Flight || game.unit_profile(unit).close_combat == 0 {
-        return 0.0;
-    }
-    preview::charge_odds(game, unit, target).map_or(0.0, |o| o.expected_losses())
+    expected(game, unit, target, preview::charge_odds)
 }
 
 /// Expected strength points `defender` takes off `charger` striking back at it, standing.
 fn reply(game: &Game, defender: UnitId, charger: UnitId) -> f64 {
-    let u = game.unit(defender);
-    if u.morale == MoraleLevel::Flight || game.unit_profile(defender).close_combat == 0 {
+    expected(game, defender, charger, preview::reply_odds)
+}
+
+/// Expected losses of `target` from `striker`'s blows as `odds` estimates them; nothing for a
+/// unit that cannot fight (no close combat dice, or in Flight).
+fn expected(
+    game: &Game,
+    striker: UnitId,
+    target: UnitId,
+    odds: fn(&Game, UnitId, UnitId) -> Option<preview::Odds>,
+) -> f64 {
+    let u = game.unit(striker);
+    if u.morale == MoraleLevel::Flight || game.unit_profile(striker).close_combat == 0 {
         return 0.0;
     }
-    preview::reply_odds(game, defender, charger).map_or(0.0, |o| o.expected_losses())
+    odds(game, striker, target).map_or(0.0, |o| o.expected_losses())
 }
 
 /// A rough volley estimate from the profiles (BFS-SHO-9..15): the front rank's shooting dice,
@@ -389,9 +395,8 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
         }
     }
     // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
-    // others, so that commanders keep up with their units.
-    // A commander who has not moved yet this turn can still follow his units, so a unit that
-    // outruns his range by no more than his move is not yet out of reach.
+    // others. A commander who has not moved yet this turn can still follow his units, so a unit
+    // that outruns his range by no more than his move is not yet out of reach.
     for (u, _) in &mine {
         let gap = game
             .commanders_on_table(side)

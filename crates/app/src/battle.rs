@@ -215,11 +215,7 @@ impl Battle {
     /// Starts the same battle again from its first command, with the same players; a lesson
     /// starts again at its first step. The way out of a lesson whose dice went another way.
     pub fn restart(&mut self) -> Result<(), String> {
-        let mut fresh = Self::with_seats(self.loaded.clone(), self.seats)?;
-        if self.lesson.is_none() {
-            fresh.set_seats(self.seats);
-        }
-        *self = fresh;
+        *self = Self::with_seats(self.loaded.clone(), self.seats)?;
         Ok(())
     }
 

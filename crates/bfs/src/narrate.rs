@@ -82,8 +82,14 @@ pub fn test(r: &TestRoll) -> String {
     )
 }
 
+/// The armor tests as a sentence after a roll (" Armor 4 → saves on 3: … saved."), or nothing
+/// when no hit got through to an armor test.
 fn armor(a: &[ArmorReport]) -> String {
-    a.iter()
+    if a.is_empty() {
+        return String::new();
+    }
+    let tests = a
+        .iter()
         .map(|x| {
             let mods = if x.modifiers.is_empty() {
                 String::new()
@@ -99,7 +105,8 @@ fn armor(a: &[ArmorReport]) -> String {
             )
         })
         .collect::<Vec<_>>()
-        .join("; ")
+        .join("; ");
+    format!(" {tests}.")
 }
 
 fn level(l: MoraleLevel) -> &'static str {
@@ -303,11 +310,7 @@ pub fn describe(game: &Game, e: &Event) -> String {
                     )
                 })
                 .collect();
-            let a = if v.armor.is_empty() {
-                String::new()
-            } else {
-                format!(" {}.", armor(&v.armor))
-            };
+            let a = armor(&v.armor);
             format!(
                 "{} ({}) fires its {} at {}: {}; {} hit(s).{a} {} SP lost.",
                 unit(game, v.shooter),
@@ -325,11 +328,7 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 .iter()
                 .map(|g| format!("{} base(s): {}", g.bases, pool(&g.roll)))
                 .collect();
-            let a = if m.armor.is_empty() {
-                String::new()
-            } else {
-                format!(" {}.", armor(&m.armor))
-            };
+            let a = armor(&m.armor);
             let first = if m.first_strike {
                 " strikes first and"
             } else {
