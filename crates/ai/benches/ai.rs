@@ -4,9 +4,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_ai::battle::play;
-use sandtable_ai::{Player, PlayerKind, RandomPlayer, SearchPlayer};
+use sandtable_ai::bfs::BfsEvaluation;
+use sandtable_ai::{AiPlayer, PlayerKind, RandomPlayer, SearchPlayer};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{BattleSetup, Bfs, Game, load_scenario};
+use sandtable_engine::Player;
 use sandtable_engine::{Ruleset, Session};
 use std::hint::black_box;
 use std::path::Path;
@@ -26,8 +28,8 @@ fn task_force() -> BattleSetup {
 fn movement_decision(setup: &BattleSetup) -> Game {
     let mut session = Session::<Bfs>::new(setup.clone(), 3).expect("setup");
     let mut players = [
-        Player::new(PlayerKind::Ai, 1),
-        Player::new(PlayerKind::Ai, 2),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Ai, 1),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Ai, 2),
     ];
     loop {
         let seat = Bfs::prompt(session.state())
@@ -37,7 +39,9 @@ fn movement_decision(setup: &BattleSetup) -> Game {
         if s.turn.number == 2 && matches!(s.turn.phase, Phase::Movement { charge: None, .. }) {
             return Bfs::view(s, seat);
         }
-        let cmd = players[seat as usize].choose(s, seat).expect("a command");
+        let cmd = players[seat as usize]
+            .choose_from(s, seat)
+            .expect("a command");
         session.submit(cmd).expect("legal");
     }
 }
@@ -46,10 +50,10 @@ fn decisions(c: &mut Criterion) {
     let setup = task_force();
     let view = movement_decision(&setup);
     c.bench_function("ai_decision_task_force_movement", |b| {
-        b.iter(|| black_box(SearchPlayer::new(1).choose(&view)))
+        b.iter(|| black_box(SearchPlayer::<Bfs, BfsEvaluation>::new(1).decide(&view)))
     });
     c.bench_function("random_decision_task_force_movement", |b| {
-        b.iter(|| black_box(RandomPlayer::new(1).choose(&view)))
+        b.iter(|| black_box(Player::<Bfs>::choose(&mut RandomPlayer::new(1), &view, 0)))
     });
 }
 
@@ -57,13 +61,21 @@ fn battles(c: &mut Criterion) {
     let setup = task_force();
     c.bench_function("ai_vs_ai_battle_task_force", |b| {
         b.iter(|| {
-            black_box(play(setup.clone(), 5, [PlayerKind::Ai, PlayerKind::Ai]).expect("plays"))
+            black_box(
+                play::<Bfs, BfsEvaluation>(setup.clone(), 5, [PlayerKind::Ai, PlayerKind::Ai])
+                    .expect("plays"),
+            )
         })
     });
     c.bench_function("random_vs_random_battle_task_force", |b| {
         b.iter(|| {
             black_box(
-                play(setup.clone(), 5, [PlayerKind::Random, PlayerKind::Random]).expect("plays"),
+                play::<Bfs, BfsEvaluation>(
+                    setup.clone(),
+                    5,
+                    [PlayerKind::Random, PlayerKind::Random],
+                )
+                .expect("plays"),
             )
         })
     });

@@ -22,7 +22,7 @@ fn main() {
             break;
         };
         let cmd = players[seat as usize]
-            .choose(s.state(), seat)
+            .choose_from(s.state(), seat)
             .expect("a command");
         let events = s.submit(cmd).expect("legal").to_vec();
         for e in events {
@@ -35,7 +35,7 @@ fn main() {
                         .map(|u| {
                             let d = g
                                 .units_on_table(side.other())
-                                .map(|e| sandtable_ai::eval::distance(u, e))
+                                .map(|e| sandtable_ai::bfs::eval::distance(u, e))
                                 .fold(f64::INFINITY, f64::min);
                             let c = sandtable_bfs::geo::frame_of(&u.bases).center();
                             format!(
@@ -54,13 +54,13 @@ fn main() {
     };
     let view = Bfs::view(s.state(), seat);
     let side = sandtable_bfs::Side(seat);
-    let m = sandtable_ai::eval::Matchups::new(&view, side);
+    let m = sandtable_ai::bfs::eval::Matchups::new(&view, side);
     let theirs: Vec<_> = view
         .units_on_table(side.other())
         .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
         .collect();
     for u in view.units_on_table(side) {
-        let t = sandtable_ai::eval::unit_terms(
+        let t = sandtable_ai::bfs::eval::unit_terms(
             &view,
             u,
             &sandtable_bfs::geo::frame_of(&u.bases),
@@ -127,7 +127,7 @@ fn main() {
             .units_on_table(side.other())
             .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
             .collect();
-        let t = sandtable_ai::eval::unit_terms(
+        let t = sandtable_ai::bfs::eval::unit_terms(
             &g,
             u,
             &sandtable_bfs::geo::frame_of(&u.bases),
@@ -137,11 +137,13 @@ fn main() {
         println!(
             "  probe {} forward {cm}: {t:?};\n    before {:?}\n    after  {:?}",
             u.name,
-            sandtable_ai::eval::breakdown(&view, side, &m),
-            sandtable_ai::eval::breakdown(&g, side, &m)
+            sandtable_ai::bfs::eval::breakdown(&view, side, &m),
+            sandtable_ai::bfs::eval::breakdown(&g, side, &m)
         );
     }
-    let (base, ranked) = SearchPlayer::new(seed).explain(&view);
+    let (base, ranked) =
+        SearchPlayer::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>::new(seed)
+            .explain(&view);
     println!("position value {base:.3}; seat {seat} chooses among:");
     for (score, cmd) in ranked.iter().take(60) {
         println!("  {:+.3}  {cmd:?}", score - base);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use sandtable_ai::eval::Matchups;
+use sandtable_ai::bfs::eval::Matchups;
 use sandtable_bfs::Bfs;
 use sandtable_bfs::ids::Side;
 use sandtable_engine::Session;

@@ -20,22 +20,11 @@ fn main() {
         let mut players = common::players(&kinds, seed);
         while let Some(seat) = Bfs::prompt(s.state()).seat {
             let cmd = players[seat as usize]
-                .choose(s.state(), seat)
+                .choose_from(s.state(), seat)
                 .expect("a command");
             s.submit(cmd).expect("legal");
         }
-        let report = s
-            .events()
-            .iter()
-            .flatten()
-            .find_map(|e| {
-                if let Event::GameOver(r) = e {
-                    Some(r.clone())
-                } else {
-                    None
-                }
-            })
-            .expect("report");
+        let report = sandtable_bfs::victory::final_report(s.state()).expect("report");
         let w = report.winner.map_or(2, |w| w.0 as usize);
         tally[w] += 1;
         let l = |i: usize| {
@@ -47,7 +36,7 @@ fn main() {
         // Charges, charges that touched, volleys and strength points lost, per side.
         let mut acts = [[0u32; 4]; 2];
         let side_of = |u: sandtable_bfs::UnitId| s.state().unit(u).side.0 as usize;
-        for e in s.events().iter().flatten() {
+        for e in s.events().flatten() {
             match e {
                 Event::ChargeDeclared { unit, .. } => acts[side_of(*unit)][0] += 1,
                 Event::ChargeMoved {
@@ -78,7 +67,7 @@ fn main() {
             {
                 let near = g
                     .units_on_table(u.side.other())
-                    .map(|e| (sandtable_ai::eval::distance(u, e), e.name.clone()))
+                    .map(|e| (sandtable_ai::bfs::eval::distance(u, e), e.name.clone()))
                     .min_by(|a, b| a.0.total_cmp(&b.0));
                 let f = sandtable_bfs::geo::frame_of(&u.bases);
                 println!(

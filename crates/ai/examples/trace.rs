@@ -15,7 +15,7 @@ fn main() {
     let mut players = common::players(&kinds, seed);
     while let Some(seat) = Bfs::prompt(s.state()).seat {
         let cmd = players[seat as usize]
-            .choose(s.state(), seat)
+            .choose_from(s.state(), seat)
             .expect("a command");
         let events = s.submit(cmd).expect("legal").to_vec();
         for e in events {

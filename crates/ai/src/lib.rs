@@ -1,25 +1,29 @@
-//! Opponents for By Fire and Sword. Every player sees only its seat's view and decides by choosing
-//! among commands the rules accept, so it can never cheat or play an illegal move.
+//! Computer players for any ruleset on the engine's seam. Every player sees only its seat's view
+//! and decides by choosing among commands the rules accept, so it can never cheat or play an
+//! illegal move.
 //!
-//! - [`ScriptedPlayer`]: fixed preferences, fully predictable (demos, screenshots, tests);
+//! - [`ScriptedPlayer`]: the ruleset's fixed preferences, fully predictable (demos, screenshots);
 //! - [`RandomPlayer`]: a uniform choice among legal commands (the baseline);
-//! - [`SearchPlayer`]: evaluation plus a one-ply search with a node budget (the computer opponent).
+//! - [`PassivePlayer`]: standing orders, else the choice that decides nothing (tutorials);
+//! - [`SearchPlayer`]: a one-ply search with a node budget, judged by the ruleset's
+//!   [`Evaluate`] (the computer opponent).
+//!
+//! The search, the players, the battle loop and the travel fields know no ruleset; each ruleset's
+//! evaluation lives in a module of its own ([`bfs`] for By Fire and Sword).
 
-pub mod aim;
 pub mod battle;
-pub mod eval;
+pub mod bfs;
+pub mod evaluate;
+pub mod field;
 pub mod passive;
 pub mod player;
 pub mod random;
 pub mod scripted;
 pub mod search;
-pub mod standing;
-#[cfg(test)]
-mod test_support;
-pub mod travel;
 
+pub use evaluate::Evaluate;
 pub use passive::PassivePlayer;
-pub use player::{Player, PlayerKind};
+pub use player::{AiPlayer, PlayerKind, any_player};
 pub use random::RandomPlayer;
 pub use scripted::ScriptedPlayer;
 pub use search::SearchPlayer;

@@ -1,21 +1,14 @@
-//! The passive player: it carries out the script's standing orders and otherwise waits (bids
-//! nothing, ends its phases, stands when charged). Tutorials use it so that a lesson's opponent
-//! does only what the lesson needs.
+//! The passive player: it carries out the script's standing orders and otherwise waits (the
+//! ruleset's choice that decides nothing: bid nothing, end its phases, stand when charged).
+//! Tutorials use it so that a lesson's opponent does only what the lesson needs.
 
-use crate::standing::next_standing_order;
-use sandtable_bfs::candidates::candidates;
-use sandtable_bfs::command::Command;
-use sandtable_bfs::state::Game;
+use sandtable_engine::{Player, Ruleset, Seat, Teach};
 
 pub struct PassivePlayer;
 
-impl PassivePlayer {
-    pub fn choose(view: &Game) -> Option<Command> {
-        let options = candidates(view);
-        if let Some(c) = next_standing_order(view, &options) {
-            return Some(c);
-        }
-        // A Charge order must be carried out (BFS-CHG-27): when the rules insist, it charges.
-        sandtable_bfs::lesson::waiting_choice(&options)
+impl<R: Ruleset + Teach> Player<R> for PassivePlayer {
+    fn choose(&mut self, view: &R::State, _seat: Seat) -> Option<R::Command> {
+        let options = R::candidates(view);
+        R::standing_order(view, &options).or_else(|| R::waiting_choice(view, &options))
     }
 }

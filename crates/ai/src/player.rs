@@ -1,9 +1,8 @@
-//! The players a seat can have, behind one interface.
+//! The players a seat can have, by name, for any ruleset with an [`Evaluate`].
 
-use crate::{RandomPlayer, ScriptedPlayer, SearchPlayer};
-use sandtable_bfs::state::Game;
-use sandtable_bfs::{Bfs, Command};
-use sandtable_engine::Ruleset;
+use crate::evaluate::Evaluate;
+use crate::{PassivePlayer, RandomPlayer, ScriptedPlayer, SearchPlayer};
+use sandtable_engine::{AnyPlayer, Player, Ruleset, Seat, Teach, TypedPlayer};
 
 /// Who controls a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,31 +30,50 @@ impl std::str::FromStr for PlayerKind {
     }
 }
 
-pub enum Player {
-    Ai(SearchPlayer),
+/// A player of any kind for ruleset `R`, judged by `E` when it searches.
+pub enum AiPlayer<R: Ruleset + Teach, E: Evaluate<R> + 'static> {
+    Search(Box<SearchPlayer<R, E>>),
     Random(RandomPlayer),
     Scripted,
     Passive,
 }
 
-impl Player {
+impl<R: Ruleset + Teach, E: Evaluate<R> + 'static> AiPlayer<R, E> {
     pub fn new(kind: PlayerKind, seed: u64) -> Self {
         match kind {
-            PlayerKind::Ai => Player::Ai(SearchPlayer::new(seed)),
-            PlayerKind::Random => Player::Random(RandomPlayer::new(seed)),
-            PlayerKind::Scripted => Player::Scripted,
-            PlayerKind::Passive => Player::Passive,
+            PlayerKind::Ai => AiPlayer::Search(Box::new(SearchPlayer::new(seed))),
+            PlayerKind::Random => AiPlayer::Random(RandomPlayer::new(seed)),
+            PlayerKind::Scripted => AiPlayer::Scripted,
+            PlayerKind::Passive => AiPlayer::Passive,
         }
     }
 
     /// The command for `seat`, decided from that seat's view of `state` only.
-    pub fn choose(&mut self, state: &Game, seat: u8) -> Option<Command> {
-        let view = Bfs::view(state, seat);
+    pub fn choose_from(&mut self, state: &R::State, seat: Seat) -> Option<R::Command> {
+        let view = R::view(state, seat);
+        self.choose(&view, seat)
+    }
+}
+
+impl<R: Ruleset + Teach, E: Evaluate<R> + 'static> Player<R> for AiPlayer<R, E> {
+    fn choose(&mut self, view: &R::State, seat: Seat) -> Option<R::Command> {
         match self {
-            Player::Ai(p) => p.choose(&view),
-            Player::Random(p) => p.choose(&view),
-            Player::Scripted => ScriptedPlayer::choose(&view),
-            Player::Passive => crate::PassivePlayer::choose(&view),
+            AiPlayer::Search(p) => p.choose(view, seat),
+            AiPlayer::Random(p) => Player::<R>::choose(p, view, seat),
+            AiPlayer::Scripted => Player::<R>::choose(&mut ScriptedPlayer, view, seat),
+            AiPlayer::Passive => Player::<R>::choose(&mut PassivePlayer, view, seat),
         }
     }
+}
+
+/// The player named `kind` for ruleset `R`, erased for the app and the CLI (what their ruleset
+/// registration hands the engine's registry).
+pub fn any_player<R: Ruleset + Teach, E: Evaluate<R> + 'static>(
+    kind: &str,
+    seed: u64,
+) -> Result<Box<dyn AnyPlayer>, String> {
+    let kind: PlayerKind = kind.parse()?;
+    Ok(TypedPlayer::<R, AiPlayer<R, E>>::boxed(AiPlayer::new(
+        kind, seed,
+    )))
 }

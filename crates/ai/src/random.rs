@@ -1,9 +1,7 @@
 //! A player that picks uniformly among the legal candidates, with its own seeded generator (not
 //! the game's dice): the baseline opponent for tests and the CLI.
 
-use sandtable_bfs::Command;
-use sandtable_bfs::candidates::candidates;
-use sandtable_bfs::state::Game;
+use sandtable_engine::{Player, Ruleset, Seat};
 
 pub struct RandomPlayer {
     state: u64,
@@ -25,13 +23,20 @@ impl RandomPlayer {
         z ^ (z >> 31)
     }
 
+    /// An index below `n`, uniformly.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+impl<R: Ruleset> Player<R> for RandomPlayer {
     /// A legal command chosen at random for whoever must decide in `view`.
-    pub fn choose(&mut self, view: &Game) -> Option<Command> {
-        let options = candidates(view);
+    fn choose(&mut self, view: &R::State, _seat: Seat) -> Option<R::Command> {
+        let options = R::candidates(view);
         if options.is_empty() {
             return None;
         }
-        let i = (self.next() % options.len() as u64) as usize;
+        let i = self.below(options.len());
         Some(options[i].clone())
     }
 }

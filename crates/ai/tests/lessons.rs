@@ -2,10 +2,11 @@
 //! at each step, a command that meets the step's goal (as the lesson's "Show me" button would),
 //! the other side plays as the lesson says, and every step must complete.
 
-use sandtable_ai::{Player, PlayerKind};
-use sandtable_bfs::lesson::{Progress, guide};
+use sandtable_ai::bfs::BfsEvaluation;
+use sandtable_ai::{AiPlayer, PlayerKind};
 use sandtable_bfs::{BattleSetup, Bfs, Side, load_scenario};
 use sandtable_engine::scenario_script::Goal;
+use sandtable_engine::teach::{Progress, guide};
 use sandtable_engine::{Ruleset, Session};
 use std::path::{Path, PathBuf};
 
@@ -35,7 +36,7 @@ fn play_lesson(path: &Path) -> Result<usize, String> {
     } else {
         PlayerKind::Passive
     };
-    let mut opponent = Player::new(kind, 7);
+    let mut opponent = AiPlayer::<Bfs, BfsEvaluation>::new(kind, 7);
     let mut session = Session::<Bfs>::new(BattleSetup::from(&loaded), loaded.scenario.seed)?;
     for (i, step) in lesson.steps.iter().enumerate() {
         if step.until == Goal::Read {
@@ -65,11 +66,11 @@ fn play_lesson(path: &Path) -> Result<usize, String> {
             };
             let by_learner = seat == learner.0;
             let cmd = if by_learner {
-                guide(&Bfs::view(state, seat), &step.until, learner)
+                guide::<Bfs>(&Bfs::view(state, seat), &step.until, learner.0)
                     .ok_or_else(|| format!("step {}: no command for the learner", i + 1))?
             } else {
                 opponent
-                    .choose(state, seat)
+                    .choose_from(state, seat)
                     .ok_or_else(|| format!("step {}: no command for the opponent", i + 1))?
             };
             let before = state.clone();
@@ -77,7 +78,7 @@ fn play_lesson(path: &Path) -> Result<usize, String> {
                 .submit(cmd.clone())
                 .map_err(|e| format!("step {}: {cmd:?} refused: {e}", i + 1))?
                 .to_vec();
-            progress.record(
+            progress.record::<Bfs>(
                 &step.until,
                 &before,
                 &cmd,

@@ -5,8 +5,10 @@
 //! The target is 95% wins; see `MIN_WIN_RATE` for what the player reaches today.
 
 use sandtable_ai::PlayerKind;
-use sandtable_ai::battle::{play, report};
-use sandtable_bfs::{BattleSetup, load_scenario};
+use sandtable_ai::battle::play;
+use sandtable_ai::bfs::BfsEvaluation;
+use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
+use sandtable_engine::Ruleset;
 use std::path::Path;
 
 /// Share of the 200 battles the AI must win. Measured on 2026-11-23: 130 wins, 22 losses and 48
@@ -40,12 +42,11 @@ fn ai_beats_a_random_player_and_never_plays_an_illegal_command() {
             [PlayerKind::Random, PlayerKind::Ai]
         };
         // `play` fails on any illegal command, from either player.
-        let session =
-            play(setup.clone(), seed, players).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let winner = report(&session)
-            .expect("the battle ended with a report")
-            .winner
-            .map(|w| w.0);
+        let session = play::<Bfs, BfsEvaluation>(setup.clone(), seed, players)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let winner = Bfs::outcome(session.state())
+            .expect("the battle ended with a result")
+            .winner;
         match winner {
             Some(w) if w == ai_seat => wins += 1,
             Some(_) => losses += 1,

@@ -22,17 +22,16 @@ impl SaveDir {
     }
 }
 
-/// Writes the autosave: the old one becomes `autosave.prev.ron`, then the new one is written
-/// atomically (temporary file, rename).
+/// Writes the autosave. The new file is complete on disk before the old one is kept aside as
+/// `autosave.prev.ron`, so a kill at any moment leaves the latest acknowledged command loadable.
 pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
-    std::fs::create_dir_all(&dir.0)
-        .map_err(|e| format!("cannot create {}: {e}", dir.0.display()))?;
-    let path = dir.autosave();
-    if path.is_file() {
-        std::fs::rename(&path, dir.previous_autosave())
-            .map_err(|e| format!("cannot keep the previous autosave: {e}"))?;
-    }
-    battle.session.save_to(&path)
+    let text = sandtable_engine::data_file::to_ron_pretty(&battle.session.to_save())?;
+    sandtable_engine::data_file::write_atomic_keeping_previous(
+        &dir.autosave(),
+        &dir.previous_autosave(),
+        &text,
+    )
+    .map_err(|e| format!("cannot write {}: {e}", dir.autosave().display()))
 }
 
 /// A save named after the scenario, the turn and the time.
@@ -76,7 +75,8 @@ pub fn list(dir: &SaveDir) -> Vec<PathBuf> {
         .map(|rd| {
             rd.filter_map(|e| e.ok())
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                // Regular files only: a named pipe or a folder called `x.ron` is no save.
+                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
                 .map(|p| {
                     (
                         std::fs::metadata(&p)
@@ -127,6 +127,8 @@ pub struct ResumeOffer {
 
 impl ResumeOffer {
     pub fn scan(dir: &SaveDir) -> Self {
+        // Temporary files of a write that was killed half-way are of no use to anyone.
+        sandtable_engine::data_file::remove_stale_temps(&dir.0);
         let mut offer = Self::default();
         for path in [dir.autosave(), dir.previous_autosave()] {
             if !path.is_file() {

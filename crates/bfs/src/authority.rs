@@ -2,8 +2,8 @@
 //! and what an order costs at a distance (BFS-CMD-4, GEO-15).
 
 use crate::ids::{CommanderId, UnitId};
+use crate::scenario_spec::{CommanderRank, GameLevel};
 use crate::state::{Game, UnitStatus};
-use sandtable_engine::scenario::{CommanderRank, GameLevel};
 use sandtable_geometry::distance;
 
 /// Command range of a commander in cm (BFS-CMD-3): Senior 40 (or 30 by option, AMB-8), Junior 20.

@@ -8,7 +8,7 @@ use crate::charge;
 use crate::command::{Command, MoveStep, PivotCorner, Reaction, SpecialManeuver, TurnKind};
 use crate::geo;
 use crate::ids::{CommanderId, Side};
-use crate::phases::{self, movement};
+use crate::phases::{self, movement, orders};
 use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
 use crate::turn::{Bid, Phase};
 
@@ -91,7 +91,9 @@ fn orders(game: &Game, side: Side) -> Vec<Command> {
                 }
             }
             _ => {
-                for extra in 0..=2 {
+                // A sample: the search rarely gains by the last extra CP the rules allow
+                // (BFS-RAL-2), and leaving it out keeps decisions quick. Menus offer them all.
+                for extra in 0..orders::MAX_RALLY_EXTRA_CP {
                     v.push(Command::Rally {
                         unit: u.id,
                         by,

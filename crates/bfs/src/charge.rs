@@ -2,6 +2,7 @@
 //! Additional Move and failed charges.
 
 use crate::command::Reaction;
+use crate::dice::TestRoll;
 use crate::event::{Event, TestKind, TestReport};
 use crate::flight;
 use crate::geo::{self, frame_of, sid, unit_frame};
@@ -12,7 +13,6 @@ use crate::sight;
 use crate::state::{ChargeState, Game, MoraleLevel, OrderKind, UnitStatus};
 use crate::turn::{PendingCharge, Phase};
 use sandtable_engine::RuleError;
-use sandtable_engine::roll::TestRoll;
 use sandtable_geometry::charge::{self as gcharge, ChargeParams};
 use sandtable_geometry::movement::{Body, MoveCost, ObstacleFns};
 use sandtable_geometry::scene::SceneBase;
@@ -773,19 +773,7 @@ fn terrain_budget(
         });
         return 0.0;
     }
-    let cap_for = |class: TerrainClass| match class {
-        TerrainClass::Difficult => Some((
-            budget * 0.5,
-            "BFS-TER-2",
-            "difficult terrain: half the move",
-        )),
-        TerrainClass::VeryDifficult => Some((
-            5.0f32.min(budget),
-            "BFS-TER-3",
-            "very difficult terrain: 5 cm",
-        )),
-        _ => None,
-    };
+    let cap_for = |class: TerrainClass| geo::slowed_move(class, budget);
     if let Some((cap, rule, why)) = cap_for(start) {
         events.push(Event::Ruling {
             rule: rule.into(),

@@ -6,6 +6,7 @@
 //! the wiped-out "breakthrough" charge (BFS-CC-27), lances kept after wiping out a small enemy.
 
 use crate::charge;
+use crate::dice::{DiceChange, Modifier, PoolSpec};
 use crate::event::{
     ArmorReport, Event, MeleeGroup, MeleeReport, ResolutionReport, ResolutionSide, TestKind,
 };
@@ -18,7 +19,6 @@ use crate::profile::{SpecialRule, UnitKind};
 use crate::shooting::{self, FireStage};
 use crate::state::{ChargeState, Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use crate::weapons::{FirstStrike, MeleeWeapon};
-use sandtable_engine::roll::{DiceChange, Modifier, PoolSpec};
 use sandtable_geometry::Edge;
 use sandtable_geometry::contact::{self, Corner, Feature};
 
@@ -194,27 +194,11 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
     {
         return None;
     }
-    let target = game.unit(a.target);
-    let tp = game.unit_profile(a.target);
-    // Polearms stop Impetus: infantry with a Defense order, not attacked in flank or rear, not in
-    // Open Order (BFS-CCW-4).
     let struck_front = cs.struck.is_none_or(|e| e == Edge::Front);
-    if tp.kind == UnitKind::Infantry
-        && tp.melee.stats().polearms
-        && target.order == Some(OrderKind::Defense)
-        && target.formation != Formation::OpenOrder
-        && struck_front
-    {
+    if polearms_stop_impetus(game, a.target, struck_front) {
         return None;
     }
-    let open = u.formation == Formation::OpenOrder;
-    let bonus = if p.movement.additional >= 20.0 && !open {
-        2
-    } else if p.movement.additional >= 10.0 || open {
-        1
-    } else {
-        0
-    };
+    let bonus = impetus_bonus(p, u.formation);
     (bonus > 0).then(|| {
         Modifier::new(
             "BFS-CC-14",
@@ -225,6 +209,31 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
             bonus,
         )
     })
+}
+
+/// The Impetus a cavalry unit of this profile and formation charges with (BFS-CC-14): +2 with an
+/// Additional Move of 20 cm or more in close order, +1 with 10 cm or more or in Open Order.
+pub fn impetus_bonus(p: &crate::profile::UnitProfile, formation: Formation) -> i32 {
+    let open = formation == Formation::OpenOrder;
+    if p.movement.additional >= 20.0 && !open {
+        2
+    } else if p.movement.additional >= 10.0 || open {
+        1
+    } else {
+        0
+    }
+}
+
+/// Polearms stop Impetus: infantry with a Defense order, struck in front, not in Open Order
+/// (BFS-CCW-4).
+pub fn polearms_stop_impetus(game: &Game, target: UnitId, struck_front: bool) -> bool {
+    let t = game.unit(target);
+    let tp = game.unit_profile(target);
+    tp.kind == UnitKind::Infantry
+        && tp.melee.stats().polearms
+        && t.order == Some(OrderKind::Defense)
+        && t.formation != Formation::OpenOrder
+        && struck_front
 }
 
 /// Does this unit strike first this round (BFS-CC-10, BFS-CCW-5)?
@@ -297,6 +306,7 @@ fn strike(
     let mut first_group = true;
     for (bases, _, mods, flank_die) in &groups {
         let mut spec = PoolSpec::new(bases.len(), dice, p.skill as i32);
+        spec.below_one = game.info.options.below_one;
         spec.modifiers = mods.clone();
         if *flank_die {
             for k in 0..bases.len() {
@@ -309,22 +319,8 @@ fn strike(
             }
         }
         if first_group {
-            if u.casualty_markers > 0 && all_fight {
-                spec.dice_changes.push(DiceChange {
-                    rule: "BFS-CBT-10".into(),
-                    reason: "casualty marker: the weakened base rolls 1 die fewer".into(),
-                    delta: -1,
-                    base: 0,
-                });
-            }
-            if u.attached.is_some() {
-                spec.dice_changes.push(DiceChange {
-                    rule: "BFS-CDR-13".into(),
-                    reason: "attached commander: +1 die".into(),
-                    delta: 1,
-                    base: 0,
-                });
-            }
+            spec.dice_changes
+                .extend(crate::losses::first_base_dice(&u, all_fight));
             if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
                 let support = pike_support(game, unit, bases);
                 if support > 0 {

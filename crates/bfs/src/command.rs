@@ -127,25 +127,25 @@ pub enum Reaction {
 }
 
 impl Command {
-    /// A short name for logs and messages.
-    pub fn name(&self) -> &'static str {
+    /// The command's kind as lesson files and logs name it (`"IssueOrder"`).
+    pub fn kind(&self) -> &'static str {
         match self {
-            Command::Bid { .. } => "bid",
-            Command::ChooseInitiative { .. } => "choose initiative",
-            Command::IssueOrder { .. } => "issue order",
-            Command::Rally { .. } => "rally",
-            Command::Reorganize { .. } => "reorganize",
-            Command::TransferCp { .. } => "transfer CP",
-            Command::EndOrders => "end orders",
-            Command::Move { .. } => "move",
-            Command::Maneuver { .. } => "maneuver",
-            Command::Withdraw { .. } => "withdraw",
-            Command::Hold { .. } => "hold",
-            Command::DeclareCharge { .. } => "declare charge",
-            Command::React { .. } => "react",
-            Command::MoveCommander { .. } => "move commander",
-            Command::EndMovement => "end movement",
-            Command::Continue => "continue",
+            Command::Bid { .. } => "Bid",
+            Command::ChooseInitiative { .. } => "ChooseInitiative",
+            Command::IssueOrder { .. } => "IssueOrder",
+            Command::Rally { .. } => "Rally",
+            Command::Reorganize { .. } => "Reorganize",
+            Command::TransferCp { .. } => "TransferCp",
+            Command::EndOrders => "EndOrders",
+            Command::Move { .. } => "Move",
+            Command::Maneuver { .. } => "Maneuver",
+            Command::Withdraw { .. } => "Withdraw",
+            Command::Hold { .. } => "Hold",
+            Command::DeclareCharge { .. } => "DeclareCharge",
+            Command::React { .. } => "React",
+            Command::MoveCommander { .. } => "MoveCommander",
+            Command::EndMovement => "EndMovement",
+            Command::Continue => "Continue",
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Where a unit's bases stand at deployment, from its scenario entry and profile.
 
-use sandtable_engine::scenario::FormationSpec;
+use crate::scenario_spec::FormationSpec;
 use sandtable_geometry::{Pose, Rect, Vec2};
 
 /// Gap between neighbouring bases of an Open Order unit at deployment, cm (BFS-OO-2 allows 0.5–2).

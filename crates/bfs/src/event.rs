@@ -1,9 +1,9 @@
 //! What happened: every command returns events, in order. Each roll carries its target, every
 //! modifier with its rule ID, the faces and the result, so the program can explain it.
 
+use crate::dice::{Modifier, PoolRoll, TestRoll};
 use crate::ids::{CommanderId, Side, UnitId};
 use crate::state::{MoraleLevel, OrderKind};
-use sandtable_engine::roll::{Modifier, PoolRoll, TestRoll};
 use sandtable_geometry::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -457,7 +457,7 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
     let ranks = n.div_ceil(files as usize) as f32;
     let front_mid = frame.center() + frame.facing() * (ranks * d * 0.5);
     let new = crate::deploy::deployment_rects(
-        sandtable_engine::scenario::FormationSpec::Line { files },
+        crate::scenario_spec::FormationSpec::Line { files },
         n as u8,
         (w, d),
         front_mid,

@@ -25,6 +25,30 @@ pub enum TerrainClass {
     Impassable,
 }
 
+/// How far a unit whose Move is `full` cm may move in one phase once in terrain of this class
+/// (BFS-TER-2/3): the cap, the rule and the reason in words; `None` where terrain does not slow.
+pub fn slowed_move(class: TerrainClass, full: f32) -> Option<(f32, &'static str, &'static str)> {
+    match class {
+        TerrainClass::Difficult => Some((full * 0.5, "BFS-TER-2", "difficult terrain: half Move")),
+        TerrainClass::VeryDifficult => Some((
+            5.0f32.min(full),
+            "BFS-TER-3",
+            "very difficult terrain: 5 cm",
+        )),
+        _ => None,
+    }
+}
+
+/// What crossing 1 cm of terrain of this class costs a unit whose Move is `full` cm, in cm of
+/// its move: 1 in the open, 2 in difficult terrain, `full` / 5 in very difficult terrain
+/// (BFS-TER-2/3); `None` where it may not go (BFS-TER-4).
+pub fn move_cost_per_cm(class: TerrainClass, full: f32) -> Option<f32> {
+    match class {
+        TerrainClass::Impassable => None,
+        _ => Some(slowed_move(class, full).map_or(1.0, |(cap, _, _)| (full / cap).max(1.0))),
+    }
+}
+
 /// The master terrain table's movement columns (BFS-TER-15) for a unit of this profile.
 pub fn terrain_class(kind: TerrainKind, p: &UnitProfile) -> TerrainClass {
     use TerrainClass::*;

@@ -1,18 +1,18 @@
-//! Tutorial lessons: each step's goal is checked through the rules engine (the command the learner
-//! had accepted, the events it produced, the phase it led to), never by a timer.
-//!
-//! The names a lesson file may use for commands, events and phases are listed here, and checked
-//! when the scenario loads.
+//! By Fire and Sword behind the engine's [`Teach`] seam: the names lesson files use for its
+//! commands, events and phases (checked when a scenario loads), and the choices of the simple
+//! players — the move that decides nothing, the script's standing orders, the scripted demo
+//! player's fixed preferences.
 
-use crate::command::{Command, Reaction};
+use crate::authority;
+use crate::command::{Command, MoveStep, Reaction};
 use crate::event::Event;
-use crate::ids::Side;
 use crate::narrate::units_in;
-use crate::state::Game;
+use crate::ruleset::Bfs;
+use crate::state::{Game, OrderKind};
 use crate::turn::Phase;
 use sandtable_engine::Problem;
-use sandtable_engine::scenario::Scenario;
-use sandtable_engine::scenario_script::Goal;
+use sandtable_engine::scenario_script::{ScriptAction, ScriptRule};
+use sandtable_engine::teach::{GoalParts, LessonNames, Teach};
 
 /// Command names a goal may wait for.
 pub const COMMANDS: &[&str] = &[
@@ -58,28 +58,6 @@ pub const EVENTS: &[&str] = &[
 /// Phase names a goal may wait for.
 pub const PHASES: &[&str] = &["Initiative", "Orders", "Movement", "Combat", "GameOver"];
 
-/// The name of a command, as lesson files write it.
-pub fn command_name(cmd: &Command) -> &'static str {
-    match cmd {
-        Command::Bid { .. } => "Bid",
-        Command::ChooseInitiative { .. } => "ChooseInitiative",
-        Command::IssueOrder { .. } => "IssueOrder",
-        Command::Rally { .. } => "Rally",
-        Command::Reorganize { .. } => "Reorganize",
-        Command::TransferCp { .. } => "TransferCp",
-        Command::EndOrders => "EndOrders",
-        Command::Move { .. } => "Move",
-        Command::Maneuver { .. } => "Maneuver",
-        Command::Withdraw { .. } => "Withdraw",
-        Command::Hold { .. } => "Hold",
-        Command::DeclareCharge { .. } => "DeclareCharge",
-        Command::React { .. } => "React",
-        Command::MoveCommander { .. } => "MoveCommander",
-        Command::EndMovement => "EndMovement",
-        Command::Continue => "Continue",
-    }
-}
-
 /// The name of an event, as lesson files write it.
 pub fn event_name(e: &Event) -> &'static str {
     match e {
@@ -115,29 +93,31 @@ pub fn phase_name(p: &Phase) -> &'static str {
     }
 }
 
-/// The unit or commander key a command is about, its target's key, and its value as text.
-fn command_parts(game: &Game, cmd: &Command) -> (Option<String>, Option<String>, Option<String>) {
-    let unit = |u: crate::ids::UnitId| Some(game.unit(u).key.clone());
-    match cmd {
-        Command::Bid { cp, .. } => (None, None, Some(cp.to_string())),
+/// A command as a goal reads it: the pieces it is about, its target, its value.
+fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
+    let unit = |u: crate::ids::UnitId| game.unit(u).key.clone();
+    let (pieces, target, value): (Vec<String>, Option<String>, Option<String>) = match cmd {
+        Command::Bid { cp, .. } => (vec![], None, Some(cp.to_string())),
         Command::ChooseInitiative { keep } => (
-            None,
+            vec![],
             None,
             Some(if *keep { "keep" } else { "hand over" }.into()),
         ),
-        Command::IssueOrder { unit: u, order, .. } => (unit(*u), None, Some(order.name().into())),
+        Command::IssueOrder { unit: u, order, .. } => {
+            (vec![unit(*u)], None, Some(order.name().into()))
+        }
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {
-            (unit(*u), None, None)
+            (vec![unit(*u)], None, None)
         }
         Command::Move { unit: u, .. }
         | Command::Maneuver { unit: u, .. }
         | Command::Withdraw { unit: u }
-        | Command::Hold { unit: u } => (unit(*u), None, None),
+        | Command::Hold { unit: u } => (vec![unit(*u)], None, None),
         Command::DeclareCharge {
             unit: u, target, ..
-        } => (unit(*u), unit(*target), None),
+        } => (vec![unit(*u)], Some(unit(*target)), None),
         Command::React { unit: u, reaction } => (
-            unit(*u),
+            vec![unit(*u)],
             None,
             Some(
                 match reaction {
@@ -151,56 +131,20 @@ fn command_parts(game: &Game, cmd: &Command) -> (Option<String>, Option<String>,
         Command::MoveCommander { commander, .. } => (
             game.commanders
                 .get(commander.index())
-                .map(|c| c.key.clone()),
+                .map(|c| c.key.clone())
+                .into_iter()
+                .collect(),
             None,
             None,
         ),
-        Command::TransferCp { amount, .. } => (None, None, Some(amount.to_string())),
-        Command::EndOrders | Command::EndMovement | Command::Continue => (None, None, None),
-    }
-}
-
-fn same(want: &Option<String>, got: &Option<String>) -> bool {
-    want.as_ref()
-        .is_none_or(|w| got.as_ref().is_some_and(|g| g.eq_ignore_ascii_case(w)))
-}
-
-/// Does this command match a `Command` goal? `game` is the state the command was given in.
-pub fn command_matches(goal: &Goal, game: &Game, cmd: &Command) -> bool {
-    let Goal::Command {
-        kind,
-        unit,
+        Command::TransferCp { amount, .. } => (vec![], None, Some(amount.to_string())),
+        Command::EndOrders | Command::EndMovement | Command::Continue => (vec![], None, None),
+    };
+    GoalParts {
+        kind: cmd.kind(),
+        pieces,
         target,
         value,
-    } = goal
-    else {
-        return false;
-    };
-    if command_name(cmd) != kind {
-        return false;
-    }
-    let (u, t, v) = command_parts(game, cmd);
-    same(unit, &u) && same(target, &t) && same(value, &v)
-}
-
-/// Is the goal met by `cmd`, given in `before`, which led to `after` with `events`?
-pub fn goal_met(goal: &Goal, before: &Game, cmd: &Command, after: &Game, events: &[Event]) -> bool {
-    match goal {
-        Goal::Read => false,
-        Goal::Command { .. } => command_matches(goal, before, cmd),
-        Goal::Event { kind, unit, value } => events.iter().any(|e| {
-            event_name(e) == kind
-                && unit.as_ref().is_none_or(|k| {
-                    units_in(e)
-                        .iter()
-                        .any(|u| after.unit(*u).key.eq_ignore_ascii_case(k))
-                })
-                && value
-                    .as_ref()
-                    .is_none_or(|v| event_value(e).is_some_and(|x| x.eq_ignore_ascii_case(v)))
-        }),
-        Goal::Phase(name) => phase_name(&after.turn.phase) == name,
-        Goal::BattleOver => matches!(after.turn.phase, Phase::GameOver),
     }
 }
 
@@ -212,12 +156,12 @@ fn event_value(e: &Event) -> Option<String> {
     }
 }
 
-/// Problems with a lesson's names (commands, events, phases) and with script order names.
-pub fn check_names(s: &Scenario) -> Vec<Problem> {
+/// The order named in a script must be one of Move, Charge, Defense.
+fn check_script_names(script: &[ScriptRule]) -> Vec<Problem> {
     let mut out = Vec::new();
-    for (i, rule) in s.script.iter().enumerate() {
+    for (i, rule) in script.iter().enumerate() {
         for a in &rule.then {
-            if let sandtable_engine::scenario_script::ScriptAction::Orders { order, .. } = a
+            if let ScriptAction::Orders { order, .. } = a
                 && crate::script::order_named(order).is_none()
             {
                 out.push(Problem::new(
@@ -227,134 +171,7 @@ pub fn check_names(s: &Scenario) -> Vec<Problem> {
             }
         }
     }
-    let Some(lesson) = &s.lesson else { return out };
-    for (i, step) in lesson.steps.iter().enumerate() {
-        let who = format!("lesson step {} \"{}\"", i + 1, step.title);
-        let (name, list, what) = match &step.until {
-            Goal::Command { kind, .. } => (kind, COMMANDS, "command"),
-            Goal::Event { kind, .. } => (kind, EVENTS, "event"),
-            Goal::Phase(p) => (p, PHASES, "phase"),
-            Goal::Read | Goal::BattleOver => continue,
-        };
-        if !list.contains(&name.as_str()) {
-            out.push(Problem::new(
-                who,
-                format!(
-                    "\"{name}\" is no {what} name; use one of: {}",
-                    list.join(", ")
-                ),
-            ));
-        }
-    }
     out
-}
-
-/// Where a learner is in a lesson.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Progress {
-    /// The step being worked on.
-    pub step: usize,
-    /// Its goal is met: its explanation shows until the learner moves on.
-    pub done: bool,
-    /// The last refusal or wrong move, shown with the step's hint.
-    pub wrong: Option<String>,
-}
-
-impl Progress {
-    /// Takes note of a command the rules accepted, from the learner or from the other side (whose
-    /// moves can complete an event or phase goal, never a command goal). Returns true when it
-    /// completed the step.
-    pub fn record(
-        &mut self,
-        goal: &Goal,
-        before: &Game,
-        cmd: &Command,
-        after: &Game,
-        events: &[Event],
-        by_learner: bool,
-    ) -> bool {
-        if self.done {
-            return false;
-        }
-        if (by_learner || !matches!(goal, Goal::Command { .. }))
-            && goal_met(goal, before, cmd, after, events)
-        {
-            self.done = true;
-            self.wrong = None;
-            return true;
-        }
-        if by_learner && matches!(goal, Goal::Command { .. }) && !is_routine(cmd) {
-            self.wrong = Some(format!(
-                "That was legal, but this step asks for something else: {}. Undo it (Ctrl+Z) and try again.",
-                describe_goal(goal)
-            ));
-        }
-        false
-    }
-
-    /// Takes note of a refusal by the rules.
-    pub fn refused(&mut self, why: String) {
-        self.wrong = Some(why);
-    }
-
-    /// On to the next step.
-    pub fn next(&mut self) {
-        self.step += 1;
-        self.done = false;
-        self.wrong = None;
-    }
-}
-
-/// Commands that move the game along without being a choice worth correcting.
-fn is_routine(cmd: &Command) -> bool {
-    matches!(
-        cmd,
-        Command::Continue | Command::Bid { .. } | Command::ChooseInitiative { .. }
-    )
-}
-
-/// A goal in words, for hints.
-pub fn describe_goal(goal: &Goal) -> String {
-    match goal {
-        Goal::Read => "read on".into(),
-        Goal::Command {
-            kind,
-            unit,
-            target,
-            value,
-        } => {
-            let mut s = kind.clone();
-            if let Some(u) = unit {
-                s += &format!(" with {u}");
-            }
-            if let Some(t) = target {
-                s += &format!(" at {t}");
-            }
-            if let Some(v) = value {
-                s += &format!(" ({v})");
-            }
-            s
-        }
-        Goal::Event { kind, .. } => format!("wait for {kind}"),
-        Goal::Phase(p) => format!("go on to the {p} phase"),
-        Goal::BattleOver => "play to the end of the battle".into(),
-    }
-}
-
-/// A command the learner (`side`, deciding now) could give to work towards `goal`: the first of
-/// the rules' candidates that meets a Command goal, else what moves the game along. For the
-/// lesson's "Show me" button and for tests that play every lesson through.
-pub fn guide(game: &Game, goal: &Goal, side: Side) -> Option<Command> {
-    if crate::prompt::prompt(game).seat != Some(side.0) {
-        return None;
-    }
-    let options = crate::candidates::candidates(game);
-    if let Goal::Command { .. } = goal
-        && let Some(c) = options.iter().find(|c| command_matches(goal, game, c))
-    {
-        return Some(c.clone());
-    }
-    waiting_choice(&options)
 }
 
 /// Of `options`, the one that moves the game along without deciding anything: bid nothing, keep
@@ -378,4 +195,157 @@ pub fn waiting_choice(options: &[Command]) -> Option<Command> {
         })
         .or(options.first())
         .cloned()
+}
+
+/// The command that carries out a standing order of the script (`Game::standing_orders`) not
+/// yet in force, if one is among `options`: whoever plays the side by computer issues them at
+/// its Orders Phase before deciding anything else, paying CP as usual.
+pub fn standing_order(view: &Game, options: &[Command]) -> Option<Command> {
+    view.standing_orders.iter().find_map(|(unit, order)| {
+        let u = view.unit(*unit);
+        let in_force = u.pending_order.and_then(|p| p.kind).or(u.order) == Some(*order);
+        if in_force {
+            return None;
+        }
+        options
+            .iter()
+            .find(|c| matches!(c, Command::IssueOrder { unit: x, order: o, .. } if x == unit && o == order))
+            .cloned()
+    })
+}
+
+/// A simple, fully predictable choice with fixed preferences (cavalry charge, shooters defend,
+/// the rest advance): the demo player of `--autoplay`, screenshots and scripted tests.
+pub fn scripted_choice(state: &Game) -> Option<Command> {
+    use sandtable_engine::Ruleset;
+    let options = Bfs::candidates(state);
+    if options.is_empty() {
+        return None;
+    }
+    let pick = |want: &dyn Fn(&Command) -> bool| options.iter().find(|c| want(c)).cloned();
+    let chosen = match &state.turn.phase {
+        Phase::InitiativeBids { .. } => pick(&|c| matches!(c, Command::Bid { cp: 1, .. }))
+            .or_else(|| pick(&|c| matches!(c, Command::Bid { cp: 0, .. }))),
+        Phase::InitiativeChoice { .. } => {
+            pick(&|c| matches!(c, Command::ChooseInitiative { keep: true }))
+        }
+        Phase::Orders { acting, .. } => {
+            let acting = *acting;
+            // Each unit without a new order gets its preferred order, cheapest commander first.
+            let mut next = None;
+            for u in state
+                .units_on_table(acting)
+                .filter(|u| !u.flags.ordered && u.pending_order.is_none())
+            {
+                let p = state.profile(u.profile);
+                let want = if p.is_mounted() {
+                    OrderKind::Charge
+                } else if p.shooting > 0 {
+                    OrderKind::Defense
+                } else {
+                    OrderKind::Move
+                };
+                let by = authority::commanders_who_may_order(state, u.id)
+                    .into_iter()
+                    .min_by_key(|c| (authority::order_cost(state, *c, u.id).cp, c.0));
+                if let Some(by) = by {
+                    let c = Command::IssueOrder {
+                        unit: u.id,
+                        order: want,
+                        by,
+                    };
+                    if Bfs::legal(state, &c).is_ok() {
+                        next = Some(c);
+                        break;
+                    }
+                }
+            }
+            next.or(Some(Command::EndOrders))
+        }
+        Phase::Movement {
+            charge: Some(_), ..
+        } => pick(&|c| {
+            matches!(
+                c,
+                Command::React {
+                    reaction: Reaction::Countercharge,
+                    ..
+                }
+            )
+        })
+        .or_else(|| {
+            pick(&|c| {
+                matches!(
+                    c,
+                    Command::React {
+                        reaction: Reaction::Stand,
+                        ..
+                    }
+                )
+            })
+        }),
+        Phase::Movement { .. } => pick(&|c| matches!(c, Command::DeclareCharge { .. }))
+            .or_else(|| {
+                pick(&|c| {
+                    matches!(c, Command::Move { steps, .. } if steps.len() == 1 && matches!(steps[0], MoveStep::Forward(_)))
+                })
+            })
+            .or_else(|| pick(&|c| matches!(c, Command::Hold { .. })))
+            .or_else(|| pick(&|c| matches!(c, Command::EndMovement))),
+        Phase::Combat(_) => pick(&|c| matches!(c, Command::Continue)),
+        Phase::GameOver => None,
+    };
+    chosen.or_else(|| options.first().cloned())
+}
+
+impl Teach for Bfs {
+    const LESSON_NAMES: LessonNames = LessonNames {
+        commands: COMMANDS,
+        events: EVENTS,
+        phases: PHASES,
+    };
+
+    fn command_parts(state: &Game, cmd: &Command) -> GoalParts {
+        command_parts(state, cmd)
+    }
+
+    fn event_parts(state: &Game, event: &Event) -> GoalParts {
+        GoalParts {
+            kind: event_name(event),
+            pieces: units_in(event)
+                .into_iter()
+                .filter_map(|u| state.units.get(u.index()).map(|x| x.key.clone()))
+                .collect(),
+            target: None,
+            value: event_value(event),
+        }
+    }
+
+    fn phase_name(state: &Game) -> &'static str {
+        phase_name(&state.turn.phase)
+    }
+
+    /// Commands that move the game along without being a choice worth correcting.
+    fn routine(cmd: &Command) -> bool {
+        matches!(
+            cmd,
+            Command::Continue | Command::Bid { .. } | Command::ChooseInitiative { .. }
+        )
+    }
+
+    fn waiting_choice(_view: &Game, options: &[Command]) -> Option<Command> {
+        waiting_choice(options)
+    }
+
+    fn standing_order(view: &Game, options: &[Command]) -> Option<Command> {
+        standing_order(view, options)
+    }
+
+    fn scripted_choice(view: &Game) -> Option<Command> {
+        scripted_choice(view)
+    }
+
+    fn check_script_names(script: &[ScriptRule]) -> Vec<Problem> {
+        check_script_names(script)
+    }
 }

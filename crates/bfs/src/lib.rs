@@ -2,7 +2,9 @@
 //!
 //! Every ruling cites its rule ID from the digests in `shared/rules/bfs-*.md` (e.g. BFS-CHG-4).
 //! The game is a pure function of its commands: [`phases::execute`] checks a [`command::Command`]
-//! and applies it, returning [`event::Event`]s; [`ruleset::Bfs`] puts it behind the engine's seam.
+//! and applies it, returning [`event::Event`]s. [`ruleset::Bfs`] puts it behind the engine's
+//! seam: the rules and files in [`ruleset`], what the app draws and offers in [`present`], what
+//! lessons and simple players need in [`lesson`].
 
 pub mod army_list;
 pub mod authority;
@@ -11,10 +13,10 @@ pub mod charge;
 pub mod close_combat;
 pub mod command;
 pub mod deploy;
+pub mod dice;
 pub mod event;
 pub mod flight;
 pub mod geo;
-pub mod help;
 pub mod ids;
 pub mod lesson;
 pub mod load;
@@ -24,10 +26,13 @@ pub mod moves;
 pub mod narrate;
 pub mod options;
 pub mod phases;
+pub mod present;
 pub mod preview;
 pub mod profile;
 pub mod prompt;
 pub mod ruleset;
+pub mod scenario_spec;
+pub mod scenario_v1;
 pub mod script;
 pub mod setup;
 pub mod shooting;
@@ -43,5 +48,6 @@ pub use event::Event;
 pub use ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 pub use load::{LoadedScenario, RULESET_ID, load_scenario};
 pub use ruleset::{BattleSetup, Bfs, BfsSession};
+pub use scenario_spec::{BfsRules, BfsScenario};
 pub use setup::new_game;
 pub use state::Game;

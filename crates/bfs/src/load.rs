@@ -1,10 +1,13 @@
-//! Loading a By Fire and Sword scenario: the file, its army lists, and every check.
+//! Loading a By Fire and Sword scenario: the file (format 2, or format 1 migrated), its army
+//! lists, and every check.
 
 use crate::army_list::{ArmyList, load_army_list};
 use crate::deploy::deployment_rects;
 use crate::options::Options;
 use crate::profile::UnitKind;
-use sandtable_engine::scenario::Scenario;
+use crate::scenario_spec::BfsScenario;
+use crate::scenario_v1::ScenarioV1;
+use sandtable_engine::scenario::{SCENARIO_FORMAT, ScenarioHeader};
 use sandtable_engine::scenario_check::{check_footprints, check_structure};
 use sandtable_engine::{LoadError, Problem, data_file};
 use sandtable_geometry::{Pose, Rect, Vec2};
@@ -17,7 +20,7 @@ pub const RULESET_ID: &str = "bfs";
 #[derive(Debug, Clone)]
 pub struct LoadedScenario {
     pub path: PathBuf,
-    pub scenario: Scenario,
+    pub scenario: BfsScenario,
     /// One army list per side, in side order.
     pub armies: Vec<ArmyList>,
     pub options: Options,
@@ -25,15 +28,49 @@ pub struct LoadedScenario {
 
 /// Loads `path`, finding army lists in `armies_dir` (files named `<army_list id>.ron`).
 pub fn load_scenario(path: &Path, armies_dir: &Path) -> Result<LoadedScenario, LoadError> {
-    let scenario: Scenario = data_file::read_ron(path)?;
+    let text = data_file::read_text(path)?;
+    load_scenario_text(path, &text, armies_dir)
+}
+
+/// Parses a scenario of either format into the current one, in centimetres.
+pub fn parse_scenario(path: &Path, text: &str) -> Result<BfsScenario, LoadError> {
+    let header: ScenarioHeader = data_file::parse_ron(path, text)?;
+    let scenario = match header.format {
+        1 => data_file::parse_ron::<ScenarioV1>(path, text)?.migrate(),
+        SCENARIO_FORMAT => data_file::parse_ron::<BfsScenario>(path, text)?,
+        other => {
+            return Err(LoadError::Semantic {
+                file: path.to_path_buf(),
+                problems: vec![Problem::new(
+                    "format",
+                    format!(
+                        "this program reads scenario format {SCENARIO_FORMAT} (and 1), the file says {other}"
+                    ),
+                )],
+            });
+        }
+    };
+    Ok(scenario.into_centimetres())
+}
+
+/// As [`load_scenario`], for text already read from `path`.
+pub fn load_scenario_text(
+    path: &Path,
+    text: &str,
+    armies_dir: &Path,
+) -> Result<LoadedScenario, LoadError> {
+    let scenario = parse_scenario(path, text)?;
     let mut armies = Vec::new();
     let mut problems = Vec::new();
-    for side in &scenario.sides {
-        let list_path = armies_dir.join(format!("{}.ron", side.army_list));
-        if side.army_list.contains(['/', '\\']) || side.army_list.starts_with('.') {
+    for (side, force) in scenario.sides.iter().zip(&scenario.rules.forces) {
+        let list_path = armies_dir.join(format!("{}.ron", force.army_list));
+        if force.army_list.contains(['/', '\\']) || force.army_list.starts_with('.') {
             problems.push(Problem::new(
                 format!("side \"{}\"", side.name),
-                format!("army list name \"{}\" must be a plain name", side.army_list),
+                format!(
+                    "army list name \"{}\" must be a plain name",
+                    force.army_list
+                ),
             ));
             continue;
         }
@@ -42,7 +79,7 @@ pub fn load_scenario(path: &Path, armies_dir: &Path) -> Result<LoadedScenario, L
                 format!("side \"{}\"", side.name),
                 format!(
                     "army list \"{}\" not found (looked for {})",
-                    side.army_list,
+                    force.army_list,
                     list_path.display()
                 ),
             ));
@@ -75,9 +112,12 @@ pub fn load_scenario(path: &Path, armies_dir: &Path) -> Result<LoadedScenario, L
 
 /// Every check of a parsed scenario against its army lists (one per side, in order; a missing
 /// list has already been reported and its side's profile checks are skipped).
-pub fn check_scenario(s: &Scenario, armies: &[ArmyList]) -> Vec<Problem> {
+pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     let mut problems = check_structure(s);
-    problems.extend(crate::lesson::check_names(s));
+    problems.extend(sandtable_engine::teach::check_names::<crate::Bfs>(
+        s.lesson.as_ref(),
+        &s.script,
+    ));
     if s.ruleset != RULESET_ID {
         problems.push(Problem::new(
             "ruleset",
@@ -87,11 +127,11 @@ pub fn check_scenario(s: &Scenario, armies: &[ArmyList]) -> Vec<Problem> {
             ),
         ));
     }
-    if armies.len() != s.sides.len() || !problems.is_empty() {
+    if armies.len() != s.rules.forces.len() || !problems.is_empty() {
         return problems;
     }
     let mut footprints: Vec<(String, Vec<Rect>)> = Vec::new();
-    for (side, army) in s.sides.iter().zip(armies) {
+    for (side, army) in s.rules.forces.iter().zip(armies) {
         for c in &side.commanders {
             let who = format!("commander \"{}\"", c.id);
             match army.profile(&c.profile) {

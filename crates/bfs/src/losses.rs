@@ -131,3 +131,27 @@ fn base_to_remove(game: &Game, unit: UnitId, cause: LossCause) -> Option<usize> 
         }
     }
 }
+
+/// What a unit's state does to the dice of its first group of bases: the base with the casualty
+/// marker rolls one die fewer when it is among those rolling (BFS-CBT-10), and an attached
+/// commander adds one (BFS-CDR-13).
+pub fn first_base_dice(u: &crate::state::Unit, marker_rolls: bool) -> Vec<crate::dice::DiceChange> {
+    let mut out = Vec::new();
+    if u.casualty_markers > 0 && marker_rolls {
+        out.push(crate::dice::DiceChange {
+            rule: "BFS-CBT-10".into(),
+            reason: "casualty marker: the weakened base rolls 1 die fewer".into(),
+            delta: -1,
+            base: 0,
+        });
+    }
+    if u.attached.is_some() {
+        out.push(crate::dice::DiceChange {
+            rule: "BFS-CDR-13".into(),
+            reason: "attached commander: +1 die".into(),
+            delta: 1,
+            base: 0,
+        });
+    }
+    out
+}

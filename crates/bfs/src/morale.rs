@@ -1,9 +1,9 @@
 //! Morale tests and Morale Levels (BFS-PSY-1..8).
 
+use crate::dice::{Modifier, TestRoll};
 use crate::event::{Event, TestKind, TestReport};
 use crate::ids::UnitId;
 use crate::state::{Game, MoraleLevel};
-use sandtable_engine::roll::{Modifier, TestRoll};
 
 /// Why a unit tests: decides which modifiers apply (BFS-PSY-4).
 #[derive(Debug, Clone, PartialEq)]

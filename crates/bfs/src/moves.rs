@@ -143,19 +143,8 @@ fn slowing(
 ) -> Option<(f32, &'static str, String)> {
     let t = game.terrain.get(id)?;
     let name = t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind));
-    match geo::terrain_class(t.kind, p) {
-        TerrainClass::Difficult => Some((
-            basic * 0.5,
-            "BFS-TER-2",
-            format!("{name} (difficult terrain: half Move)"),
-        )),
-        TerrainClass::VeryDifficult => Some((
-            5.0f32.min(basic),
-            "BFS-TER-3",
-            format!("{name} (very difficult terrain: 5 cm)"),
-        )),
-        _ => None,
-    }
+    geo::slowed_move(geo::terrain_class(t.kind, p), basic)
+        .map(|(cap, rule, why)| (cap, rule, format!("{name} ({why})")))
 }
 
 /// The running terrain limit: once in slowing terrain, the whole phase's movement is capped.

@@ -1,9 +1,9 @@
 //! Every event in plain words, for the battle log (and the CLI). Rolls list their target, the
 //! modifiers with their rules, and the faces.
 
+use crate::dice::{Modifier, PoolRoll, TestRoll};
 use crate::event::*;
 use crate::state::{Game, MoraleLevel};
-use sandtable_engine::roll::{Modifier, PoolRoll, TestRoll};
 
 fn unit(game: &Game, u: crate::ids::UnitId) -> String {
     game.units

@@ -18,15 +18,9 @@ pub enum WheelReference {
     OuterFront,
 }
 
-/// What happens when a target falls below 1 by more than one point (AMB-6, BFS-DICE-4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum BelowOne {
-    /// One die fewer per base for each point below 1, target clamped to 1 (default).
-    #[default]
-    DiePerPoint,
-    /// Only one die fewer per base, however far below 1 (the literal text).
-    OneDie,
-}
+/// What happens when a target falls below 1 by more than one point (AMB-6, BFS-DICE-4): the
+/// dice pipeline's own setting.
+pub use crate::dice::BelowOne;
 
 /// Which test a charger takes when it fails to reach the enemy (AMB-10, BFS-CHG-24).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -121,9 +121,8 @@ pub fn reply_odds(game: &Game, defender: UnitId, charger: UnitId) -> Option<Odds
 
 /// The first round's strike of `charger` on `target`, as a charge or as the reply to one.
 fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> Option<Odds> {
-    use crate::profile::UnitKind;
-    use crate::state::{MoraleLevel, OrderKind};
-    use sandtable_engine::roll::{Modifier, PoolSpec};
+    use crate::dice::{Modifier, PoolSpec};
+    use crate::state::MoraleLevel;
     let u = game.unit(charger);
     let p = game.unit_profile(charger);
     let t = game.unit(target);
@@ -135,12 +134,15 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
         p.close_combat
     } as u32;
     let mut spec = PoolSpec::new(front, dice, p.skill as i32);
+    spec.below_one = game.info.options.below_one;
     let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
-    let polearms = tp.kind == UnitKind::Infantry
-        && tp.melee.stats().polearms
-        && t.order == Some(OrderKind::Defense);
-    if charging && p.is_mounted() && distance >= charge::IMPETUS_RUN_CM && !polearms {
-        let bonus = if p.movement.additional >= 20.0 { 2 } else { 1 };
+    let bonus = crate::close_combat::impetus_bonus(p, u.formation);
+    if charging
+        && p.is_mounted()
+        && distance >= charge::IMPETUS_RUN_CM
+        && bonus > 0
+        && !crate::close_combat::polearms_stop_impetus(game, target, true)
+    {
         spec.modifiers.push(Modifier::new(
             "BFS-CC-14",
             "Impetus, if it charges 10 cm straight",

@@ -9,6 +9,7 @@ pub fn prompt(game: &Game) -> Prompt {
     let turn = game.turn.number;
     let p = |phase: &str, step: &str, seat: Option<u8>, expected: String, secret: bool| Prompt {
         turn,
+        turn_limit: Some(game.info.turn_limit),
         phase: phase.into(),
         step: step.into(),
         seat,

@@ -1,23 +1,31 @@
-//! By Fire and Sword behind the engine's `Ruleset` seam.
+//! By Fire and Sword behind the engine's seam: the rules ([`Ruleset`]) and its files
+//! ([`Files`]). What the app draws is in [`crate::present`], what lessons need in
+//! [`crate::lesson`].
 
-use crate::army_list::ArmyList;
+use crate::army_list::{ArmyList, load_army_list};
 use crate::command::Command;
 use crate::event::Event;
 use crate::ids::Side;
-use crate::load::{LoadedScenario, check_scenario};
+use crate::load::{LoadedScenario, check_scenario, load_scenario_text};
 use crate::options::Options;
 use crate::preview::{self, Preview};
+use crate::scenario_spec::{BfsRules, BfsScenario};
+use crate::scenario_v1::ScenarioV1;
 use crate::state::Game;
-use sandtable_engine::scenario::Scenario;
-use sandtable_engine::{Prompt, RuleError, Ruleset, Seat};
+use crate::turn::{Bid, Phase};
+use sandtable_engine::files::{DataDirs, Files};
+use sandtable_engine::present::Outcome;
+use sandtable_engine::session::{SaveError, SaveFile};
+use sandtable_engine::{Dice, LoadError, Prompt, RuleError, Ruleset, Seat, data_file};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 pub struct Bfs;
 
 /// Everything a save needs to rebuild the opening position: the scenario and the army lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BattleSetup {
-    pub scenario: Scenario,
+    pub scenario: BfsScenario,
     pub armies: Vec<ArmyList>,
 }
 
@@ -37,24 +45,14 @@ impl Ruleset for Bfs {
     type Preview = Preview;
     type Setup = BattleSetup;
     const ID: &'static str = crate::load::RULESET_ID;
+    const NAME: &'static str = "By Fire and Sword";
 
     fn setup(setup: &BattleSetup, seed: u64) -> Result<Game, String> {
         let problems = check_scenario(&setup.scenario, &setup.armies);
         if let Some(p) = problems.first() {
             return Err(format!("{}: {}", p.entity, p.message));
         }
-        let options = Options::from_scenario(&setup.scenario.options).map_err(|ps| {
-            ps.iter()
-                .map(|p| p.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
-        let loaded = LoadedScenario {
-            path: Default::default(),
-            scenario: setup.scenario.clone(),
-            armies: setup.armies.clone(),
-            options,
-        };
+        let loaded = setup.loaded(Path::new(""))?;
         crate::setup::new_game_with_seed(&loaded, seed)
     }
 
@@ -77,6 +75,37 @@ impl Ruleset for Bfs {
     fn view(state: &Game, seat: Seat) -> Game {
         crate::view::view(state, Side(seat.min(1)))
     }
+
+    fn candidates(state: &Game) -> Vec<Command> {
+        crate::candidates::candidates(state)
+    }
+
+    /// A placed secret bid, or a face-down order marker whose order one side knows
+    /// (BFS-INI-2, BFS-ORD-3).
+    fn holds_secrets(game: &Game) -> bool {
+        let bids = matches!(&game.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))));
+        bids || game
+            .units
+            .iter()
+            .any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
+    }
+
+    /// Bids and orders turned up, and a reaction to a charge (a countercharge shows a Charge
+    /// order, BFS-CHG-21).
+    fn reveals(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::BidsRevealed { .. } | Event::OrdersRevealed { .. } | Event::Reacted { .. }
+        )
+    }
+
+    fn dice_mut(state: &mut Game) -> &mut Dice {
+        &mut state.dice
+    }
+
+    fn outcome(state: &Game) -> Option<Outcome> {
+        crate::victory::outcome(state)
+    }
 }
 
 /// A game in progress with its command log.
@@ -84,7 +113,7 @@ pub type BfsSession = sandtable_engine::Session<Bfs>;
 
 impl BattleSetup {
     /// The setup as a loaded scenario (for a battle rebuilt from a save).
-    pub fn loaded(&self, path: &std::path::Path) -> Result<LoadedScenario, String> {
+    pub fn loaded(&self, path: &Path) -> Result<LoadedScenario, String> {
         let options = Options::from_scenario(&self.scenario.options).map_err(|ps| {
             ps.iter()
                 .map(|p| p.message.clone())
@@ -97,5 +126,61 @@ impl BattleSetup {
             armies: self.armies.clone(),
             options,
         })
+    }
+}
+
+/// A save's setup as format 1 wrote it (the scenario before the split).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename = "BattleSetup")]
+struct BattleSetupV1 {
+    scenario: ScenarioV1,
+    armies: Vec<ArmyList>,
+}
+
+impl Files for Bfs {
+    type Section = BfsRules;
+
+    fn load_scenario(path: &Path, text: &str, dirs: &DataDirs) -> Result<BattleSetup, LoadError> {
+        load_scenario_text(path, text, &dirs.armies).map(|l| BattleSetup::from(&l))
+    }
+
+    fn scenario(setup: &BattleSetup) -> &BfsScenario {
+        &setup.scenario
+    }
+
+    fn with_turn_limit(mut setup: BattleSetup, turns: u32) -> BattleSetup {
+        setup.scenario = setup.scenario.with_turn_limit(turns);
+        setup
+    }
+
+    /// The current save format; a save whose scenario is still format 1 is migrated.
+    fn parse_save(path: &Path, text: &str) -> Result<SaveFile<BattleSetup, Command>, SaveError> {
+        let current = data_file::parse_ron::<SaveFile<BattleSetup, Command>>(path, text);
+        let Err(err) = current else {
+            return Ok(current?);
+        };
+        match data_file::parse_ron::<SaveFile<BattleSetupV1, Command>>(path, text) {
+            Ok(old) => Ok(SaveFile {
+                format: old.format,
+                ruleset: old.ruleset,
+                seed: old.seed,
+                setup: BattleSetup {
+                    scenario: old.setup.scenario.migrate().into_centimetres(),
+                    armies: old.setup.armies,
+                },
+                commands: old.commands,
+                take_backs: old.take_backs,
+                state_hash: old.state_hash,
+            }),
+            Err(_) => Err(err.into()),
+        }
+    }
+
+    fn other_files() -> &'static [&'static str] {
+        &["ArmyList"]
+    }
+
+    fn check_other(path: &Path, _kind: &str) -> Result<(), LoadError> {
+        load_army_list(path).map(|_| ())
     }
 }

@@ -10,8 +10,8 @@
 
 use crate::event::Event;
 use crate::ids::{Side, UnitId};
+use crate::scenario_spec::BfsScenario;
 use crate::state::{Game, MoraleLevel, Objective, OrderKind, UnitStatus};
-use sandtable_engine::scenario::Scenario;
 use sandtable_engine::scenario_geometry::shape_polygons;
 use sandtable_engine::scenario_script::{ScriptAction, Trigger};
 use sandtable_geometry::terrain::TerrainPiece;
@@ -53,7 +53,7 @@ pub fn order_named(name: &str) -> Option<OrderKind> {
 
 /// Objectives and rules of a scenario, names resolved against the game's units. Names were
 /// checked at load; one that still fails to resolve is an error message, never a panic.
-pub fn compile(s: &Scenario, game: &Game) -> Result<(Vec<Objective>, Vec<Rule>), String> {
+pub fn compile(s: &BfsScenario, game: &Game) -> Result<(Vec<Objective>, Vec<Rule>), String> {
     let unit = |key: &str| {
         game.units
             .iter()

@@ -3,9 +3,9 @@
 use crate::deploy::deployment_rects;
 use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 use crate::load::LoadedScenario;
+use crate::scenario_spec::{CommanderRank, FormationSpec};
 use crate::state::*;
 use crate::turn::{Bid, Phase, TurnState};
-use sandtable_engine::scenario::{CommanderRank, FormationSpec};
 use sandtable_engine::scenario_geometry::shape_polygons;
 use sandtable_geometry::{Pose, Rect, Vec2};
 
@@ -41,7 +41,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
     let mut units = Vec::new();
     let mut commanders = Vec::new();
     let mut sides = Vec::new();
-    for (si, spec) in s.sides.iter().enumerate() {
+    for (si, (common, spec)) in s.sides.iter().zip(&s.rules.forces).enumerate() {
         let side = Side(si as u8);
         let first_regiment = regiments.len();
         for r in &spec.regiments {
@@ -137,9 +137,9 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             });
         }
         sides.push(SideState {
-            name: spec.name.clone(),
+            name: common.name.clone(),
             army_list: spec.army_list.clone(),
-            home_edge: spec.home_edge,
+            home_edge: common.home_edge,
             // Force Value: bases (commanders excluded) + the force commander's CP (BFS-VIC-1).
             force_value: bases_total + chief_cp,
         });
@@ -158,7 +158,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
     let mut game = Game {
         info: GameInfo {
             scenario_name: s.name.clone(),
-            level: s.level,
+            level: s.rules.level,
             turn_limit: s.turn_limit,
             table: Vec2::new(s.table.width, s.table.depth),
             options: loaded.options.clone(),

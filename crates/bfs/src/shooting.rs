@@ -5,6 +5,7 @@
 //! (BFS-SHO-10), split fire (BFS-SHO-11), bows shooting overhead, commanders shooting or being shot
 //! at, terrain raising armor (BFS-TER-13), low visibility.
 
+use crate::dice::{Modifier, PoolSpec, TestRoll};
 use crate::event::{ArmorReport, Band, Event, ShotGroup, VolleyReport};
 use crate::flight;
 use crate::geo::{self, frame_of, sid, unit_frame};
@@ -16,7 +17,6 @@ use crate::sight;
 use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use crate::weapons::{Horseback, RangedWeapon, WeaponClass};
 use sandtable_engine::odds;
-use sandtable_engine::roll::{DiceChange, Modifier, PoolSpec, TestRoll};
 use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
 use sandtable_geometry::terrain::TerrainPiece;
@@ -359,30 +359,13 @@ pub fn plan_volley(
         }
         let mut spec = PoolSpec::new(in_band.len(), dice, p.skill as i32);
         spec.modifiers = mods.clone();
-        spec.below_one = match game.info.options.below_one {
-            crate::options::BelowOne::DiePerPoint => sandtable_engine::roll::BelowOne::DiePerPoint,
-            crate::options::BelowOne::OneDie => sandtable_engine::roll::BelowOne::OneDie,
-        };
+        spec.below_one = game.info.options.below_one;
         if groups.is_empty() {
-            if marker_on_shooter {
-                spec.dice_changes.push(DiceChange {
-                    rule: "BFS-CBT-10".into(),
-                    reason: "casualty marker: the weakened base rolls 1 die fewer".into(),
-                    delta: -1,
-                    base: 0,
-                });
-            }
-            if u.attached.is_some() {
-                spec.dice_changes.push(DiceChange {
-                    rule: "BFS-CDR-13".into(),
-                    reason: "attached commander: +1 die".into(),
-                    delta: 1,
-                    base: 0,
-                });
-            }
+            spec.dice_changes
+                .extend(crate::losses::first_base_dice(u, marker_on_shooter));
         }
         let (b, eff) = if band == RangeBand::Long {
-            spec.reroll = sandtable_engine::roll::Reroll::Hits;
+            spec.reroll = crate::dice::Reroll::Hits;
             (Band::Long, stats.effectiveness.1)
         } else {
             (Band::Effective, stats.effectiveness.0)

@@ -4,8 +4,9 @@
 use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 use crate::options::Options;
 use crate::profile::UnitProfile;
+use crate::scenario_spec::{CommanderRank, GameLevel};
 use crate::turn::TurnState;
-use sandtable_engine::scenario::{CommanderRank, GameLevel, TableEdge, TerrainKind};
+use sandtable_engine::scenario::{TableEdge, TerrainKind};
 use sandtable_geometry::{Rect, Vec2};
 use serde::{Deserialize, Serialize};
 

@@ -136,9 +136,121 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
     }
 }
 
+/// Why the battle is over: a side with no units left in good order on the table has lost its
+/// army (BFS-PSY-22 step 3); `None` while both stand.
+pub fn army_lost(game: &Game) -> Option<String> {
+    for s in Side::BOTH {
+        let standing = game
+            .units_on_table(s)
+            .any(|u| u.morale != MoraleLevel::Flight);
+        if !standing {
+            return Some(format!(
+                "{} has no units left that are not fleeing",
+                game.side(s).name
+            ));
+        }
+    }
+    None
+}
+
+/// Why a battle at its turn limit ends (BFS-SCN-3).
+pub fn turn_limit_reason(game: &Game) -> String {
+    format!(
+        "the turn limit of {} turns was reached (BFS-SCN-3)",
+        game.info.turn_limit
+    )
+}
+
+/// The report of a finished battle, derived from its final position exactly as it was made
+/// when the battle ended; `None` while it goes on.
+pub fn final_report(game: &Game) -> Option<VictoryReport> {
+    if game.turn.phase != crate::turn::Phase::GameOver {
+        return None;
+    }
+    let reason = army_lost(game).unwrap_or_else(|| turn_limit_reason(game));
+    Some(report(game, &reason))
+}
+
+/// How losses and objectives become Victory Points and a result, in words built from the
+/// tables above (BFS-VIC-2, BFS-VIC-6, BFS-VIC-7).
+pub fn explanation() -> String {
+    let bands: Vec<String> = (0..BANDS.len())
+        .map(|b| match band_vp(b) {
+            (own, 0) => format!("{} {own}", BANDS[b].to_lowercase()),
+            (_, enemy) => format!("{} gives the enemy {enemy}", BANDS[b].to_lowercase()),
+        })
+        .collect();
+    format!(
+        "Losses give Victory Points (BFS-VIC-2): {}. Objectives held at the end add theirs \
+         (BFS-VIC-6). The margin decides the result (BFS-VIC-7): within 1 a {}, from 2 a {}, \
+         from 7 a {}, from 13 a {}.",
+        bands.join(", "),
+        result_name(0),
+        result_name(2),
+        result_name(7),
+        result_name(13)
+    )
+}
+
+/// The end screen's view of a finished battle.
+pub fn outcome(game: &Game) -> Option<sandtable_engine::present::Outcome> {
+    let r = final_report(game)?;
+    let mut table = vec![
+        [
+            "",
+            "Force Value",
+            "bases destroyed",
+            "bases fled",
+            "commanders",
+            "loss points",
+            "losses",
+            "VP for losses",
+            "VP for objectives",
+            "VP",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for s in &r.sides {
+        table.push(vec![
+            game.side(s.side).name.clone(),
+            s.force_value.to_string(),
+            s.bases_destroyed.to_string(),
+            s.bases_fled.to_string(),
+            s.commanders_lost_points.to_string(),
+            s.loss_points.to_string(),
+            s.loss_band.clone(),
+            s.vp_for_losses.to_string(),
+            s.vp_for_scenario.to_string(),
+            s.vp_total.to_string(),
+        ]);
+    }
+    Some(sandtable_engine::present::Outcome {
+        winner: r.winner.map(|w| w.0),
+        result: r.result.clone(),
+        reason: r.reason.clone(),
+        table,
+        explanation: explanation(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_explanation_reads_the_tables() {
+        let e = explanation();
+        assert!(
+            e.contains("no losses 6, minor 3, acceptable 1, heavy 0"),
+            "{e}"
+        );
+        assert!(
+            e.contains("very heavy gives the enemy 2, massacre gives the enemy 4"),
+            "{e}"
+        );
+        assert!(e.contains("from 7 a strategic victory"), "{e}");
+    }
 
     #[test]
     fn bfs_vic_5_loss_chart_for_force_value_16() {

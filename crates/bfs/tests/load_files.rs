@@ -120,7 +120,7 @@ fn semantic_errors_name_the_entity() {
     );
     semantic("duplicate-id.ron", "unit \"hussars\"", "already used");
     semantic("self-crossing-polygon.ron", "terrain #1", "edges cross");
-    semantic("wrong-format.ron", "format", "format 1");
+    semantic("wrong-format.ron", "format", "reads scenario format 2");
     semantic(
         "unknown-army-list.ron",
         "side \"Swedes\"",

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use sandtable_bfs::candidates::candidates;
 use sandtable_bfs::state::{Game, UnitStatus};
 use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
+use sandtable_engine::TakeBackKind;
 use sandtable_engine::scenario_check::rects_overlap;
 use sandtable_engine::{Ruleset, Session};
 use std::path::Path;
@@ -115,24 +116,50 @@ proptest! {
         prop_assert_eq!(loaded.hash(), s.hash());
     }
 
+    /// A free take-back (the seat's own last command, which showed nothing new) is exact, and
+    /// redo puts it back.
     #[test]
     fn undo_is_exact(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..32)) {
         let mut s = play(seed, &choices, 60).map_err(TestCaseError::fail)?;
-        if s.can_undo() {
+        let Some(seat) = s.entries().last().and_then(|e| e.by) else { return Ok(()) };
+        if s.take_back_kind(seat) == TakeBackKind::Free {
             let before_last = {
                 let mut t = Session::<Bfs>::new(setup(), seed).unwrap();
-                let n = s.commands().len();
-                for c in &s.commands()[..n - 1] {
+                let n = s.len();
+                for c in s.commands().take(n - 1) {
                     t.submit(c.clone()).unwrap();
                 }
                 t.hash()
             };
             let after = s.hash();
-            s.undo();
+            prop_assert!(s.undo(seat));
             prop_assert_eq!(s.hash(), before_last);
             s.redo().unwrap();
             prop_assert_eq!(s.hash(), after);
         }
+    }
+
+    /// A consented take-back re-draws the dice that follow, is logged, and a save with it
+    /// replays to the same state.
+    #[test]
+    fn a_consented_take_back_is_logged_and_replays_exactly(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..48), salt in any::<u64>()) {
+        let mut s = play(seed, &choices, 120).map_err(TestCaseError::fail)?;
+        let Some(seat) = s.entries().last().and_then(|e| e.by) else { return Ok(()) };
+        let n = s.len();
+        let undone = s.take_back(seat, Some(salt));
+        prop_assert!(undone >= 1 && s.len() == n - undone);
+        prop_assert_eq!(s.take_backs().len(), 1);
+        // Play on a little after the take-back, then save and load.
+        let mut more = 0;
+        while more < 6 {
+            let Some(c) = Bfs::candidates(s.state()).into_iter().next() else { break };
+            s.submit(c).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            more += 1;
+        }
+        let text = sandtable_engine::data_file::to_ron_pretty(&s.to_save()).map_err(TestCaseError::fail)?;
+        let save = sandtable_engine::data_file::parse_ron(Path::new("game.ron"), &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let loaded = Session::<Bfs>::from_save(save, "game.ron").map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(loaded.hash(), s.hash());
     }
 }
 

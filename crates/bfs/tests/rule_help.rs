@@ -1,7 +1,7 @@
 //! The shipped rule help covers every rule ID the program cites, and its cross-references lead
 //! somewhere.
 
-use sandtable_bfs::help::{RuleHelp, rule_ids_in};
+use sandtable_engine::help::{RuleHelp, rule_ids_in};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -295,7 +295,7 @@ fn bfs_psy_7_one_base_units_flee_instead() {
         unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 10.0), 0.0),
     ]);
     // Failed by 2: one level down.
-    let roll = sandtable_engine::roll::TestRoll {
+    let roll = sandtable_bfs::dice::TestRoll {
         base_target: 5,
         modifiers: vec![],
         target: 5,

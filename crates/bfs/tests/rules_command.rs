@@ -5,11 +5,11 @@ mod support;
 use sandtable_bfs::Command;
 use sandtable_bfs::event::Event;
 use sandtable_bfs::ids::{CommanderId, Side};
+use sandtable_bfs::scenario_spec::{CommanderRank, CommanderSpec, RegimentSpec};
 use sandtable_bfs::state::{MoraleLevel, OrderKind};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{Bfs, Game};
 use sandtable_engine::Ruleset;
-use sandtable_engine::scenario::{CommanderRank, CommanderSpec, RegimentSpec};
 use support::*;
 
 fn two_units() -> Game {
@@ -200,7 +200,7 @@ fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
     // A Regimental colonel with 1 CP whose 3 cm base ends 31 cm short of the hussars' rear edge
     // (front at y 50, 3 cm deep: rear at 47; colonel centred at 14.5 reaches 16); the hussars are
     // in his regiment.
-    let side = &mut s.scenario.sides[0];
+    let side = &mut s.scenario.rules.forces[0];
     side.regiments.push(RegimentSpec {
         id: "reg".into(),
         name: "Banner".into(),
@@ -269,7 +269,7 @@ fn bfs_cmd_7_transfer_losses_by_distance() {
             ],
             vec![],
         );
-        let side = &mut s.scenario.sides[0];
+        let side = &mut s.scenario.rules.forces[0];
         side.commanders[0].command_points = 4;
         side.commanders[0].position = (5.0, 5.0);
         side.regiments.push(RegimentSpec {

@@ -1,9 +1,10 @@
-//! `simulate`, `replay` and `odds`: battles between computer players.
+//! `simulate`, `replay` and `odds`: battles between computer players, for any registered
+//! ruleset, through the engine's seam.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use sandtable_ai::PlayerKind;
-use sandtable_bfs::{BattleSetup, Bfs, BfsSession, Game, load_scenario};
-use sandtable_engine::Session;
+use sandtable_ai::battle::{COMMAND_LIMIT, seat_seeds};
+use sandtable_engine::registry::{FileKind, Variant};
+use sandtable_engine::{AnyGame, AnyPlayer, DataDirs, Registry, data_file};
 use serde::Serialize;
 use std::path::Path;
 
@@ -16,32 +17,69 @@ pub struct Summary {
     pub commands: usize,
     pub events: usize,
     pub state_hash: String,
-    /// "tactical victory", "draw", … (BFS-VIC-7).
+    /// "tactical victory", "draw", … as the ruleset names its results.
     pub result: Option<String>,
 }
 
-fn parse_players(s: &str) -> Result<[PlayerKind; 2], String> {
+/// The two controllers named by `--players`, checked.
+fn parse_players(s: &str) -> Result<[String; 2], String> {
     let v: Vec<&str> = s.split(',').map(str::trim).collect();
     if v.len() != 2 {
         return Err(format!(
             "--players needs two controllers, like ai,random; got \"{s}\""
         ));
     }
-    Ok([v[0].parse()?, v[1].parse()?])
+    for p in &v {
+        p.parse::<sandtable_ai::PlayerKind>()?;
+    }
+    Ok([v[0].to_string(), v[1].to_string()])
 }
 
-pub use sandtable_ai::battle::play;
+fn seat_players(
+    registry: &Registry,
+    game: &dyn AnyGame,
+    kinds: &[String; 2],
+    seed: u64,
+) -> Result<[Box<dyn AnyPlayer>; 2], String> {
+    let seeds = seat_seeds(seed);
+    Ok([
+        registry.player(game.ruleset(), &kinds[0], seeds[0])?,
+        registry.player(game.ruleset(), &kinds[1], seeds[1])?,
+    ])
+}
 
-pub fn summary(session: &BfsSession) -> Summary {
-    let state = session.state();
-    let report = sandtable_ai::battle::report(session);
+/// Plays `game` to its end: whoever must decide is asked, from its own seat's view.
+pub fn play_out(game: &mut dyn AnyGame, seats: &mut [Box<dyn AnyPlayer>; 2]) -> Result<(), String> {
+    for _ in 0..COMMAND_LIMIT {
+        let prompt = game.prompt();
+        let Some(seat) = prompt.seat else {
+            return Ok(());
+        };
+        let who = seat.min(1) as usize;
+        let Some(cmd) = seats[who].choose(&game.snapshot(), seat) else {
+            return Err(format!(
+                "the player of seat {seat} found no legal command at: {}",
+                prompt.expected
+            ));
+        };
+        game.submit(&cmd).map_err(|e| {
+            format!("the player of seat {seat} chose an illegal command {cmd:?}: {e}")
+        })?;
+    }
+    Err(format!(
+        "the battle did not end within {COMMAND_LIMIT} commands"
+    ))
+}
+
+pub fn summary(game: &dyn AnyGame) -> Summary {
+    let outcome = game.outcome();
     Summary {
-        winner: report.as_ref().and_then(|r| r.winner.map(|w| w.0)),
-        turns: state.turn.number,
-        commands: session.commands().len(),
-        events: session.events().iter().map(Vec::len).sum(),
-        state_hash: session.hash(),
-        result: report.map(|r| r.result),
+        winner: outcome.as_ref().and_then(|o| o.winner),
+        turns: game.prompt().turn,
+        commands: game.len(),
+        events: game.event_count(),
+        state_hash: game.hash(),
+        result: outcome.map(|o| o.result),
     }
 }
 
@@ -65,47 +103,56 @@ fn print(s: &Summary, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn setup_from(scenario: &Path, armies: &Path, turns: Option<u32>) -> Result<BattleSetup, String> {
-    let loaded = load_scenario(scenario, armies).map_err(|e| e.to_string())?;
-    let mut setup = BattleSetup::from(&loaded);
-    if let Some(t) = turns {
-        if t == 0 || t > 99 {
-            return Err("--turns must be 1..99".into());
-        }
-        setup.scenario.turn_limit = t;
-    }
-    Ok(setup)
+/// The options of `simulate`.
+pub struct Simulate<'a> {
+    pub seed: u64,
+    pub players: &'a str,
+    pub turns: Option<u32>,
+    pub save: Option<&'a Path>,
+    pub json: bool,
 }
 
 pub fn simulate(
+    registry: &Registry,
     scenario: &Path,
-    armies: &Path,
-    seed: u64,
-    players: &str,
-    turns: Option<u32>,
-    save: Option<&Path>,
-    json: bool,
+    dirs: &DataDirs,
+    opts: Simulate,
 ) -> Result<(), String> {
-    let players = parse_players(players)?;
-    let setup = setup_from(scenario, armies, turns)?;
-    let spinner = (!json).then(|| {
+    let kinds = parse_players(opts.players)?;
+    let max = sandtable_engine::scenario_check::MAX_TURNS;
+    if let Some(t) = opts.turns
+        && (t == 0 || t > max)
+    {
+        return Err(format!("--turns must be 1..{max}"));
+    }
+    let variant = Variant {
+        turns: opts.turns,
+        seed: Some(opts.seed),
+    };
+    let mut game = registry
+        .open_scenario(scenario, dirs, variant)
+        .map_err(|e| e.to_string())?;
+    let mut seats = seat_players(registry, game.as_ref(), &kinds, opts.seed)?;
+    let spinner = (!opts.json).then(|| {
         let s = ProgressBar::new_spinner();
         s.set_message("playing…");
         s
     });
-    let session = play(setup, seed, players)?;
+    play_out(game.as_mut(), &mut seats).map_err(|e| format!("{}: {e}", scenario.display()))?;
     if let Some(s) = spinner {
         s.finish_and_clear();
     }
-    if let Some(out) = save {
-        session.save_to(out)?;
+    if let Some(out) = opts.save {
+        let text = game.save_text()?;
+        data_file::write_atomic(out, &text)
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     }
-    print(&summary(&session), json)
+    print(&summary(game.as_ref()), opts.json)
 }
 
-pub fn replay(save: &Path, json: bool) -> Result<(), String> {
-    let session = Session::<Bfs>::load(save).map_err(|e| e.to_string())?;
-    print(&summary(&session), json)
+pub fn replay(registry: &Registry, save: &Path, json: bool) -> Result<(), String> {
+    let game = registry.open_save(save).map_err(|e| e.to_string())?;
+    print(&summary(game.as_ref()), json)
 }
 
 #[derive(Debug, Serialize)]
@@ -147,29 +194,31 @@ fn wilson(k: u32, n: u32) -> Rate {
 }
 
 /// The position `odds` starts from: a scenario's first, or the one a save has reached.
-fn start_position(file: &Path, armies: &Path) -> Result<Game, String> {
-    let text = sandtable_engine::data_file::read_text(file).map_err(|e| e.to_string())?;
-    match crate::files::kind_of(&text) {
-        Some(crate::files::Kind::Save) => Ok(Session::<Bfs>::load(file)
-            .map_err(|e| e.to_string())?
-            .state()
-            .clone()),
-        _ => Ok(Session::<Bfs>::new(setup_from(file, armies, None)?, 0)?
-            .state()
-            .clone()),
+fn start_position(
+    registry: &Registry,
+    file: &Path,
+    dirs: &DataDirs,
+) -> Result<Box<dyn AnyGame>, String> {
+    let text = data_file::read_text(file).map_err(|e| e.to_string())?;
+    match registry.kind_of(&text) {
+        Some(FileKind::Save) => registry.open_save(file).map_err(|e| e.to_string()),
+        _ => registry
+            .open_scenario(file, dirs, Variant::default())
+            .map_err(|e| e.to_string()),
     }
 }
 
 pub fn odds(
+    registry: &Registry,
     scenario: &Path,
-    armies: &Path,
+    dirs: &DataDirs,
     games: u32,
     seed: u64,
     players: &str,
     json: bool,
 ) -> Result<(), String> {
-    let players = parse_players(players)?;
-    let position = start_position(scenario, armies)?;
+    let kinds = parse_players(players)?;
+    let position = start_position(registry, scenario, dirs)?;
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(games.max(1) as usize);
@@ -185,18 +234,16 @@ pub fn odds(
     let results: Vec<Result<Option<u8>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let position = &position;
-                let bar = bar.clone();
+                let (position, kinds, bar) = (&position, &kinds, bar.clone());
                 scope.spawn(move || {
                     (t as u32..games)
                         .step_by(threads)
                         .map(|g| {
-                            let r = sandtable_ai::battle::play_from(
-                                position,
-                                seed.wrapping_add(g as u64),
-                                players,
-                            )
-                            .map(|(_, report)| report.and_then(|r| r.winner.map(|w| w.0)));
+                            let seed = seed.wrapping_add(g as u64);
+                            let mut game = position.fork(seed);
+                            let r = seat_players(registry, game.as_ref(), kinds, seed)
+                                .and_then(|mut seats| play_out(game.as_mut(), &mut seats))
+                                .map(|()| game.outcome().and_then(|o| o.winner));
                             bar.inc(1);
                             r
                         })
@@ -216,7 +263,7 @@ pub fn odds(
     let mut wins = [0u32; 2];
     let mut draws = 0;
     for r in results {
-        match r? {
+        match r.map_err(|e| format!("{}: {e}", scenario.display()))? {
             Some(w) => wins[w.min(1) as usize] += 1,
             None => draws += 1,
         }

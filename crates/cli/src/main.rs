@@ -2,6 +2,7 @@
 
 mod files;
 mod game;
+mod rulesets;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -31,8 +32,8 @@ FILES:
   Army lists are read from --armies, else from assets/armies in the current folder or beside
   the program. Scenarios, army lists and saves are RON text files of at most 8 MiB, nested at most 64 deep.";
 
-/// Sandtable's headless referee for By Fire and Sword: check data files, play battles between
-/// computer players, replay saves and estimate the odds of a scenario.
+/// Sandtable's headless referee: check data files, play battles between computer players, replay
+/// saves and estimate the odds of a scenario, for every ruleset the program knows.
 ///
 /// Every command that plays is deterministic: the same scenario, seed and players give the same
 /// battle, down to the state hash printed at the end.
@@ -112,9 +113,10 @@ enum Cmd {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let armies = files::armies_dir(cli.armies.as_deref());
+    let dirs = files::data_dirs(cli.armies.as_deref());
+    let registry = rulesets::registry();
     let result = match cli.command {
-        Cmd::Validate { files } => return validate::run(&files, &armies),
+        Cmd::Validate { files } => return validate::run(&registry, &files, &dirs),
         Cmd::Simulate {
             scenario,
             seed,
@@ -123,22 +125,25 @@ fn main() -> ExitCode {
             save,
             json,
         } => game::simulate(
+            &registry,
             &scenario,
-            &armies,
-            seed,
-            &players,
-            turns,
-            save.as_deref(),
-            json,
+            &dirs,
+            game::Simulate {
+                seed,
+                players: &players,
+                turns,
+                save: save.as_deref(),
+                json,
+            },
         ),
-        Cmd::Replay { save, json } => game::replay(&save, json),
+        Cmd::Replay { save, json } => game::replay(&registry, &save, json),
         Cmd::Odds {
             scenario,
             games,
             seed,
             players,
             json,
-        } => game::odds(&scenario, &armies, games, seed, &players, json),
+        } => game::odds(&registry, &scenario, &dirs, games, seed, &players, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

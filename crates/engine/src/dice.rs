@@ -60,6 +60,24 @@ impl Dice {
         (0..n).map(|_| self.d10()).collect()
     }
 
+    /// One six-sided die.
+    pub fn d6(&mut self) -> u8 {
+        self.roll(6) as u8
+    }
+
+    /// Moves the stream to a new one derived from where it stands and `salt`: after a consented
+    /// take-back, the dice that follow are not the ones the players have already seen coming.
+    /// Deterministic, so a save that records the salt replays exactly.
+    pub fn redraw(&mut self, salt: u64) {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(self.rng.get_seed());
+        h.update(self.rng.get_stream().to_le_bytes());
+        h.update(self.rng.get_word_pos().to_le_bytes());
+        h.update(salt.to_le_bytes());
+        self.rng = ChaCha8Rng::from_seed(h.finalize().into());
+    }
+
     /// How far the stream has advanced (for tests and diagnostics).
     pub fn position(&self) -> u128 {
         self.rng.get_word_pos()
@@ -132,6 +150,21 @@ mod tests {
         d.script([2, 10, 8, 3]);
         assert_eq!(d.d10s(4), vec![2, 10, 8, 3]);
         assert_eq!(d.d10s(5), plain.d10s(5));
+    }
+
+    #[test]
+    fn a_redraw_gives_new_faces_the_same_way_every_time() {
+        let mut a = Dice::from_seed(3);
+        let mut b = Dice::from_seed(3);
+        let mut plain = Dice::from_seed(3);
+        a.redraw(42);
+        b.redraw(42);
+        let fa = a.d10s(20);
+        assert_eq!(fa, b.d10s(20));
+        assert_ne!(fa, plain.d10s(20));
+        let mut c = Dice::from_seed(3);
+        c.redraw(43);
+        assert_ne!(fa, c.d10s(20));
     }
 
     #[test]

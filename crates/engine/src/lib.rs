@@ -1,22 +1,34 @@
-//! Ruleset-agnostic core of Sandtable.
+//! Ruleset-agnostic core of Sandtable: the seam every ruleset plugs into, and what all of them
+//! share.
 //!
-//! - [`data_file`]: reading RON files safely (size, encoding and nesting limits) with errors that
-//!   name the file, line and column; atomic writes;
-//! - [`problem`]: the load errors every loader reports;
-//! - [`scenario`]: the battle description shared by all rulesets (table, terrain, sides, commanders,
-//!   units by profile name), [`scenario_check`] for the checks that need no ruleset and
-//!   [`scenario_geometry`] for turning its shapes into polygons;
-//! - [`dice`], [`roll`], [`odds`]: the seeded dice, roll-under pools with their modifiers, and exact
-//!   probability distributions for previews;
-//! - [`ruleset`]: the seam every ruleset implements; [`session`]: the command log, undo/redo by
-//!   replay, saves and the state hash.
+//! - the seam: [`ruleset`] (the rules: prompt, legal, preview, execute, view, candidates),
+//!   [`presenter`] (what the app draws and offers, with the vocabulary in [`present`] and
+//!   [`narration`]), [`teach`] (lessons and simple players), [`files`] (scenarios, saves and a
+//!   ruleset's own data); [`dynamic`] erases a ruleset behind one handle for the app,
+//!   [`player`] does the same for computer players, and [`registry`] lists the rulesets a
+//!   program knows;
+//! - [`session`]: the command log, fair take-backs, saves and the state hash;
+//! - [`scenario`]: the scenario file's shared part, [`scenario_check`] its checks,
+//!   [`scenario_script`] objectives, scripts and lessons, [`scenario_geometry`] its shapes;
+//! - [`dice`], [`roll`], [`odds`]: the seeded dice, dice pipelines (any die, roll-under or over,
+//!   pools, re-rolls, tests, sums, opposed rolls) and exact distributions;
+//! - [`data_file`], [`problem`]: reading files without trusting them, and their errors;
+//! - [`help`]: the rules' plain-language help and rule IDs in text.
 //!
 //! No rule of any particular game lives here, and nothing here imports Bevy.
 
 pub mod data_file;
 pub mod dice;
+pub mod dynamic;
+pub mod files;
+pub mod help;
+pub mod narration;
 pub mod odds;
+pub mod player;
+pub mod present;
+pub mod presenter;
 pub mod problem;
+pub mod registry;
 pub mod roll;
 pub mod ruleset;
 pub mod scenario;
@@ -24,9 +36,22 @@ pub mod scenario_check;
 pub mod scenario_geometry;
 pub mod scenario_script;
 pub mod session;
+pub mod teach;
 
 pub use dice::Dice;
+pub use dynamic::{AnyCommand, AnyGame, Snapshot, TypedGame};
+pub use files::{DataDirs, Files};
+pub use narration::{DiceReport, DieFace, LineStyle, Narration, RollReport};
+pub use player::{AnyPlayer, Player, TypedPlayer};
+pub use present::{
+    Card, Grip, Handle, LengthUnit, Menu, MenuChoices, MenuEffect, MenuItem, MenuParam, OddsChart,
+    Outcome, Outline, OverlayKind, Piece, PieceId, PieceKind, PoolLine, PreviewReport, Shape,
+    TableScene, Token, Tone,
+};
+pub use presenter::Present;
 pub use problem::{LoadError, Problem};
-pub use roll::{Modifier, PoolSpec, Reroll, TestRoll};
+pub use registry::{Registry, RulesetEntry};
+pub use roll::{Modifier, Reroll};
 pub use ruleset::{Prompt, RuleError, Ruleset, Seat};
-pub use session::{SaveError, SaveFile, Session};
+pub use session::{SaveError, SaveFile, Session, TakeBack, TakeBackKind};
+pub use teach::{LessonRun, Progress, Teach};

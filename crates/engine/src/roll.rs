@@ -1,12 +1,15 @@
-//! Roll-under dice pools (BFS-DICE-1..9): dice per base, dice adjustments, target modifiers, the
-//! target-below-1 and zero-dice rules, rerolls. Every step is recorded so that the program can
-//! show why a roll needed what it needed.
+//! Dice pipelines every ruleset can build on, each with exact odds: a pool of dice that succeed
+//! on a target (roll-under or roll-over, any die), re-rolls of hits or of misses, a single-die
+//! test with automatic results at the ends, the sum of several dice, and opposed rolls.
+//!
+//! A ruleset adds its own steps on top (By Fire and Sword's dice per base and target-below-1
+//! rules live in its crate); what is rolled and why is recorded so the program can show it.
 
 use crate::dice::Dice;
 use serde::{Deserialize, Serialize};
 
-/// A change to a target number, with the rule that grants it and a reason in plain words
-/// (BFS-DICE-3). Positive helps the roller.
+/// A change to a target number, with the rule that grants it and a reason in plain words.
+/// Positive helps the roller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
     pub rule: String,
@@ -24,157 +27,92 @@ impl Modifier {
     }
 }
 
-/// A change to the number of dice (losses, flank attacks, support…), BFS-DICE-9 step 3.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DiceChange {
-    pub rule: String,
-    pub reason: String,
-    /// Dice added (positive) or removed (negative), on the base given.
-    pub delta: i32,
-    /// Which base of the pool (0-based) gains or loses the dice.
-    pub base: usize,
+/// The sum of the modifiers' deltas.
+pub fn total(modifiers: &[Modifier]) -> i32 {
+    modifiers.iter().map(|m| m.delta).sum()
 }
 
-/// How to treat a target pushed below 1 (AMB-6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum BelowOne {
-    /// One die fewer per base for each point below 1 (the proposed resolution).
-    #[default]
-    DiePerPoint,
-    /// One die fewer per base however far below 1 (the literal text).
-    OneDie,
+/// Which faces succeed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// Roll this or less (By Fire and Sword's tests).
+    AtMost(i32),
+    /// Roll this or more (most D6 games' to-hit rolls).
+    AtLeast(i32),
+}
+
+impl Target {
+    pub fn succeeds(self, face: u32) -> bool {
+        match self {
+            Target::AtMost(t) => face as i32 <= t,
+            Target::AtLeast(t) => face as i32 >= t,
+        }
+    }
+
+    /// Chance that one die with `sides` faces succeeds.
+    pub fn chance(self, sides: u32) -> f64 {
+        let sides = sides.max(1) as i32;
+        let good = match self {
+            Target::AtMost(t) => t.clamp(0, sides),
+            Target::AtLeast(t) => (sides - t.max(1) + 1).clamp(0, sides),
+        };
+        good as f64 / sides as f64
+    }
+
+    /// "5 or less", "4 or more".
+    pub fn words(self) -> String {
+        match self {
+            Target::AtMost(t) => format!("{t} or less"),
+            Target::AtLeast(t) => format!("{t} or more"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Reroll {
     #[default]
     None,
-    /// Roll the successes again; only second successes count (BFS-DICE-6, long range).
+    /// Roll the successes again; only second successes count.
     Hits,
-    /// Roll the failures again; new successes count (BFS-DICE-7).
+    /// Roll the failures again; new successes count.
     Failures,
 }
 
-/// What to roll, before the pipeline of BFS-DICE-9 is applied.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PoolSpec {
-    /// Dice each base rolls after any "set to 1" rule (BFS-DICE-9 steps 1-2).
-    pub dice_per_base: Vec<u32>,
-    pub dice_changes: Vec<DiceChange>,
-    /// The unmodified target (Skill, Armor, Morale…).
-    pub base_target: i32,
-    pub modifiers: Vec<Modifier>,
-    pub below_one: BelowOne,
-    pub reroll: Reroll,
-    /// Faces of the die (10 for BFaS).
-    pub sides: u32,
-}
-
-/// The pool after the pipeline: how many dice, needing what, and the notes that explain it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PoolPlan {
+/// A pool of identical dice, each succeeding on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
     pub dice: u32,
-    /// Roll this or less to succeed, after all modifiers and clamping.
-    pub target: i32,
-    /// The target before the below-1 clamp (what the modifiers add up to).
-    pub raw_target: i32,
-    pub modifiers: Vec<Modifier>,
-    pub dice_changes: Vec<DiceChange>,
-    /// Rules applied by the pipeline itself (zero dice, below 1), with their effect.
-    pub notes: Vec<String>,
-    /// No dice left: the test fails without a roll (BFS-DICE-4).
-    pub auto_fail: bool,
-    pub reroll: Reroll,
     pub sides: u32,
+    pub target: Target,
+    pub reroll: Reroll,
 }
 
-/// A rolled pool: the plan, the faces and the successes.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PoolRoll {
-    pub plan: PoolPlan,
+/// A rolled pool: its faces, the faces of any reroll, and the successes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PoolOutcome {
     pub faces: Vec<u8>,
-    /// Faces of the reroll, if any.
     pub reroll_faces: Vec<u8>,
     pub successes: u32,
 }
 
-impl PoolSpec {
-    /// A pool of `bases` bases rolling `per_base` dice each against `target`.
-    pub fn new(bases: usize, per_base: u32, target: i32) -> Self {
+impl Pool {
+    pub fn new(dice: u32, sides: u32, target: Target) -> Self {
         Self {
-            dice_per_base: vec![per_base; bases],
-            dice_changes: Vec::new(),
-            base_target: target,
-            modifiers: Vec::new(),
-            below_one: BelowOne::default(),
-            reroll: Reroll::None,
-            sides: 10,
-        }
-    }
-
-    /// Applies BFS-DICE-9 steps 3-6: dice changes, zero dice, target modifiers, target below 1.
-    pub fn plan(&self) -> PoolPlan {
-        let mut per_base: Vec<i64> = self.dice_per_base.iter().map(|d| *d as i64).collect();
-        let printed: i64 = per_base.iter().sum();
-        for c in &self.dice_changes {
-            if let Some(b) = per_base.get_mut(c.base) {
-                *b = (*b + c.delta as i64).max(0);
-            }
-        }
-        let mut modifiers = self.modifiers.clone();
-        let mut notes = Vec::new();
-        let after_changes: i64 = per_base.iter().sum();
-        // BFS-DICE-5: losses leaving no dice at all give one die at −1.
-        if after_changes == 0 && printed > 0 && !per_base.is_empty() {
-            per_base = vec![0; per_base.len()];
-            per_base[0] = 1;
-            modifiers.push(Modifier::new(
-                "BFS-DICE-5",
-                "no dice left after losses: roll 1 die at −1",
-                -1,
-            ));
-            notes.push("BFS-DICE-5: losses left no dice, so 1 die rolls at −1".into());
-        }
-        let raw_target = self.base_target + modifiers.iter().map(|m| m.delta).sum::<i32>();
-        let mut target = raw_target;
-        // BFS-DICE-4 / AMB-6: below 1, each base loses dice and the target becomes 1.
-        if target < 1 {
-            let deficit = match self.below_one {
-                BelowOne::DiePerPoint => (1 - target) as i64,
-                BelowOne::OneDie => 1,
-            };
-            for b in per_base.iter_mut() {
-                *b = (*b - deficit).max(0);
-            }
-            notes.push(format!("BFS-DICE-4: target {raw_target} is below 1, so each base rolls {deficit} die fewer and needs a 1"));
-            target = 1;
-        }
-        let dice: u32 = per_base.iter().sum::<i64>().clamp(0, u32::MAX as i64) as u32;
-        let auto_fail = dice == 0;
-        if auto_fail && printed > 0 {
-            notes.push("BFS-DICE-4: no dice left, so the test fails automatically".into());
-        }
-        PoolPlan {
             dice,
-            target: target.min(self.sides as i32),
-            raw_target,
-            modifiers,
-            dice_changes: self.dice_changes.clone(),
-            notes,
-            auto_fail,
-            reroll: self.reroll,
-            sides: self.sides,
+            sides,
+            target,
+            reroll: Reroll::None,
         }
     }
-}
 
-impl PoolPlan {
+    pub fn with_reroll(mut self, reroll: Reroll) -> Self {
+        self.reroll = reroll;
+        self
+    }
+
     /// Chance that one die of this pool ends as a success, rerolls included.
     pub fn success_chance(&self) -> f64 {
-        if self.auto_fail {
-            return 0.0;
-        }
-        let p = (self.target.clamp(0, self.sides as i32) as f64) / self.sides as f64;
+        let p = self.target.chance(self.sides);
         match self.reroll {
             Reroll::None => p,
             Reroll::Hits => p * p,
@@ -182,20 +120,12 @@ impl PoolPlan {
         }
     }
 
-    /// Rolls the pool (BFS-DICE-1, -2, -6, -7).
-    pub fn roll(&self, dice: &mut Dice) -> PoolRoll {
-        if self.auto_fail {
-            return PoolRoll {
-                plan: self.clone(),
-                faces: Vec::new(),
-                reroll_faces: Vec::new(),
-                successes: 0,
-            };
-        }
+    /// Rolls the pool: every die, then the rerolls, in that order.
+    pub fn roll(&self, dice: &mut Dice) -> PoolOutcome {
         let faces: Vec<u8> = (0..self.dice)
             .map(|_| dice.roll(self.sides) as u8)
             .collect();
-        let hit = |f: &u8| (*f as i32) <= self.target;
+        let hit = |f: &u8| self.target.succeeds(*f as u32);
         let first = faces.iter().filter(|f| hit(f)).count() as u32;
         let (reroll_faces, successes) = match self.reroll {
             Reroll::None => (Vec::new(), first),
@@ -212,8 +142,7 @@ impl PoolPlan {
                 (again, s)
             }
         };
-        PoolRoll {
-            plan: self.clone(),
+        PoolOutcome {
             faces,
             reroll_faces,
             successes,
@@ -226,60 +155,88 @@ impl PoolPlan {
     }
 }
 
-/// A single-die test against a target (Morale, Skill, Armor): passes on `face <= target`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TestRoll {
-    pub base_target: i32,
-    pub modifiers: Vec<Modifier>,
-    pub target: i32,
-    /// `None` when no roll was needed (an automatic result).
-    pub face: Option<u8>,
-    pub passed: bool,
-    /// `face - target` when failed (how badly), else 0.
-    pub failed_by: i32,
+/// A single-die test: passes on its target, with a pass or a fail that needs no roll where the
+/// target is beyond the die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Test {
+    pub sides: u32,
+    pub target: Target,
 }
 
-impl TestRoll {
-    /// Rolls one die against `base + modifiers`. Targets of `sides` or more pass and targets
-    /// below 1 fail without a roll (BFS-PSY-2 uses 10 and 0 as its limits).
-    pub fn roll(base_target: i32, modifiers: Vec<Modifier>, dice: &mut Dice, sides: u32) -> Self {
-        let target = base_target + modifiers.iter().map(|m| m.delta).sum::<i32>();
-        if target >= sides as i32 {
-            return Self {
-                base_target,
-                modifiers,
-                target,
-                face: None,
-                passed: true,
-                failed_by: 0,
-            };
-        }
-        if target < 1 {
-            return Self {
-                base_target,
-                modifiers,
-                target,
-                face: None,
-                passed: false,
-                failed_by: sides as i32,
-            };
-        }
-        let face = dice.roll(sides) as u8;
-        let passed = face as i32 <= target;
-        Self {
-            base_target,
-            modifiers,
-            target,
-            face: Some(face),
-            passed,
-            failed_by: if passed { 0 } else { face as i32 - target },
-        }
+/// A rolled test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestOutcome {
+    /// `None` when no roll was needed.
+    pub face: Option<u8>,
+    pub passed: bool,
+}
+
+impl Test {
+    /// Passes whatever the die shows.
+    pub fn sure_pass(&self) -> bool {
+        self.target.chance(self.sides) >= 1.0
     }
 
-    /// Chance of passing.
-    pub fn pass_chance(&self) -> f64 {
-        (self.target.clamp(0, 10) as f64) / 10.0
+    /// Fails whatever the die shows.
+    pub fn sure_fail(&self) -> bool {
+        self.target.chance(self.sides) <= 0.0
     }
+
+    pub fn pass_chance(&self) -> f64 {
+        self.target.chance(self.sides)
+    }
+
+    /// Rolls the die, unless the result is certain (then no die is drawn).
+    pub fn roll(&self, dice: &mut Dice) -> TestOutcome {
+        if self.sure_pass() || self.sure_fail() {
+            return TestOutcome {
+                face: None,
+                passed: self.sure_pass(),
+            };
+        }
+        let face = dice.roll(self.sides) as u8;
+        TestOutcome {
+            face: Some(face),
+            passed: self.target.succeeds(face as u32),
+        }
+    }
+}
+
+/// `p[s]` = chance that `n` dice with `sides` faces sum to `s` (2D6 and the like).
+pub fn sum_distribution(n: u32, sides: u32) -> Vec<f64> {
+    let one: Vec<f64> = std::iter::once(0.0)
+        .chain((1..=sides).map(|_| 1.0 / sides.max(1) as f64))
+        .collect();
+    (0..n).fold(vec![1.0], |acc, _| crate::odds::convolve(&acc, &one))
+}
+
+/// The chances that the first of two opposed totals beats, ties and loses to the second, each
+/// given as a distribution over its value (`a[v]` = chance of total v).
+pub fn opposed(a: &[f64], b: &[f64]) -> (f64, f64, f64) {
+    let (mut win, mut tie, mut lose) = (0.0, 0.0, 0.0);
+    for (va, pa) in a.iter().enumerate() {
+        for (vb, pb) in b.iter().enumerate() {
+            let p = pa * pb;
+            match va.cmp(&vb) {
+                std::cmp::Ordering::Greater => win += p,
+                std::cmp::Ordering::Equal => tie += p,
+                std::cmp::Ordering::Less => lose += p,
+            }
+        }
+    }
+    (win, tie, lose)
+}
+
+/// Shifts a distribution by a whole modifier: `shift(d, 2)[v + 2] = d[v]` (values below zero
+/// are counted at zero).
+pub fn shift(dist: &[f64], by: i32) -> Vec<f64> {
+    let len = (dist.len() as i32 + by.max(0)).max(1) as usize;
+    let mut out = vec![0.0; len];
+    for (v, p) in dist.iter().enumerate() {
+        let at = (v as i32 + by).max(0) as usize;
+        out[at] += p;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -287,101 +244,72 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bfs_dice_2_example_two_hits() {
-        // 4 dice needing 3 or less roll 2, 10, 8, 3: two hits.
-        let faces = [2u8, 10, 8, 3];
-        assert_eq!(faces.iter().filter(|f| **f <= 3).count(), 2);
+    fn roll_under_and_roll_over_chances() {
+        assert_eq!(Target::AtMost(4).chance(10), 0.4);
+        assert_eq!(Target::AtMost(0).chance(10), 0.0);
+        assert_eq!(Target::AtMost(12).chance(10), 1.0);
+        assert!((Target::AtLeast(4).chance(6) - 0.5).abs() < 1e-12);
+        assert_eq!(Target::AtLeast(7).chance(6), 0.0);
+        assert_eq!(Target::AtLeast(1).chance(6), 1.0);
+        assert_eq!(Target::AtLeast(-3).chance(6), 1.0);
     }
 
     #[test]
-    fn bfs_dice_4_example_target_below_one() {
-        // 3 infantry bases, Skill 3, 2 dice each; fortifications −1, fog −1, moved −1 → target 0.
-        let mut spec = PoolSpec::new(3, 2, 3);
-        for r in ["fortifications", "fog", "moved"] {
-            spec.modifiers.push(Modifier::new("BFS-SHO-17", r, -1));
-        }
-        let plan = spec.plan();
-        assert_eq!(plan.raw_target, 0);
-        assert_eq!(plan.dice, 3, "1 die per base instead of 2");
-        assert_eq!(plan.target, 1, "each needs a 1");
-        assert!(!plan.auto_fail);
-    }
-
-    #[test]
-    fn amb_6_two_below_one_removes_two_dice_per_base_by_default() {
-        let mut spec = PoolSpec::new(3, 2, 3);
-        spec.modifiers.push(Modifier::new("X", "x", -4));
-        assert!(spec.plan().auto_fail);
-        spec.below_one = BelowOne::OneDie;
-        assert_eq!(spec.plan().dice, 3);
-    }
-
-    #[test]
-    fn bfs_dice_5_example_1_losses_do_not_trigger_zero_dice() {
-        // 3-base reiter column, lost a Strength point, pistols while charging: 1 die per base,
-        // the loss marker takes one: 2 dice, hitting on 4 or less.
-        let mut spec = PoolSpec::new(3, 1, 4);
-        spec.dice_changes.push(DiceChange {
-            rule: "BFS-CBT-10".into(),
-            reason: "casualty marker".into(),
-            delta: -1,
-            base: 0,
-        });
-        let plan = spec.plan();
-        assert_eq!(plan.dice, 2);
-        assert_eq!(plan.target, 4);
-    }
-
-    #[test]
-    fn bfs_dice_5_example_2_one_die_at_minus_one() {
-        // A 1-base musketeer unit with losses in close combat: its 1 die drops to 0, so it
-        // rolls 1 die at −1.
-        let mut spec = PoolSpec::new(1, 1, 4);
-        spec.dice_changes.push(DiceChange {
-            rule: "BFS-CBT-10".into(),
-            reason: "casualty marker".into(),
-            delta: -1,
-            base: 0,
-        });
-        let plan = spec.plan();
-        assert_eq!(plan.dice, 1);
-        assert_eq!(plan.target, 3);
-        assert!(plan.modifiers.iter().any(|m| m.rule == "BFS-DICE-5"));
-    }
-
-    #[test]
-    fn bfs_dice_6_reroll_hits_counts_only_second_successes() {
-        // The example: 6 dice needing 4: 2, 8, 4, 0, 7, 5 → 2 successes; reroll 3 and 8 → 1 hit.
-        let first = [2u8, 8, 4, 10, 7, 5];
-        let kept: Vec<u8> = first.iter().copied().filter(|f| *f <= 4).collect();
-        assert_eq!(kept.len(), 2);
-        let again = [3u8, 8];
-        assert_eq!(again.iter().filter(|f| **f <= 4).count(), 1);
-        // And the engine's probability matches p².
-        let mut spec = PoolSpec::new(6, 1, 4);
-        spec.reroll = Reroll::Hits;
-        assert!((spec.plan().success_chance() - 0.16).abs() < 1e-12);
-    }
-
-    #[test]
-    fn rolled_successes_never_exceed_dice_and_follow_the_faces() {
+    fn a_pool_counts_its_successes_from_its_faces() {
         let mut d = Dice::from_seed(3);
-        let plan = PoolSpec::new(4, 2, 5).plan();
-        for _ in 0..100 {
-            let r = plan.roll(&mut d);
-            assert_eq!(r.faces.len(), 8);
-            assert_eq!(
-                r.successes as usize,
-                r.faces.iter().filter(|f| **f <= 5).count()
-            );
+        for target in [Target::AtMost(5), Target::AtLeast(4)] {
+            let pool = Pool::new(8, 6, target);
+            for _ in 0..50 {
+                let r = pool.roll(&mut d);
+                assert_eq!(r.faces.len(), 8);
+                let hits = r
+                    .faces
+                    .iter()
+                    .filter(|f| target.succeeds(**f as u32))
+                    .count();
+                assert_eq!(r.successes as usize, hits);
+            }
         }
     }
 
     #[test]
-    fn test_roll_limits() {
+    fn rerolling_hits_squares_the_chance_and_rerolling_misses_adds_a_second_try() {
+        let p = Pool::new(6, 10, Target::AtMost(4)).with_reroll(Reroll::Hits);
+        assert!((p.success_chance() - 0.16).abs() < 1e-12);
+        let q = Pool::new(6, 6, Target::AtLeast(5)).with_reroll(Reroll::Failures);
+        assert!((q.success_chance() - (1.0 / 3.0 + 2.0 / 3.0 / 3.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn certain_tests_draw_no_die() {
         let mut d = Dice::from_seed(1);
-        assert!(TestRoll::roll(10, vec![], &mut d, 10).passed);
-        let t = TestRoll::roll(5, vec![Modifier::new("X", "x", -6)], &mut d, 10);
-        assert!(!t.passed && t.face.is_none());
+        let before = d.position();
+        let pass = Test {
+            sides: 10,
+            target: Target::AtMost(10),
+        }
+        .roll(&mut d);
+        let fail = Test {
+            sides: 6,
+            target: Target::AtLeast(7),
+        }
+        .roll(&mut d);
+        assert_eq!((pass.face, pass.passed), (None, true));
+        assert_eq!((fail.face, fail.passed), (None, false));
+        assert_eq!(d.position(), before);
+    }
+
+    #[test]
+    fn two_d6_and_opposed_rolls_are_exact() {
+        let s = sum_distribution(2, 6);
+        assert!((s[7] - 6.0 / 36.0).abs() < 1e-12);
+        assert!((s.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        let d6 = sum_distribution(1, 6);
+        let (win, tie, lose) = opposed(&d6, &d6);
+        assert!((tie - 1.0 / 6.0).abs() < 1e-12);
+        assert!((win - lose).abs() < 1e-12);
+        // A +1 turns ties into wins: 21/36.
+        let (win, _, _) = opposed(&shift(&d6, 1), &d6);
+        assert!((win - 21.0 / 36.0).abs() < 1e-12);
     }
 }

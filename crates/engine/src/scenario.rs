@@ -1,22 +1,39 @@
-//! The scenario file: one battle, described the same way for every ruleset.
+//! The scenario file: one battle. A part every table game shares (the table and its unit of
+//! length, terrain, the sides and their edges, objectives, scripts, lesson steps, options) and a
+//! section the ruleset owns (`rules`: By Fire and Sword's army lists, ranks and game level, say).
 //!
-//! A scenario names its ruleset and holds what is on the table at the start: its size, the terrain
-//! pieces, and for each side the commanders, regiments and units (by profile name from the side's
-//! army list). Distances are centimetres; facings are compass bearings in degrees (0 = facing
-//! north, i.e. towards the far edge from the south side; 90 = east).
+//! ```ron
+//! Scenario(
+//!   format: 2, name: "…", ruleset: "bfs",
+//!   table: (width: 120.0, depth: 120.0),
+//!   turn_limit: 6, seed: 1656,
+//!   terrain: [ Terrain(kind: Forest, shape: Polygon([…])) ],
+//!   sides: [ Side(name: "Polish-Lithuanian", home_edge: South), Side(…) ],
+//!   rules: ( … the ruleset's own section … ),
+//! )
+//! ```
 //!
-//! The ruleset resolves profile names and checks what needs its rules (base sizes, overlaps).
+//! Lengths are in the table's unit (centimetres unless `table` says `unit: Inches`); the loader
+//! turns them into centimetres, the program's unit inside. Facings are compass bearings in
+//! degrees (0 = facing north, i.e. towards the far edge from the south side; 90 = east).
+//!
+//! Format 1 files (everything in one shape, written before the split) are still read: each
+//! ruleset migrates its own.
 
+use crate::present::LengthUnit;
+use crate::problem::Problem;
 use crate::scenario_script::{LessonSpec, ObjectiveSpec, ScriptRule};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt::Debug;
 
 /// Current scenario format. Files must say which format they were written for.
-pub const SCENARIO_FORMAT: u32 = 1;
+pub const SCENARIO_FORMAT: u32 = 2;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scenario {
+pub struct Scenario<S> {
     pub format: u32,
     pub name: String,
     /// Ruleset identifier, e.g. `"bfs"` for By Fire and Sword.
@@ -25,8 +42,7 @@ pub struct Scenario {
     #[serde(default)]
     pub briefing: String,
     pub table: TableSpec,
-    pub level: GameLevel,
-    /// Number of game turns (BFS-SCN-3: 6 unless the scenario says otherwise).
+    /// Number of game turns.
     pub turn_limit: u32,
     /// Seed of the dice for this battle; a save stores it with the commands.
     #[serde(default = "default_seed")]
@@ -43,7 +59,7 @@ pub struct Scenario {
     /// What this file is for: a battle, a solo scenario, or a tutorial lesson.
     #[serde(default)]
     pub kind: ScenarioKind,
-    /// Control markers worth Victory Points (BFS-SCN-6/7).
+    /// Control markers worth Victory Points.
     #[serde(default)]
     pub objectives: Vec<ObjectiveSpec>,
     /// Scripted events: triggers and what they do.
@@ -55,6 +71,34 @@ pub struct Scenario {
     /// The guided steps of a tutorial.
     #[serde(default)]
     pub lesson: Option<LessonSpec>,
+    /// What the ruleset owns: its forces and their organisation.
+    pub rules: S,
+}
+
+/// A ruleset's own section of the scenario file.
+pub trait RulesSection:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The pieces the section places, for the shared checks of objectives, scripts and lessons
+    /// that name them.
+    fn pieces(&self) -> Vec<PieceSpec>;
+    /// Multiplies every length of the section by `factor` (inches to centimetres).
+    fn scale_lengths(&mut self, factor: f32);
+    /// Checks of the section that need no data files, each naming its entity.
+    fn check(&self, scenario: &Scenario<Self>) -> Vec<Problem>;
+    /// "Skirmish level", "Brigade action": what the start screen says of its size.
+    fn scale_label(&self) -> String;
+}
+
+/// A piece a ruleset's section places, as the shared checks see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PieceSpec {
+    pub id: String,
+    pub side: usize,
+    /// A leader (commander) rather than a unit.
+    pub leader: bool,
+    /// Held off the table until a script brings it on.
+    pub reserve: bool,
 }
 
 fn default_seed() -> u64 {
@@ -62,6 +106,95 @@ fn default_seed() -> u64 {
 }
 fn default_order() -> i32 {
     100
+}
+
+impl<S: RulesSection> Scenario<S> {
+    /// The same battle cut to `turns` turns (the CLI's `simulate --turns`). Script rules that wait
+    /// for a later turn could never fire, so they are dropped rather than refused.
+    pub fn with_turn_limit(mut self, turns: u32) -> Self {
+        use crate::scenario_script::Trigger;
+        self.turn_limit = turns;
+        self.script
+            .retain(|r| !matches!(r.when, Trigger::TurnBegins(n) if n > turns));
+        self
+    }
+
+    /// Turns every length into centimetres (a file written in inches says so in `table`).
+    pub fn into_centimetres(mut self) -> Self {
+        let f = match self.table.unit {
+            LengthUnit::Centimetres => return self,
+            LengthUnit::Inches => LengthUnit::CM_PER_INCH,
+        };
+        self.table.width *= f;
+        self.table.depth *= f;
+        self.table.unit = LengthUnit::Centimetres;
+        for t in &mut self.terrain {
+            t.shape.scale(f);
+        }
+        for s in &mut self.sides {
+            if let Some(d) = &mut s.deployment {
+                d.scale(f);
+            }
+        }
+        for o in &mut self.objectives {
+            o.position = (o.position.0 * f, o.position.1 * f);
+            o.radius *= f;
+        }
+        for r in &mut self.script {
+            if let crate::scenario_script::Trigger::SideEntersArea { area, .. } = &mut r.when {
+                area.scale(f);
+            }
+        }
+        self.rules.scale_lengths(f);
+        self
+    }
+
+    /// What the start screen and the app show of the scenario.
+    pub fn info(&self) -> ScenarioInfo {
+        ScenarioInfo {
+            name: self.name.clone(),
+            ruleset: self.ruleset.clone(),
+            briefing: self.briefing.clone(),
+            debriefing: self.debriefing.clone(),
+            kind: self.kind,
+            menu_order: self.menu_order,
+            sides: self.sides.iter().map(|s| s.name.clone()).collect(),
+            turn_limit: self.turn_limit,
+            table: (self.table.width, self.table.depth),
+            scale: self.rules.scale_label(),
+            seed: self.seed,
+            lesson: self.lesson.clone(),
+        }
+    }
+}
+
+/// What the app shows of a scenario without knowing its ruleset.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioInfo {
+    pub name: String,
+    pub ruleset: String,
+    pub briefing: String,
+    pub debriefing: String,
+    pub kind: ScenarioKind,
+    pub menu_order: i32,
+    pub sides: Vec<String>,
+    pub turn_limit: u32,
+    /// Width and depth, cm.
+    pub table: (f32, f32),
+    /// "Skirmish level": the ruleset's word for the battle's size.
+    pub scale: String,
+    pub seed: u64,
+    pub lesson: Option<LessonSpec>,
+}
+
+impl ScenarioInfo {
+    /// The name of side `seat`, or "side N".
+    pub fn side_name(&self, seat: u8) -> String {
+        self.sides
+            .get(seat as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("side {}", seat + 1))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -72,20 +205,19 @@ pub enum ScenarioKind {
     Tutorial,
 }
 
-/// Size of the playing area in cm. BFaS recommends 120 × 120 (BFS-SCN-2).
+/// Size of the playing area, in `unit` (centimetres unless said otherwise).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Table")]
 pub struct TableSpec {
     pub width: f32,
     pub depth: f32,
+    /// The unit every length of the file is written in.
+    #[serde(default, skip_serializing_if = "is_cm")]
+    pub unit: LengthUnit,
 }
 
-/// Game level (BFS-ORG-7); some rules depend on it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum GameLevel {
-    Skirmish,
-    TaskForce,
-    Division,
+fn is_cm(u: &LengthUnit) -> bool {
+    *u == LengthUnit::Centimetres
 }
 
 /// A rule option's value.
@@ -106,40 +238,38 @@ pub enum TableEdge {
     West,
 }
 
-/// Kinds of terrain piece (BFS-TER-15's master table).
+/// Kinds of terrain piece a table may hold. What each means for movement, sight and combat is
+/// the ruleset's to say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TerrainKind {
-    /// Dense woods (BFS-TER-23).
+    /// Dense woods.
     Forest,
-    /// Light woods (BFS-TER-24).
+    /// Light woods.
     Grove,
-    /// Gentle slopes (BFS-TER-20).
+    /// Gentle slopes.
     Hill,
-    /// Steep slopes and cliffs (BFS-TER-21).
+    /// Steep slopes and cliffs.
     SteepHill,
-    /// Wheat field or tall steppe grass (BFS-TER-25).
+    /// Wheat field or tall steppe grass.
     WheatField,
-    /// Ploughed field or soft ground (BFS-TER-26).
+    /// Ploughed field or soft ground.
     PloughedField,
-    /// Stream (BFS-TER-16).
     Stream,
-    /// River (BFS-TER-17); impassable except at fords and bridges.
+    /// A river: impassable except at fords and bridges.
     River,
     Ford,
     Bridge,
-    /// Lake (BFS-TER-18).
     Lake,
-    /// Swamp or marsh (BFS-TER-19).
+    /// Swamp or marsh.
     Marsh,
-    /// Road (BFS-TER-22).
     Road,
-    /// Fences, low walls, narrow ditches (BFS-TER-27).
+    /// Fences, low walls, narrow ditches.
     Obstacle,
-    /// Built-up area (BFS-TER-28).
+    /// A village or town: a built-up area.
     BuiltUpArea,
-    /// A single building (BFS-TER-29..31).
+    /// A single building.
     Building,
-    /// Field fortifications (BFS-TER-32).
+    /// Field fortifications.
     Fortification,
 }
 
@@ -153,7 +283,7 @@ pub struct TerrainSpec {
     pub shape: ShapeSpec,
 }
 
-/// The outline of a terrain piece, in table cm.
+/// An outline on the table, in the table's unit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ShapeSpec {
     /// A rectangle given by its centre, its size and a rotation in degrees (clockwise).
@@ -169,98 +299,40 @@ pub enum ShapeSpec {
     Strip { points: Vec<(f32, f32)>, width: f32 },
 }
 
-/// One side of the battle.
+impl ShapeSpec {
+    /// Scales every length (inches to centimetres).
+    pub fn scale(&mut self, f: f32) {
+        let s = |p: &mut (f32, f32)| *p = (p.0 * f, p.1 * f);
+        match self {
+            ShapeSpec::Rect { center, size, .. } => {
+                s(center);
+                s(size);
+            }
+            ShapeSpec::Polygon(points) => points.iter_mut().for_each(s),
+            ShapeSpec::Strip { points, width } => {
+                points.iter_mut().for_each(s);
+                *width *= f;
+            }
+        }
+    }
+}
+
+/// One side of the battle, as every ruleset knows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Side")]
 pub struct SideSpec {
     pub name: String,
-    /// Identifier of the army list (a file in `assets/armies/`) whose profiles the units use.
-    pub army_list: String,
-    /// The side's own table edge, towards which it withdraws and flees (GEO-19).
+    /// The side's own table edge, towards which it withdraws and flees.
     pub home_edge: TableEdge,
-    pub commanders: Vec<CommanderSpec>,
-    #[serde(default)]
-    pub regiments: Vec<RegimentSpec>,
-    pub units: Vec<UnitSpec>,
+    /// Where the side may deploy, when the scenario says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<ShapeSpec>,
 }
 
-/// Commander ranks, highest first (BFS-CMD-3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum CommanderRank {
-    /// Commander-in-Chief of the force (a Senior Commander).
-    CommanderInChief,
-    /// Another Senior Commander.
-    Senior,
-    /// Regimental Commander (Junior).
-    Regimental,
-    /// Regimental 2nd in command (Junior).
-    Second,
-    /// Regimental 3rd in command (Junior).
-    Third,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Commander")]
-pub struct CommanderSpec {
-    pub id: String,
-    pub name: String,
-    pub rank: CommanderRank,
-    /// Command points restored each Initiative Phase (BFS-INI-1).
-    pub command_points: u8,
-    /// Commander profile in the side's army list.
-    #[serde(default = "default_commander_profile")]
-    pub profile: String,
-    /// Centre of the commander's base.
-    pub position: (f32, f32),
-    #[serde(default)]
-    pub facing: f32,
-    /// The regiment he commands, for Junior commanders.
-    #[serde(default)]
-    pub regiment: Option<String>,
-}
-
-fn default_commander_profile() -> String {
-    "commander".into()
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Regiment")]
-pub struct RegimentSpec {
-    pub id: String,
-    pub name: String,
-    /// Motivation coefficient in percent (Division level, BFS-PSY-25).
-    #[serde(default)]
-    pub motivation_percent: Option<u32>,
-}
-
-/// Formation at deployment (BFS-FRM).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FormationSpec {
-    /// A Line `files` bases wide (a short last rank is allowed).
-    Line { files: u8 },
-    /// One base wide.
-    Column,
-    /// Open Order: bases 1 cm apart in one rank (BFS-OO).
-    OpenOrder,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Unit")]
-pub struct UnitSpec {
-    pub id: String,
-    /// Shown on the table; defaults to the profile's name.
-    #[serde(default)]
-    pub name: Option<String>,
-    pub profile: String,
-    #[serde(default)]
-    pub regiment: Option<String>,
-    pub formation: FormationSpec,
-    pub bases: u8,
-    /// Midpoint of the unit's front edge.
-    pub position: (f32, f32),
-    /// Compass bearing the unit faces, degrees.
-    pub facing: f32,
-    /// Held off the table until a script brings it on (BFS-SCN-50), at `position`.
-    #[serde(default)]
-    pub reserve: bool,
+/// Just enough of a file to tell what it is and which ruleset reads it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename = "Scenario")]
+pub struct ScenarioHeader {
+    pub format: u32,
+    pub ruleset: String,
 }

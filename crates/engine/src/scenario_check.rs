@@ -1,11 +1,13 @@
-//! Checks of a scenario that need no ruleset: formats, identifiers, references, sizes, shapes.
-//! Each problem names the entity at fault so the author can find it in the file.
+//! Checks of the shared part of a scenario: format, table, terrain, sides, objectives, script and
+//! lesson, and the references between them and the ruleset's pieces; then the ruleset section's
+//! own checks. Each problem names the entity at fault so the author can find it in the file.
+//! Every list has a cap, so no file can make the program allocate without bound.
 
 use crate::problem::Problem;
-use crate::scenario::{CommanderRank, FormationSpec, SCENARIO_FORMAT, Scenario, ShapeSpec};
+use crate::scenario::{RulesSection, SCENARIO_FORMAT, Scenario, ShapeSpec};
 use crate::scenario_geometry::{polygon_area, polygon_self_intersects};
 use sandtable_geometry::{Rect, Vec2};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Smallest and largest table sides we accept, in cm.
 pub const TABLE_SIDE_CM: (f32, f32) = (30.0, 2000.0);
@@ -15,9 +17,15 @@ pub const MAX_TURNS: u32 = 99;
 pub const MAX_BASES_PER_UNIT: u8 = 60;
 /// Most units per side.
 pub const MAX_UNITS_PER_SIDE: usize = 500;
+/// Most terrain pieces, objectives, script rules and lesson steps a scenario may have.
+pub const MAX_TERRAIN: usize = 500;
+pub const MAX_OBJECTIVES: usize = 50;
+pub const MAX_SCRIPT_RULES: usize = 500;
+pub const MAX_LESSON_STEPS: usize = 200;
 
-/// Everything wrong with the scenario's structure, in file order.
-pub fn check_structure(s: &Scenario) -> Vec<Problem> {
+/// Everything wrong with the scenario's structure, in file order: the shared part, then the
+/// ruleset's section.
+pub fn check_structure<S: RulesSection>(s: &Scenario<S>) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut p = |entity: String, message: String| out.push(Problem::new(entity, message));
 
@@ -25,7 +33,7 @@ pub fn check_structure(s: &Scenario) -> Vec<Problem> {
         p(
             "format".into(),
             format!(
-                "this program reads scenario format {SCENARIO_FORMAT}, the file says {}",
+                "this program reads scenario format {SCENARIO_FORMAT} (and 1), the file says {}",
                 s.format
             ),
         );
@@ -48,7 +56,21 @@ pub fn check_structure(s: &Scenario) -> Vec<Problem> {
             format!("{} turns is outside 1..{MAX_TURNS}", s.turn_limit),
         );
     }
-    for (i, t) in s.terrain.iter().enumerate() {
+    for (list, n, max) in [
+        ("terrain", s.terrain.len(), MAX_TERRAIN),
+        ("objectives", s.objectives.len(), MAX_OBJECTIVES),
+        ("script", s.script.len(), MAX_SCRIPT_RULES),
+        (
+            "lesson",
+            s.lesson.as_ref().map_or(0, |l| l.steps.len()),
+            MAX_LESSON_STEPS,
+        ),
+    ] {
+        if n > max {
+            p(list.into(), format!("has {n} entries; the limit is {max}"));
+        }
+    }
+    for (i, t) in s.terrain.iter().enumerate().take(MAX_TERRAIN) {
         let who = match &t.name {
             Some(n) => format!("terrain #{} \"{n}\"", i + 1),
             None => format!("terrain #{} ({:?})", i + 1, t.kind),
@@ -66,170 +88,46 @@ pub fn check_structure(s: &Scenario) -> Vec<Problem> {
             ),
         );
     }
-
-    let mut ids: BTreeMap<String, String> = BTreeMap::new();
-    let mut claim = |id: &str, what: String, p: &mut dyn FnMut(String, String)| {
-        if id.trim().is_empty() {
-            p(what, "has an empty id".into());
-        } else if let Some(prev) = ids.get(id) {
-            p(what, format!("id \"{id}\" is already used by {prev}"));
-        } else {
-            ids.insert(id.to_string(), what);
+    for (i, side) in s.sides.iter().enumerate() {
+        let who = format!("side #{} \"{}\"", i + 1, side.name);
+        if side.name.trim().is_empty() {
+            p(who.clone(), "needs a name".into());
         }
-    };
-    let on_table = |x: f32, y: f32| {
-        x.is_finite()
-            && y.is_finite()
-            && (0.0..=s.table.width).contains(&x)
-            && (0.0..=s.table.depth).contains(&y)
-    };
-
-    for (si, side) in s.sides.iter().enumerate() {
-        let side_name = format!("side #{} \"{}\"", si + 1, side.name);
-        let regiments: BTreeSet<&str> = side.regiments.iter().map(|r| r.id.as_str()).collect();
-        for r in &side.regiments {
-            claim(&r.id, format!("regiment \"{}\"", r.id), &mut p);
-            if let Some(m) = r.motivation_percent
-                && !(1..=100).contains(&m)
-            {
-                p(
-                    format!("regiment \"{}\"", r.id),
-                    format!("motivation {m}% is outside 1..100%"),
-                );
-            }
-            if !side
-                .commanders
-                .iter()
-                .any(|c| c.regiment.as_deref() == Some(r.id.as_str()))
-            {
-                p(
-                    format!("regiment \"{}\"", r.id),
-                    "has no commander: give one commander `regiment: Some(\"…\")`".into(),
-                );
-            }
-        }
-        let chiefs = side
-            .commanders
-            .iter()
-            .filter(|c| c.rank == CommanderRank::CommanderInChief)
-            .count();
-        if chiefs != 1 {
-            p(
-                side_name.clone(),
-                format!("needs exactly one CommanderInChief, has {chiefs}"),
-            );
-        }
-        for c in &side.commanders {
-            let who = format!("commander \"{}\"", c.id);
-            claim(&c.id, who.clone(), &mut p);
-            if !on_table(c.position.0, c.position.1) {
-                p(
-                    who.clone(),
-                    format!(
-                        "position ({}, {}) is off the {}×{} cm table",
-                        c.position.0, c.position.1, s.table.width, s.table.depth
-                    ),
-                );
-            }
-            if !c.facing.is_finite() {
-                p(who.clone(), "facing is not a number".into());
-            }
-            if c.command_points > 20 {
-                p(
-                    who.clone(),
-                    format!(
-                        "{} command points is more than the 20 allowed",
-                        c.command_points
-                    ),
-                );
-            }
-            match (&c.regiment, c.rank) {
-                (Some(r), _) if !regiments.contains(r.as_str()) => p(
-                    who.clone(),
-                    format!("commands regiment \"{r}\", which this side does not have"),
-                ),
-                (
-                    None,
-                    CommanderRank::Regimental | CommanderRank::Second | CommanderRank::Third,
-                ) => p(
-                    who.clone(),
-                    format!("is a {:?} commander but names no regiment", c.rank),
-                ),
-                _ => {}
-            }
-        }
-        if side.units.is_empty() {
-            p(side_name.clone(), "has no units".into());
-        }
-        if side.units.len() > MAX_UNITS_PER_SIDE {
-            p(
-                side_name.clone(),
-                format!(
-                    "has {} units; the limit is {MAX_UNITS_PER_SIDE}",
-                    side.units.len()
-                ),
-            );
-        }
-        for u in &side.units {
-            let who = format!("unit \"{}\"", u.id);
-            claim(&u.id, who.clone(), &mut p);
-            if let Some(r) = &u.regiment
-                && !regiments.contains(r.as_str())
-            {
-                p(
-                    who.clone(),
-                    format!("belongs to regiment \"{r}\", which this side does not have"),
-                );
-            }
-            if u.bases == 0 || u.bases > MAX_BASES_PER_UNIT {
-                p(
-                    who.clone(),
-                    format!("{} bases is outside 1..{MAX_BASES_PER_UNIT}", u.bases),
-                );
-            }
-            if let FormationSpec::Line { files } = u.formation
-                && (files == 0 || files > u.bases)
-            {
-                p(
-                    who.clone(),
-                    format!(
-                        "a Line of {files} files needs 1..{} files for {} bases",
-                        u.bases, u.bases
-                    ),
-                );
-            }
-            if !(u.position.0.is_finite() && u.position.1.is_finite() && u.facing.is_finite()) {
-                p(who.clone(), "position or facing is not a number".into());
+        if let Some(d) = &side.deployment {
+            for msg in check_shape(d) {
+                p(who.clone(), format!("deployment zone: {msg}"));
             }
         }
     }
+    out.extend(s.rules.check(s));
     out.extend(check_extras(s));
     out
 }
 
 /// Objectives, script and lesson: every name they use must exist, every number make sense.
-fn check_extras(s: &Scenario) -> Vec<Problem> {
+fn check_extras<S: RulesSection>(s: &Scenario<S>) -> Vec<Problem> {
     use crate::scenario_script::{Goal, ScriptAction, Trigger};
     let mut out = Vec::new();
     let mut p = |entity: String, message: String| out.push(Problem::new(entity, message));
-    let units: BTreeSet<&str> = s
-        .sides
+    let pieces = s.rules.pieces();
+    let units: BTreeSet<&str> = pieces
         .iter()
-        .flat_map(|sd| sd.units.iter().map(|u| u.id.as_str()))
+        .filter(|x| !x.leader)
+        .map(|x| x.id.as_str())
         .collect();
-    let commanders: BTreeSet<&str> = s
-        .sides
+    let commanders: BTreeSet<&str> = pieces
         .iter()
-        .flat_map(|sd| sd.commanders.iter().map(|c| c.id.as_str()))
+        .filter(|x| x.leader)
+        .map(|x| x.id.as_str())
         .collect();
-    let reserves: BTreeSet<&str> = s
-        .sides
+    let reserves: BTreeSet<&str> = pieces
         .iter()
-        .flat_map(|sd| sd.units.iter().filter(|u| u.reserve).map(|u| u.id.as_str()))
+        .filter(|x| x.reserve)
+        .map(|x| x.id.as_str())
         .collect();
     let sides = s.sides.len();
     let mut objectives = BTreeSet::new();
-    for o in &s.objectives {
+    for o in s.objectives.iter().take(MAX_OBJECTIVES) {
         let who = format!("objective \"{}\"", o.id);
         if !objectives.insert(o.id.as_str()) {
             p(who.clone(), "is listed twice".into());
@@ -261,7 +159,7 @@ fn check_extras(s: &Scenario) -> Vec<Problem> {
             );
         }
     }
-    for (i, rule) in s.script.iter().enumerate() {
+    for (i, rule) in s.script.iter().enumerate().take(MAX_SCRIPT_RULES) {
         let who = format!("script rule #{}", i + 1);
         match &rule.when {
             Trigger::TurnBegins(n) if *n == 0 || *n > s.turn_limit => p(
@@ -395,7 +293,7 @@ fn check_extras(s: &Scenario) -> Vec<Problem> {
     out
 }
 
-fn check_shape(shape: &ShapeSpec) -> Vec<String> {
+pub fn check_shape(shape: &ShapeSpec) -> Vec<String> {
     let mut out = Vec::new();
     let finite = |pts: &[(f32, f32)]| {
         pts.iter()

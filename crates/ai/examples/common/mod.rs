@@ -4,8 +4,9 @@
 // Each example uses part of this module.
 #![allow(dead_code)]
 
-use sandtable_ai::{Player, PlayerKind};
-use sandtable_bfs::{BattleSetup, load_scenario};
+use sandtable_ai::bfs::BfsEvaluation;
+use sandtable_ai::{AiPlayer, PlayerKind};
+use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
 use std::path::Path;
 
 /// The default battle, `scenarios/01-mill-ford-skirmish.ron`.
@@ -28,9 +29,9 @@ pub fn kinds(arg: Option<String>) -> Vec<PlayerKind> {
 }
 
 /// The two players of battle `seed`.
-pub fn players(kinds: &[PlayerKind], seed: u64) -> [Player; 2] {
+pub fn players(kinds: &[PlayerKind], seed: u64) -> [AiPlayer<Bfs, BfsEvaluation>; 2] {
     [
-        Player::new(kinds[0], seed * 31 + 1),
-        Player::new(kinds[1], seed * 37 + 2),
+        AiPlayer::new(kinds[0], seed * 31 + 1),
+        AiPlayer::new(kinds[1], seed * 37 + 2),
     ]
 }

@@ -211,6 +211,9 @@ pub fn issue(
 }
 
 /// Checks a rally: returns its CP cost (BFS-RAL-2, BFS-RAL-3).
+/// Most extra CP a rally may spend, each for +1 Morale (BFS-RAL-2).
+pub const MAX_RALLY_EXTRA_CP: u8 = 3;
+
 pub fn check_rally(
     game: &Game,
     unit: UnitId,
@@ -248,10 +251,12 @@ pub fn check_rally(
             ),
         ));
     }
-    if extra_cp > 3 {
+    if extra_cp > MAX_RALLY_EXTRA_CP {
         return Err(RuleError::new(
             "BFS-RAL-2",
-            "At most 3 extra CP (+3 Morale) may be spent on a rally.",
+            format!(
+                "At most {MAX_RALLY_EXTRA_CP} extra CP (+{MAX_RALLY_EXTRA_CP} Morale) may be spent on a rally."
+            ),
         ));
     }
     if !authority::commanders_who_may_order(game, unit).contains(&by) {

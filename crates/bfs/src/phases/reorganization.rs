@@ -5,8 +5,7 @@
 //! modelled yet (docs/rules-coverage.md).
 
 use crate::event::Event;
-use crate::ids::Side;
-use crate::state::{Game, MoraleLevel, UnitStatus};
+use crate::state::{Game, UnitStatus};
 use crate::turn::Phase;
 use crate::victory;
 
@@ -33,39 +32,16 @@ pub fn run(game: &mut Game, events: &mut Vec<Event>) {
             u.charge = None;
         }
     }
-    if let Some(reason) = battle_over(game) {
+    if let Some(reason) = victory::army_lost(game) {
         end(game, &reason, events);
         return;
     }
     if game.turn.number >= game.info.turn_limit {
-        end(
-            game,
-            &format!(
-                "the turn limit of {} turns was reached (BFS-SCN-3)",
-                game.info.turn_limit
-            ),
-            events,
-        );
+        end(game, &victory::turn_limit_reason(game), events);
         return;
     }
     game.turn.number += 1;
     super::initiative::begin_turn(game, events);
-}
-
-/// A side with no units left in good order on the table has lost its army (BFS-PSY-22 step 3).
-fn battle_over(game: &Game) -> Option<String> {
-    for s in Side::BOTH {
-        let standing = game
-            .units_on_table(s)
-            .any(|u| u.morale != MoraleLevel::Flight);
-        if !standing {
-            return Some(format!(
-                "{} has no units left that are not fleeing",
-                game.side(s).name
-            ));
-        }
-    }
-    None
 }
 
 fn end(game: &mut Game, reason: &str, events: &mut Vec<Event>) {

@@ -5,6 +5,7 @@
 
 use sandtable_bfs::army_list::load_army_list;
 use sandtable_bfs::ids::{Side, UnitId};
+use sandtable_bfs::scenario_spec::*;
 use sandtable_bfs::state::{Game, OrderKind};
 use sandtable_bfs::turn::{CombatStage, Phase};
 use sandtable_bfs::{BattleSetup, Bfs, Command, Event};
@@ -56,6 +57,7 @@ pub fn armies() -> Vec<sandtable_bfs::army_list::ArmyList> {
 /// optional terrain.
 pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
     let mut sides = Vec::new();
+    let mut forces = Vec::new();
     for (i, (name, list, edge)) in [
         ("Poles", "polish-lithuanian-1655", TableEdge::South),
         ("Swedes", "swedish-1655", TableEdge::North),
@@ -65,8 +67,11 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
     {
         sides.push(SideSpec {
             name: name.into(),
-            army_list: list.into(),
             home_edge: edge,
+            deployment: None,
+        });
+        forces.push(ForceSpec {
+            army_list: list.into(),
             commanders: vec![CommanderSpec {
                 id: format!("cmd-{i}"),
                 name: format!("Colonel {i}"),
@@ -107,8 +112,8 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
         table: TableSpec {
             width: 120.0,
             depth: 120.0,
+            unit: Default::default(),
         },
-        level: GameLevel::Skirmish,
         turn_limit: 6,
         seed: 1,
         terrain,
@@ -120,6 +125,10 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
         script: vec![],
         debriefing: String::new(),
         lesson: None,
+        rules: BfsRules {
+            level: GameLevel::Skirmish,
+            forces,
+        },
     };
     BattleSetup {
         scenario,

@@ -12,8 +12,9 @@
 //! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
 //! decision can afford hundreds of evaluations.
 
-use crate::travel::{Field, FieldCache, TerrainGrid};
-use sandtable_bfs::geo::{TerrainClass, frame_of};
+use super::plans::{self, Fields, TerrainGrid};
+use crate::field::Field;
+use sandtable_bfs::geo::{self, TerrainClass, frame_of};
 use sandtable_bfs::ids::{ProfileId, Side, UnitId};
 use sandtable_bfs::preview;
 use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
@@ -132,12 +133,12 @@ impl Volley {
 impl Matchups {
     /// Every pair of opposing units on the table, judged for `side`.
     pub fn new(game: &Game, side: Side) -> Self {
-        Self::with_cache(game, side, &mut FieldCache::default())
+        Self::with_cache(game, side, &mut Fields::default())
     }
 
     /// As [`Matchups::new`], reusing travel fields from earlier decisions: terrain never moves,
     /// and most enemies have not moved since the last decision either.
-    pub fn with_cache(game: &Game, side: Side, cache: &mut FieldCache) -> Self {
+    pub fn with_cache(game: &Game, side: Side, cache: &mut Fields) -> Self {
         let mut edge = HashMap::new();
         let mut volleys = HashMap::new();
         for a in game.units_on_table(Side::A) {
@@ -169,13 +170,13 @@ impl Matchups {
         } else {
             DANGER * (1.0 - 0.8 * late)
         };
-        let grid = cache.grid(game).clone();
+        let grid = plans::grid(cache, game);
         let mut travel = HashMap::new();
         for u in game.units_on_table(side) {
             for e in game.units_on_table(side.other()) {
                 travel
                     .entry((u.profile, e.id))
-                    .or_insert_with(|| cache.field(game, &grid, u.profile, e));
+                    .or_insert_with(|| plans::field(cache, game, &grid, u.profile, e));
             }
         }
         Self {
@@ -468,11 +469,10 @@ pub fn unit_terms(
             let edge = matchups.edge(u.id, e.id);
             if edge > 0.0 {
                 // A charge into slowing terrain covers half the move, or 5 cm (BFS-TER-2/3).
-                let basic = match matchups.grid.class_at(game, up, ef.center()) {
-                    TerrainClass::Difficult => up.movement.basic as f64 * 0.5,
-                    TerrainClass::VeryDifficult => 5.0,
-                    _ => up.movement.basic as f64,
-                };
+                let class = matchups.grid.class_at(game, up, ef.center());
+                let basic = geo::slowed_move(class, up.movement.basic)
+                    .map_or(up.movement.basic, |(cap, _, _)| cap)
+                    as f64;
                 let far = if d <= basic {
                     d
                 } else {
@@ -512,7 +512,7 @@ pub fn unit_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::default_battle;
+    use crate::bfs::test_support::default_battle;
     use sandtable_bfs::authority::{command_range_cm, distance_to_unit};
 
     /// Moves a unit straight away from its side's commander until it stands `cm` from him.

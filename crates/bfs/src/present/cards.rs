@@ -1,0 +1,229 @@
+//! A piece in words: its card in the side panel (profile and state), its hover tooltip, and the
+//! command points of every commander.
+
+use super::table::{Thing, thing};
+use crate::authority;
+use crate::ids::Side;
+use crate::profile::UnitProfile;
+use crate::state::{Commander, Formation, Game, MoraleLevel, Unit};
+use crate::turn::Phase;
+use sandtable_engine::Seat;
+use sandtable_engine::present::{Card, PieceId, PoolLine};
+
+pub fn card(view: &Game, piece: PieceId) -> Option<Card> {
+    Some(match thing(view, piece)? {
+        Thing::Unit(u) => unit_card(view, view.unit(u)),
+        Thing::Commander(c) => commander_card(view, view.commander(c)),
+    })
+}
+
+fn unit_card(game: &Game, u: &Unit) -> Card {
+    let p = game.profile(u.profile);
+    let pending = match u.pending_order {
+        Some(po) => match po.kind {
+            Some(k) => format!(" · new order (face down): {}", k.name()),
+            None => " · a face-down order marker".into(),
+        },
+        None => String::new(),
+    };
+    let commanders: Vec<&str> = authority::commanders_who_may_order(game, u.id)
+        .iter()
+        .map(|c| game.commander(*c).name.as_str())
+        .collect();
+    Card {
+        title: u.name.clone(),
+        side: Some(u.side.0),
+        lines: vec![
+            format!("{} — {}", p.name, game.side(u.side).name),
+            format!(
+                "{} · {} of {} bases · {} casualty marker(s)",
+                formation_name(u.formation),
+                u.bases.len(),
+                u.bases_at_start,
+                u.casualty_markers
+            ),
+            format!(
+                "Morale level: {} · Order: {}{pending}",
+                morale_name(u.morale),
+                u.order.map_or("none", |o| o.name())
+            ),
+            format!(
+                "May be ordered by: {}",
+                if commanders.is_empty() {
+                    "nobody".into()
+                } else {
+                    commanders.join(", ")
+                }
+            ),
+        ],
+        rows: profile_rows(p),
+        notes: p.notes.clone(),
+    }
+}
+
+fn commander_card(game: &Game, c: &Commander) -> Card {
+    let p = game.profile(c.profile);
+    Card {
+        title: c.name.clone(),
+        side: Some(c.side.0),
+        lines: vec![
+            format!("{:?} — {}", c.rank, game.side(c.side).name),
+            format!(
+                "Command points: {} of {} · Command range {} cm",
+                c.cp,
+                c.cp_max,
+                authority::command_range_cm(game, c.id)
+            ),
+        ],
+        rows: profile_rows(p),
+        notes: String::new(),
+    }
+}
+
+/// The profile as the army lists print it (BFS-PRF).
+fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
+    let skill = match p.skill {
+        3 => "Recruit",
+        4 => "Trained",
+        5 => "Veteran",
+        _ => "",
+    };
+    let morale = match p.morale {
+        4 => "Cowardly",
+        5 => "Average",
+        6 => "Courageous",
+        7 => "Fearless",
+        _ => "",
+    };
+    let m = p.melee.stats();
+    let mut rows = vec![
+        ("Move".to_string(), format!("{} cm", p.movement)),
+        (
+            "Close combat".into(),
+            format!("{} dice per base", p.close_combat),
+        ),
+        ("Shooting".into(), format!("{} dice per base", p.shooting)),
+        ("Armor".into(), p.armor.to_string()),
+        ("Skill".into(), format!("{} {skill}", p.skill)),
+        ("Morale".into(), format!("{} {morale}", p.morale)),
+        ("Strength".into(), format!("{} per base", p.strength)),
+        (
+            "Melee".into(),
+            format!("{} ({}/{})", m.name, m.effectiveness.0, m.effectiveness.1),
+        ),
+    ];
+    if let Some(r) = p.ranged {
+        let s = r.stats(p.is_mounted());
+        let range = s.long_cm.map_or(format!("{}", s.effective_cm), |l| {
+            format!("{}/{}", s.effective_cm, l)
+        });
+        rows.push((
+            "Ranged".into(),
+            format!(
+                "{} ({range} cm, {}/{})",
+                s.name, s.effectiveness.0, s.effectiveness.1
+            ),
+        ));
+    }
+    if !p.special_rules.is_empty() {
+        rows.push((
+            "Special".into(),
+            p.special_rules
+                .iter()
+                .map(|r| format!("{r:?}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ));
+    }
+    rows
+}
+
+fn formation_name(f: Formation) -> String {
+    match f {
+        Formation::Close { files: 1 } => "Column".into(),
+        Formation::Close { files } => format!("Line, {files} files"),
+        Formation::OpenOrder => "Open Order".into(),
+        Formation::NonStandard => "Non-standard".into(),
+    }
+}
+
+pub fn morale_name(m: MoraleLevel) -> &'static str {
+    match m {
+        MoraleLevel::Good => "Good",
+        MoraleLevel::Disorganized => "Disorganized",
+        MoraleLevel::Flight => "Flight",
+    }
+}
+
+/// The hover tooltip: name, strength and state; with a commander of the same side selected in
+/// the Orders Phase, what an order from him would cost and why (BFS-CMD-4).
+pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<String> {
+    match thing(view, piece) {
+        Some(Thing::Unit(id)) => {
+            let u = view.unit(id);
+            let p = view.profile(u.profile);
+            let order = match (u.order, u.pending_order) {
+                (_, Some(po)) => po.kind.map_or("a face-down order marker".to_string(), |k| {
+                    format!("new order (face down): {}", k.name())
+                }),
+                (Some(o), None) => format!("{} order", o.name()),
+                (None, None) => "no order".into(),
+            };
+            let mut lines = vec![
+                u.name.clone(),
+                format!(
+                    "{} · {} of {} bases · Move {} cm",
+                    p.name,
+                    u.bases.len(),
+                    u.bases_at_start,
+                    p.movement
+                ),
+                format!("{} · {order}", morale_name(u.morale)),
+            ];
+            if let (Phase::Orders { .. }, Some(Thing::Commander(c))) =
+                (&view.turn.phase, selection.and_then(|s| thing(view, s)))
+                && view.commander(c).side == u.side
+            {
+                let cost = authority::order_cost(view, c, id);
+                lines.push(format!(
+                    "An order from {} costs {} CP: {:.1} cm away, range {} cm (BFS-CMD-4)",
+                    view.commander(c).name,
+                    cost.cp,
+                    cost.distance_cm,
+                    cost.range_cm
+                ));
+            }
+            lines
+        }
+        Some(Thing::Commander(id)) => {
+            let c = view.commander(id);
+            vec![
+                c.name.clone(),
+                format!(
+                    "{:?} · {} of {} CP · range {} cm",
+                    c.rank,
+                    c.cp,
+                    c.cp_max,
+                    authority::command_range_cm(view, id)
+                ),
+            ]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Every commander's command points (BFS-INI-1).
+pub fn pools(view: &Game) -> Vec<PoolLine> {
+    view.commanders
+        .iter()
+        .map(|c| PoolLine {
+            side: c.side.0,
+            text: format!("{}: {} of {} CP", c.name, c.cp, c.cp_max),
+        })
+        .collect()
+}
+
+/// The side a seat plays.
+pub fn side_of(seat: Seat) -> Side {
+    Side(seat.min(1))
+}

@@ -1,0 +1,326 @@
+//! What the player on screen can do now, as menus: the bid and the Initiative choice with nothing
+//! selected, orders, rallies and CP transfers in the Orders Phase, reactions to a charge, turns
+//! and maneuvers in the Movement Phase. Every item is a rules command; the engine asks the rules
+//! whether each is allowed, so a button is enabled exactly when the command is legal.
+
+use super::table::{Thing, thing};
+use crate::authority;
+use crate::command::{Command, MoveStep, Reaction, SpecialManeuver, TurnKind};
+use crate::ids::{CommanderId, Side, UnitId};
+use crate::phases::initiative::max_bid;
+use crate::phases::orders::{MAX_RALLY_EXTRA_CP, orders_are_free};
+use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::turn::{CombatStage, Phase};
+use sandtable_engine::Seat;
+use sandtable_engine::present::{Menu, MenuChoices, MenuItem, MenuParam, PieceId};
+
+/// The menu param that picks which commander pays for orders.
+pub const PAID_BY: &str = "paid_by";
+
+/// The command that ends the current step ("Next"), if there is one.
+pub fn next_step(view: &Game) -> Option<MenuItem<Command>> {
+    let (cmd, label) = match &view.turn.phase {
+        Phase::Orders { .. } => (Command::EndOrders, "End Orders"),
+        Phase::Movement { charge: None, .. } => (Command::EndMovement, "End Movement"),
+        Phase::Combat(stage) => (
+            Command::Continue,
+            match stage {
+                CombatStage::DefendersFire => "Resolve Defender's Fire",
+                CombatStage::CloseCombat => "Resolve Close Combat",
+                CombatStage::ShootingAfterMovement => "Resolve Shooting after Movement",
+            },
+        ),
+        _ => return None,
+    };
+    Some(MenuItem::new(label, cmd))
+}
+
+/// The commanders who may pay for an order to `unit`, cheapest first.
+fn payers(game: &Game, unit: UnitId) -> Vec<CommanderId> {
+    let mut who = authority::commanders_who_may_order(game, unit);
+    who.sort_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0));
+    who
+}
+
+pub fn menu(
+    view: &Game,
+    seat: Seat,
+    selection: Option<PieceId>,
+    plan: Option<&Command>,
+    choices: &MenuChoices,
+) -> Menu<Command> {
+    let side = Side(seat.min(1));
+    let selected = selection.and_then(|p| thing(view, p));
+    let mut menu = Menu::default();
+    match (&view.turn.phase, selected) {
+        (Phase::InitiativeBids { .. }, _) => {
+            let keys = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+            for cp in 0..=max_bid(view, side) {
+                let mut item = MenuItem::new(
+                    format!("Bid {cp} CP in secret (+{} to the roll)", 2 * cp as u32),
+                    Command::Bid { side, cp },
+                );
+                if let Some(k) = keys.get(cp as usize) {
+                    item = item.key(*k);
+                }
+                menu.items.push(item);
+            }
+        }
+        (Phase::InitiativeChoice { .. }, _) => {
+            menu.items.push(
+                MenuItem::new(
+                    "Keep the Initiative (give orders and move first)",
+                    Command::ChooseInitiative { keep: true },
+                )
+                .key('K'),
+            );
+            menu.items.push(
+                MenuItem::new(
+                    "Hand the Initiative over",
+                    Command::ChooseInitiative { keep: false },
+                )
+                .key('L'),
+            );
+        }
+        (Phase::Orders { .. }, Some(Thing::Unit(u))) if view.unit(u).side == side => {
+            orders_menu(view, u, choices, &mut menu);
+        }
+        (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
+            for to in view.commanders_on_table(side).filter(|t| t.id != c) {
+                for amount in 1..=view.commander(c).cp {
+                    menu.items.push(MenuItem::new(
+                        format!("Send {amount} CP to {}", to.name),
+                        Command::TransferCp {
+                            from: c,
+                            to: to.id,
+                            amount,
+                        },
+                    ));
+                }
+            }
+        }
+        (
+            Phase::Movement {
+                charge: Some(pc), ..
+            },
+            _,
+        ) => {
+            let reactor = pc
+                .reactors
+                .get(pc.reactions.len())
+                .copied()
+                .unwrap_or(pc.target);
+            let react = |reaction| Command::React {
+                unit: reactor,
+                reaction,
+            };
+            menu.items.push(
+                MenuItem::new("Stand and receive the charge", react(Reaction::Stand)).key('S'),
+            );
+            menu.items.push(
+                MenuItem::new(
+                    "Countercharge (reveals a Charge order)",
+                    react(Reaction::Countercharge),
+                )
+                .key('C'),
+            );
+            for by in authority::commanders_who_may_order(view, reactor) {
+                menu.items.push(MenuItem::new(
+                    format!(
+                        "Hold fire for Reaction Fire — 1 CP from {}",
+                        view.commander(by).name
+                    ),
+                    react(Reaction::HoldFire { by }),
+                ));
+            }
+        }
+        (Phase::Movement { .. }, Some(Thing::Unit(u)))
+            if view.unit(u).side == side && view.unit(u).status == UnitStatus::OnTable =>
+        {
+            movement_menu(view, u, plan, &mut menu);
+        }
+        _ => {}
+    }
+    menu
+}
+
+/// Orders, rallies and reorganisation for one unit, paid by the commander chosen in the
+/// "paid by" param (the cheapest by default).
+fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Command>) {
+    let who = payers(view, u);
+    let Some(&cheapest) = who.first() else {
+        return;
+    };
+    let chosen = choices
+        .get(PAID_BY)
+        .copied()
+        .unwrap_or(0)
+        .min(who.len() - 1);
+    let by = who.get(chosen).copied().unwrap_or(cheapest);
+    if who.len() > 1 {
+        menu.params.push(MenuParam {
+            id: PAID_BY.into(),
+            label: "paid by".into(),
+            options: who
+                .iter()
+                .map(|c| {
+                    let cost = authority::order_cost(view, *c, u);
+                    format!(
+                        "{} ({} CP, {:.1} cm)",
+                        view.commander(*c).name,
+                        cost.cp,
+                        cost.distance_cm
+                    )
+                })
+                .collect(),
+            chosen,
+        });
+    }
+    let unit = view.unit(u);
+    let cost = authority::order_cost(view, by, u);
+    let price = if orders_are_free(view) {
+        "free".to_string()
+    } else {
+        format!("{} CP", cost.cp)
+    };
+    let payer = &view.commander(by).name;
+    for (order, key) in [
+        (OrderKind::Move, '1'),
+        (OrderKind::Charge, '2'),
+        (OrderKind::Defense, '3'),
+    ] {
+        menu.items.push(
+            MenuItem::new(
+                format!(
+                    "{} order — {price} ({payer}, {:.1} cm)",
+                    order.name(),
+                    cost.distance_cm
+                ),
+                Command::IssueOrder { unit: u, order, by },
+            )
+            .key(key),
+        );
+    }
+    if unit.morale != MoraleLevel::Good {
+        for extra in 0..=MAX_RALLY_EXTRA_CP {
+            let mut item = MenuItem::new(
+                format!("Rally — {} CP, Morale +{extra}", 1 + extra),
+                Command::Rally {
+                    unit: u,
+                    by,
+                    extra_cp: extra,
+                },
+            );
+            if extra == 0 {
+                item = item.key('R');
+            }
+            menu.items.push(item);
+        }
+    }
+    if unit.casualty_markers > 0 {
+        menu.items.push(
+            MenuItem::new(
+                "Reorganise — 1 CP for one Morale test",
+                Command::Reorganize { unit: u, by },
+            )
+            .key('O'),
+        );
+    }
+}
+
+/// Turns, maneuvers, withdrawing and holding for one unit in the Movement Phase. A moving unit's
+/// maneuvers join its planned move.
+fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
+    let hold = || MenuItem::new("Stay where it is", Command::Hold { unit: u }).key('H');
+    match view.unit(u).order {
+        Some(OrderKind::Defense) => {
+            for (label, m) in [
+                (
+                    "Turn to the left (1 S-M)",
+                    SpecialManeuver::Turn(TurnKind::Left),
+                ),
+                (
+                    "Turn to the right (1 S-M)",
+                    SpecialManeuver::Turn(TurnKind::Right),
+                ),
+                ("About face (1 S-M)", SpecialManeuver::Turn(TurnKind::About)),
+                (
+                    "Widen the front by 1 base (1 S-M)",
+                    SpecialManeuver::Frontage(1),
+                ),
+                (
+                    "Narrow the front by 1 base (1 S-M)",
+                    SpecialManeuver::Frontage(-1),
+                ),
+                (
+                    "Step 2 cm forward (1 S-M)",
+                    SpecialManeuver::ChangePosition {
+                        dx: 0.0,
+                        dy: 2.0,
+                        degrees: 0.0,
+                    },
+                ),
+                (
+                    "Step 2 cm back (1 S-M)",
+                    SpecialManeuver::ChangePosition {
+                        dx: 0.0,
+                        dy: -2.0,
+                        degrees: 0.0,
+                    },
+                ),
+            ] {
+                menu.items.push(MenuItem::new(
+                    label,
+                    Command::Maneuver {
+                        unit: u,
+                        maneuvers: vec![m],
+                    },
+                ));
+            }
+            menu.items.push(
+                MenuItem::new(
+                    "Stay and keep both maneuvers for fire",
+                    Command::Hold { unit: u },
+                )
+                .key('H'),
+            );
+        }
+        None => {
+            menu.items.push(
+                MenuItem::new(
+                    "Withdraw half a Move towards your table edge",
+                    Command::Withdraw { unit: u },
+                )
+                .key('W'),
+            );
+            menu.items.push(hold());
+        }
+        Some(order @ (OrderKind::Move | OrderKind::Charge)) => {
+            menu.hint = Some(
+                if order == OrderKind::Charge {
+                    "Click an enemy to charge it (BFS-CHG-2), or drag the unit forward or back and drag a front corner to wheel."
+                } else {
+                    "Drag the unit forward or back; drag a front corner to wheel about the other (BFS-MOV-14)."
+                }
+                .into(),
+            );
+            let steps_so_far = match plan {
+                Some(Command::Move { unit, steps }) if *unit == u => steps.clone(),
+                _ => Vec::new(),
+            };
+            for (label, step) in [
+                ("Turn left (maneuver)", MoveStep::Turn(TurnKind::Left)),
+                ("Turn right (maneuver)", MoveStep::Turn(TurnKind::Right)),
+                ("About face (maneuver)", MoveStep::Turn(TurnKind::About)),
+                ("Narrow the front (maneuver)", MoveStep::Frontage(-1)),
+                ("Widen the front (maneuver)", MoveStep::Frontage(1)),
+            ] {
+                let mut steps = steps_so_far.clone();
+                steps.push(step);
+                menu.items
+                    .push(MenuItem::new(label, Command::Move { unit: u, steps }).plan());
+            }
+            menu.items.push(hold());
+        }
+    }
+}

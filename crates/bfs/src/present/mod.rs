@@ -1,0 +1,126 @@
+//! By Fire and Sword as the app sees it, behind the engine's [`Present`] seam: the table, menus,
+//! plans, shapes, cards, odds and narration. The app draws all of it and computes none.
+
+pub mod cards;
+pub mod menu;
+pub mod narration;
+pub mod odds;
+pub mod plan;
+pub mod shapes;
+pub mod table;
+
+use crate::command::Command;
+use crate::event::Event;
+use crate::preview::Preview;
+use crate::ruleset::Bfs;
+use crate::state::Game;
+use sandtable_engine::narration::Narration;
+use sandtable_engine::present::{
+    Card, Handle, Menu, MenuChoices, MenuItem, OddsChart, OverlayKind, PieceId, PoolLine,
+    PreviewReport, Shape, TableScene,
+};
+use sandtable_engine::{Present, RuleError, Seat};
+use sandtable_geometry::Vec2;
+
+impl Present for Bfs {
+    const TURN_RULE: &'static str = "BFS-SEQ-1";
+
+    fn table(view: &Game, seat: Seat) -> TableScene {
+        table::table(view, seat)
+    }
+
+    fn overlays() -> &'static [OverlayKind] {
+        shapes::OVERLAYS
+    }
+
+    fn shapes(
+        view: &Game,
+        seat: Seat,
+        selection: Option<PieceId>,
+        overlays: &[&str],
+    ) -> Vec<Shape> {
+        shapes::shapes(view, seat, selection, overlays)
+    }
+
+    fn menu(
+        view: &Game,
+        seat: Seat,
+        selection: Option<PieceId>,
+        plan: Option<&Command>,
+        choices: &MenuChoices,
+    ) -> Menu<Command> {
+        menu::menu(view, seat, selection, plan, choices)
+    }
+
+    fn next_step(view: &Game, _seat: Seat) -> Option<MenuItem<Command>> {
+        menu::next_step(view)
+    }
+
+    fn describe(
+        view: &Game,
+        seat: Seat,
+        cmd: &Command,
+        preview: Result<Preview, RuleError>,
+    ) -> PreviewReport {
+        plan::describe(view, seat, cmd, preview)
+    }
+
+    fn handles(view: &Game, seat: Seat, piece: PieceId, plan: Option<&Command>) -> Vec<Handle> {
+        plan::handles(view, seat, piece, plan)
+    }
+
+    fn drag(
+        view: &Game,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&Command>,
+        handle: u8,
+        from: Vec2,
+        to: Vec2,
+    ) -> Option<Command> {
+        plan::drag(view, seat, piece, plan, handle, from, to)
+    }
+
+    fn click(
+        view: &Game,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&Command>,
+        target: PieceId,
+    ) -> Option<Command> {
+        plan::click(view, seat, piece, plan, target)
+    }
+
+    fn drop_last(plan: &Command) -> Option<Command> {
+        plan::drop_last(plan)
+    }
+
+    fn card(view: &Game, _seat: Seat, piece: PieceId) -> Option<Card> {
+        cards::card(view, piece)
+    }
+
+    fn tooltip(
+        view: &Game,
+        _seat: Seat,
+        piece: PieceId,
+        selection: Option<PieceId>,
+    ) -> Vec<String> {
+        cards::tooltip(view, piece, selection)
+    }
+
+    fn pools(view: &Game, _seat: Seat) -> Vec<PoolLine> {
+        cards::pools(view)
+    }
+
+    fn forecast(view: &Game, _seat: Seat) -> Vec<OddsChart> {
+        odds::forecast(view)
+    }
+
+    fn narrate(state: &Game, seat: Option<Seat>, event: &Event) -> Narration {
+        narration::narrate(state, seat, event)
+    }
+
+    fn help_file() -> &'static str {
+        "bfs-rules.ron"
+    }
+}

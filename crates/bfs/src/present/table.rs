@@ -1,0 +1,160 @@
+//! The table as a seat sees it: terrain, objectives, each unit's bases with its name behind it
+//! and its order marker beside it (face down to the other side, BFS-ORD-3), and commanders.
+
+use crate::geo;
+use crate::ids::{CommanderId, UnitId};
+use crate::state::{Game, OrderKind, Unit, UnitStatus};
+use sandtable_engine::Seat;
+use sandtable_engine::present::{
+    LengthUnit, ObjectiveMark, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
+};
+use sandtable_geometry::Vec2;
+
+/// Commanders are numbered after every unit a battle could hold.
+const COMMANDER_BASE: u32 = 1 << 16;
+
+/// What a piece id stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Thing {
+    Unit(UnitId),
+    Commander(CommanderId),
+}
+
+pub fn unit_piece(u: UnitId) -> PieceId {
+    PieceId(u.0 as u32)
+}
+
+pub fn commander_piece(c: CommanderId) -> PieceId {
+    PieceId(COMMANDER_BASE + c.0 as u32)
+}
+
+/// The unit or commander a piece id names, if the game has it.
+pub fn thing(game: &Game, p: PieceId) -> Option<Thing> {
+    if p.0 >= COMMANDER_BASE {
+        let i = (p.0 - COMMANDER_BASE) as usize;
+        (i < game.commanders.len()).then(|| Thing::Commander(CommanderId(i as u16)))
+    } else {
+        ((p.0 as usize) < game.units.len()).then(|| Thing::Unit(UnitId(p.0 as u16)))
+    }
+}
+
+/// The unit a piece id names, if it is one.
+pub fn unit_of(game: &Game, p: Option<PieceId>) -> Option<UnitId> {
+    match thing(game, p?) {
+        Some(Thing::Unit(u)) => Some(u),
+        _ => None,
+    }
+}
+
+/// Size of an order marker token, cm.
+pub const MARKER_CM: f32 = 2.6;
+
+/// The order marker beside a unit (BFS-SCL-6): the revealed order's letter; a face-down marker
+/// shows its letter only to its owner (the view hides it from the other side) and "?" otherwise.
+pub fn order_marker(u: &Unit) -> Option<(&'static str, bool)> {
+    let letter = |k: OrderKind| match k {
+        OrderKind::Move => "M",
+        OrderKind::Charge => "C",
+        OrderKind::Defense => "D",
+    };
+    match (u.pending_order, u.order) {
+        (Some(p), _) => Some((p.kind.map_or("?", letter), true)),
+        (None, Some(o)) => Some((letter(o), false)),
+        (None, None) => None,
+    }
+}
+
+/// Where a unit's order marker stands: beside its left flank, level with its front rank.
+pub fn marker_centre(u: &Unit) -> Vec2 {
+    let frame = geo::unit_frame(u);
+    frame.pose.to_world(Vec2::new(
+        -frame.half.x - MARKER_CM * 0.5 - 0.6,
+        frame.half.y - MARKER_CM * 0.5,
+    ))
+}
+
+/// Where a unit's name goes: just behind its rear, so the bases themselves stay clear.
+pub fn label_anchor(u: &Unit) -> Vec2 {
+    let f = u.facing();
+    let c = u.centroid();
+    let back = u
+        .bases
+        .iter()
+        .map(|b| (b.center() - c).dot(-f) + b.half.y)
+        .fold(0.0f32, f32::max);
+    c - f * (back + 1.4)
+}
+
+pub fn table(view: &Game, _seat: Seat) -> TableScene {
+    let terrain = view
+        .terrain
+        .iter()
+        .map(|t| TerrainPatch {
+            kind: t.kind,
+            name: t.name.clone(),
+            polygons: t.polygons.clone(),
+        })
+        .collect();
+    let objectives = view
+        .objectives
+        .iter()
+        .map(|o| {
+            let holder = o
+                .held_by
+                .map_or("nobody".to_string(), |s| view.side(s).name.clone());
+            ObjectiveMark {
+                name: o.name.clone(),
+                position: o.position,
+                radius: o.radius,
+                label: format!("{} ({} VP, held by {holder})", o.name, o.vp),
+                held_by: o.held_by.map(|s| s.0),
+            }
+        })
+        .collect();
+    let units = view
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+        .map(|u| Piece {
+            id: unit_piece(u.id),
+            key: u.key.clone(),
+            kind: PieceKind::Unit,
+            side: u.side.0,
+            label: u.name.clone(),
+            bases: u.bases.clone(),
+            label_at: label_anchor(u),
+            tokens: order_marker(u)
+                .map(|(letter, face_down)| Token {
+                    at: marker_centre(u),
+                    size: MARKER_CM,
+                    text: letter.into(),
+                    face_down,
+                })
+                .into_iter()
+                .collect(),
+        });
+    let commanders = view
+        .commanders
+        .iter()
+        .filter(|c| c.status == UnitStatus::OnTable)
+        .map(|c| {
+            let r = c.base.half.x.min(c.base.half.y);
+            Piece {
+                id: commander_piece(c.id),
+                key: c.key.clone(),
+                kind: PieceKind::Leader,
+                side: c.side.0,
+                label: c.name.clone(),
+                bases: vec![c.base],
+                label_at: c.base.center() - Vec2::Y * (r + 1.6),
+                tokens: Vec::new(),
+            }
+        });
+    TableScene {
+        size: view.info.table,
+        unit: LengthUnit::Centimetres,
+        terrain,
+        pieces: units.chain(commanders).collect(),
+        objectives,
+    }
+}

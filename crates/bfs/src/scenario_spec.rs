@@ -1,0 +1,336 @@
+//! By Fire and Sword's section of the scenario file: the game level (BFS-ORG-7) and, for each
+//! side, its army list, commanders with their ranks and command points, regiments with their
+//! motivation, and units by profile, formation and position.
+//!
+//! ```ron
+//! rules: Bfs(
+//!   level: Skirmish,
+//!   forces: [
+//!     Force(army_list: "polish-lithuanian-1655", commanders: [ … ], units: [ … ]),
+//!     Force(army_list: "swedish-1655", commanders: [ … ], units: [ … ]),
+//!   ],
+//! ),
+//! ```
+
+use sandtable_engine::Problem;
+use sandtable_engine::scenario::{PieceSpec, RulesSection, Scenario};
+use sandtable_engine::scenario_check::{MAX_BASES_PER_UNIT, MAX_UNITS_PER_SIDE};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A By Fire and Sword scenario.
+pub type BfsScenario = Scenario<BfsRules>;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Bfs")]
+pub struct BfsRules {
+    pub level: GameLevel,
+    /// One force per side, in side order.
+    pub forces: Vec<ForceSpec>,
+}
+
+/// Game level (BFS-ORG-7); some rules depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameLevel {
+    Skirmish,
+    TaskForce,
+    Division,
+}
+
+impl GameLevel {
+    /// The level as players say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameLevel::Skirmish => "Skirmish",
+            GameLevel::TaskForce => "Task Force",
+            GameLevel::Division => "Division",
+        }
+    }
+}
+
+/// One side's force.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Force")]
+pub struct ForceSpec {
+    /// Identifier of the army list (a file in `assets/armies/`) whose profiles the units use.
+    pub army_list: String,
+    pub commanders: Vec<CommanderSpec>,
+    #[serde(default)]
+    pub regiments: Vec<RegimentSpec>,
+    pub units: Vec<UnitSpec>,
+}
+
+/// Commander ranks, highest first (BFS-CMD-3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CommanderRank {
+    /// Commander-in-Chief of the force (a Senior Commander).
+    CommanderInChief,
+    /// Another Senior Commander.
+    Senior,
+    /// Regimental Commander (Junior).
+    Regimental,
+    /// Regimental 2nd in command (Junior).
+    Second,
+    /// Regimental 3rd in command (Junior).
+    Third,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Commander")]
+pub struct CommanderSpec {
+    pub id: String,
+    pub name: String,
+    pub rank: CommanderRank,
+    /// Command points restored each Initiative Phase (BFS-INI-1).
+    pub command_points: u8,
+    /// Commander profile in the side's army list.
+    #[serde(default = "default_commander_profile")]
+    pub profile: String,
+    /// Centre of the commander's base.
+    pub position: (f32, f32),
+    #[serde(default)]
+    pub facing: f32,
+    /// The regiment he commands, for Junior commanders.
+    #[serde(default)]
+    pub regiment: Option<String>,
+}
+
+fn default_commander_profile() -> String {
+    "commander".into()
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Regiment")]
+pub struct RegimentSpec {
+    pub id: String,
+    pub name: String,
+    /// Motivation coefficient in percent (Division level, BFS-PSY-25).
+    #[serde(default)]
+    pub motivation_percent: Option<u32>,
+}
+
+/// Formation at deployment (BFS-FRM).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FormationSpec {
+    /// A Line `files` bases wide (a short last rank is allowed).
+    Line { files: u8 },
+    /// One base wide.
+    Column,
+    /// Open Order: bases 1 cm apart in one rank (BFS-OO).
+    OpenOrder,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Unit")]
+pub struct UnitSpec {
+    pub id: String,
+    /// Shown on the table; defaults to the profile's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    pub profile: String,
+    #[serde(default)]
+    pub regiment: Option<String>,
+    pub formation: FormationSpec,
+    pub bases: u8,
+    /// Midpoint of the unit's front edge.
+    pub position: (f32, f32),
+    /// Compass bearing the unit faces, degrees.
+    pub facing: f32,
+    /// Held off the table until a script brings it on (BFS-SCN-50), at `position`.
+    #[serde(default)]
+    pub reserve: bool,
+}
+
+impl RulesSection for BfsRules {
+    fn pieces(&self) -> Vec<PieceSpec> {
+        let mut out = Vec::new();
+        for (side, f) in self.forces.iter().enumerate() {
+            out.extend(f.commanders.iter().map(|c| PieceSpec {
+                id: c.id.clone(),
+                side,
+                leader: true,
+                reserve: false,
+            }));
+            out.extend(f.units.iter().map(|u| PieceSpec {
+                id: u.id.clone(),
+                side,
+                leader: false,
+                reserve: u.reserve,
+            }));
+        }
+        out
+    }
+
+    fn scale_lengths(&mut self, f: f32) {
+        for force in &mut self.forces {
+            for c in &mut force.commanders {
+                c.position = (c.position.0 * f, c.position.1 * f);
+            }
+            for u in &mut force.units {
+                u.position = (u.position.0 * f, u.position.1 * f);
+            }
+        }
+    }
+
+    fn scale_label(&self) -> String {
+        format!("{} level", self.level.name())
+    }
+
+    /// Identifiers, regiments, commanders and units: what needs no army list.
+    fn check(&self, s: &Scenario<Self>) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut p = |entity: String, message: String| out.push(Problem::new(entity, message));
+        if self.forces.len() != s.sides.len() {
+            p(
+                "rules".into(),
+                format!(
+                    "lists {} forces for {} sides: give one force per side, in side order",
+                    self.forces.len(),
+                    s.sides.len()
+                ),
+            );
+        }
+        let table = (s.table.width, s.table.depth);
+        let mut ids: BTreeMap<String, String> = BTreeMap::new();
+        let mut claim = |id: &str, what: String, p: &mut dyn FnMut(String, String)| {
+            if id.trim().is_empty() {
+                p(what, "has an empty id".into());
+            } else if let Some(prev) = ids.get(id) {
+                p(what, format!("id \"{id}\" is already used by {prev}"));
+            } else {
+                ids.insert(id.to_string(), what);
+            }
+        };
+        let on_table = |x: f32, y: f32| {
+            x.is_finite()
+                && y.is_finite()
+                && (0.0..=table.0).contains(&x)
+                && (0.0..=table.1).contains(&y)
+        };
+
+        for (si, side) in self.forces.iter().enumerate() {
+            let side_name = format!(
+                "side #{} \"{}\"",
+                si + 1,
+                s.sides.get(si).map_or("", |x| x.name.as_str())
+            );
+            let regiments: BTreeSet<&str> = side.regiments.iter().map(|r| r.id.as_str()).collect();
+            for r in &side.regiments {
+                claim(&r.id, format!("regiment \"{}\"", r.id), &mut p);
+                if let Some(m) = r.motivation_percent
+                    && !(1..=100).contains(&m)
+                {
+                    p(
+                        format!("regiment \"{}\"", r.id),
+                        format!("motivation {m}% is outside 1..100%"),
+                    );
+                }
+                if !side
+                    .commanders
+                    .iter()
+                    .any(|c| c.regiment.as_deref() == Some(r.id.as_str()))
+                {
+                    p(
+                        format!("regiment \"{}\"", r.id),
+                        "has no commander: give one commander `regiment: Some(\"…\")`".into(),
+                    );
+                }
+            }
+            let chiefs = side
+                .commanders
+                .iter()
+                .filter(|c| c.rank == CommanderRank::CommanderInChief)
+                .count();
+            if chiefs != 1 {
+                p(
+                    side_name.clone(),
+                    format!("needs exactly one CommanderInChief, has {chiefs}"),
+                );
+            }
+            for c in &side.commanders {
+                let who = format!("commander \"{}\"", c.id);
+                claim(&c.id, who.clone(), &mut p);
+                if !on_table(c.position.0, c.position.1) {
+                    p(
+                        who.clone(),
+                        format!(
+                            "position ({}, {}) is off the {}×{} cm table",
+                            c.position.0, c.position.1, table.0, table.1
+                        ),
+                    );
+                }
+                if !c.facing.is_finite() {
+                    p(who.clone(), "facing is not a number".into());
+                }
+                if c.command_points > 20 {
+                    p(
+                        who.clone(),
+                        format!(
+                            "{} command points is more than the 20 allowed",
+                            c.command_points
+                        ),
+                    );
+                }
+                match (&c.regiment, c.rank) {
+                    (Some(r), _) if !regiments.contains(r.as_str()) => p(
+                        who.clone(),
+                        format!("commands regiment \"{r}\", which this side does not have"),
+                    ),
+                    (
+                        None,
+                        CommanderRank::Regimental | CommanderRank::Second | CommanderRank::Third,
+                    ) => p(
+                        who.clone(),
+                        format!("is a {:?} commander but names no regiment", c.rank),
+                    ),
+                    _ => {}
+                }
+            }
+            if side.units.is_empty() {
+                p(side_name.clone(), "has no units".into());
+            }
+            if side.units.len() > MAX_UNITS_PER_SIDE {
+                p(
+                    side_name.clone(),
+                    format!(
+                        "has {} units; the limit is {MAX_UNITS_PER_SIDE}",
+                        side.units.len()
+                    ),
+                );
+            }
+            for u in &side.units {
+                let who = format!("unit \"{}\"", u.id);
+                claim(&u.id, who.clone(), &mut p);
+                if let Some(r) = &u.regiment
+                    && !regiments.contains(r.as_str())
+                {
+                    p(
+                        who.clone(),
+                        format!("belongs to regiment \"{r}\", which this side does not have"),
+                    );
+                }
+                if u.bases == 0 || u.bases > MAX_BASES_PER_UNIT {
+                    p(
+                        who.clone(),
+                        format!("{} bases is outside 1..{MAX_BASES_PER_UNIT}", u.bases),
+                    );
+                }
+                if let FormationSpec::Line { files } = u.formation
+                    && (files == 0 || files > u.bases)
+                {
+                    p(
+                        who.clone(),
+                        format!(
+                            "a Line of {files} files needs 1..{} files for {} bases",
+                            u.bases, u.bases
+                        ),
+                    );
+                }
+                if !(u.position.0.is_finite() && u.position.1.is_finite() && u.facing.is_finite()) {
+                    p(who.clone(), "position or facing is not a number".into());
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,10 @@
+//! The rulesets this program plays: the one place the CLI names them. Everything else reaches a
+//! ruleset through the engine's registry.
+
+use sandtable_engine::{Registry, RulesetEntry};
+
+pub fn registry() -> Registry {
+    Registry::new(vec![RulesetEntry::new::<sandtable_bfs::Bfs>(
+        sandtable_ai::any_player::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>,
+    )])
+}

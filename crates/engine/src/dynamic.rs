@@ -1,0 +1,494 @@
+//! One handle for a game of any ruleset: what the app holds.
+//!
+//! The app must show and drive a battle without naming its ruleset, so a ruleset's typed session
+//! is erased behind [`AnyGame`], and its commands behind [`AnyCommand`]. The choice, written down
+//! (see `docs/architecture.md`): a boxed trait object over the typed session, with commands
+//! erased as shared `Any` values rather than serialised text. An enum over the registered
+//! rulesets would make every screen match on every ruleset; serialised commands would cost a
+//! RON round trip on every drag of a preview. The erased command costs a pointer copy, and the
+//! typed code behind the handle is the same the CLI and the AI run, monomorphised.
+//!
+//! Everything a seat is shown starts from `Ruleset::view` for that seat (cached per seat until
+//! the game changes); whether a command is allowed is asked of `Ruleset::legal` on the whole
+//! state, never decided here or in the app.
+
+use crate::narration::Narration;
+use crate::present::{
+    Card, Handle, LengthUnit, Menu, MenuChoices, MenuItem, OddsChart, Outcome, OverlayKind,
+    PieceId, PoolLine, PreviewReport, Shape, TableScene,
+};
+use crate::presenter::Present;
+use crate::ruleset::{Prompt, RuleError, Ruleset, Seat};
+use crate::scenario::ScenarioInfo;
+use crate::session::{Session, TakeBackKind};
+use crate::teach::{LessonRun, Teach, guide};
+use sandtable_geometry::Vec2;
+use std::any::Any;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// A command of some ruleset, erased. Cheap to clone; compares equal to the same command.
+#[derive(Clone)]
+pub struct AnyCommand(Arc<dyn ErasedCommand>);
+
+trait ErasedCommand: Any + Send + Sync {
+    fn as_any(&self) -> &dyn Any;
+    fn same(&self, other: &dyn ErasedCommand) -> bool;
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl<T: Any + Send + Sync + PartialEq + fmt::Debug> ErasedCommand for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn same(&self, other: &dyn ErasedCommand) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+    fn debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+impl AnyCommand {
+    pub fn new<T: Any + Send + Sync + PartialEq + fmt::Debug>(cmd: T) -> Self {
+        Self(Arc::new(cmd))
+    }
+
+    /// The typed command, if it is of type `T`.
+    pub fn downcast<T: Any>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref::<T>()
+    }
+}
+
+impl PartialEq for AnyCommand {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.same(other.0.as_ref())
+    }
+}
+
+impl fmt::Debug for AnyCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.debug(f)
+    }
+}
+
+/// The whole state of a game, erased, for a computer player to decide from (it takes its own
+/// seat's view of it: see [`crate::player`]).
+#[derive(Clone)]
+pub struct Snapshot(pub(crate) Arc<dyn Any + Send + Sync>);
+
+/// A battle of any ruleset, as the app drives it. Methods that take a `seat` answer from that
+/// seat's view.
+pub trait AnyGame: Send + Sync {
+    fn ruleset(&self) -> &'static str;
+    fn ruleset_name(&self) -> &'static str;
+    fn info(&self) -> &ScenarioInfo;
+    fn seed(&self) -> u64;
+
+    fn prompt(&self) -> Prompt;
+    fn is_over(&self) -> bool {
+        self.prompt().seat.is_none()
+    }
+    /// Would the screen changing hands show a secret (a hot-seat curtain must fall)?
+    fn holds_secrets(&self) -> bool;
+    /// The rule that says whose decision it is, cited when the wrong seat tries to act.
+    fn turn_rule(&self) -> &'static str;
+    /// Whether the rules allow `cmd` now, for the seat that must decide.
+    fn legal(&self, cmd: &AnyCommand) -> Result<(), RuleError>;
+    /// Executes `cmd`; a lesson being followed takes note of it.
+    fn submit(&mut self, cmd: &AnyCommand) -> Result<(), RuleError>;
+    /// Commands in force.
+    fn len(&self) -> usize;
+    /// Events of the commands in force.
+    fn event_count(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// What taking back would mean for `seat` now.
+    fn take_back_kind(&self, seat: Seat) -> TakeBackKind;
+    /// `seat`'s own last command, when it is free to take back.
+    fn undo(&mut self, seat: Seat) -> bool;
+    fn can_redo(&self) -> bool;
+    fn redo(&mut self) -> bool;
+    /// Takes back from `seat`'s last command on, re-drawing the dice with `salt` (see
+    /// [`Session::take_back`]).
+    fn take_back(&mut self, seat: Seat, salt: Option<u64>) -> usize;
+    fn take_back_count(&self) -> usize;
+
+    fn length_unit(&self) -> LengthUnit;
+    fn help_file(&self) -> &'static str;
+    fn scene(&self, seat: Seat) -> TableScene;
+    fn overlays(&self) -> &'static [OverlayKind];
+    fn shapes(&self, seat: Seat, selection: Option<PieceId>, overlays: &[&str]) -> Vec<Shape>;
+    /// The menu for `seat`, every item's `allowed` filled in from the rules.
+    fn menu(
+        &self,
+        seat: Seat,
+        selection: Option<PieceId>,
+        plan: Option<&AnyCommand>,
+        choices: &MenuChoices,
+    ) -> Menu<AnyCommand>;
+    fn next_step(&self, seat: Seat) -> Option<MenuItem<AnyCommand>>;
+    fn preview(&self, seat: Seat, cmd: &AnyCommand) -> PreviewReport;
+    fn handles(&self, seat: Seat, piece: PieceId, plan: Option<&AnyCommand>) -> Vec<Handle>;
+    #[allow(clippy::too_many_arguments)]
+    fn drag(
+        &self,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&AnyCommand>,
+        handle: u8,
+        from: Vec2,
+        to: Vec2,
+    ) -> Option<AnyCommand>;
+    fn click(
+        &self,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&AnyCommand>,
+        target: PieceId,
+    ) -> Option<AnyCommand>;
+    fn drop_last(&self, plan: &AnyCommand) -> Option<AnyCommand>;
+    fn card(&self, seat: Seat, piece: PieceId) -> Option<Card>;
+    fn tooltip(&self, seat: Seat, piece: PieceId, selection: Option<PieceId>) -> Vec<String>;
+    fn pools(&self, seat: Seat) -> Vec<PoolLine>;
+    fn forecast(&self, seat: Seat) -> Vec<OddsChart>;
+    /// The events of the commands from index `from` on, in words for `seat` (`None`: all).
+    fn narration(&self, seat: Option<Seat>, from: usize) -> Vec<Vec<Narration>>;
+    fn outcome(&self) -> Option<Outcome>;
+
+    fn lesson(&self) -> Option<&LessonRun>;
+    fn lesson_mut(&mut self) -> Option<&mut LessonRun>;
+    /// A command that works towards the lesson step, for the learner deciding now ("Show me").
+    fn lesson_guide(&self) -> Option<AnyCommand>;
+
+    /// The whole state, for a computer player (which takes its own seat's view of it).
+    fn snapshot(&self) -> Snapshot;
+    /// The save file's text.
+    fn save_text(&self) -> Result<String, String>;
+    fn hash(&self) -> String;
+    /// The same battle from its first command (a lesson from its first step).
+    fn restart(&self) -> Result<Box<dyn AnyGame>, String>;
+    /// The position as it stands with new dice from `dice_seed` and an empty log: for playing it
+    /// on many times (the odds from here).
+    fn fork(&self, dice_seed: u64) -> Box<dyn AnyGame>;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+/// A typed session behind [`AnyGame`].
+pub struct TypedGame<R: Ruleset + Present + Teach> {
+    session: Session<R>,
+    info: ScenarioInfo,
+    /// Each seat's view, computed once per change.
+    views: [OnceLock<R::State>; 2],
+    lesson: Option<LessonRun>,
+}
+
+impl<R: Ruleset + Present + Teach> TypedGame<R> {
+    pub fn new(session: Session<R>, info: ScenarioInfo) -> Self {
+        let lesson = info.lesson.clone().map(LessonRun::new);
+        Self {
+            session,
+            info,
+            views: Default::default(),
+            lesson,
+        }
+    }
+
+    pub fn session(&self) -> &Session<R> {
+        &self.session
+    }
+
+    fn view(&self, seat: Seat) -> &R::State {
+        let seat = seat.min(1);
+        self.views[seat as usize].get_or_init(|| R::view(self.session.state(), seat))
+    }
+
+    fn changed(&mut self) {
+        self.views = Default::default();
+    }
+
+    fn typed<'a>(&self, cmd: &'a AnyCommand) -> Option<&'a R::Command> {
+        cmd.downcast::<R::Command>()
+    }
+
+    /// `seat` may act only when the rules ask it to.
+    fn seat_check(&self, seat: Seat) -> Result<(), RuleError> {
+        match R::prompt(self.session.state()).seat {
+            Some(s) if s == seat => Ok(()),
+            Some(_) => Err(RuleError::new(
+                R::TURN_RULE,
+                "It is the other side's decision.",
+            )),
+            None => Err(RuleError::new(R::TURN_RULE, "The battle is over.")),
+        }
+    }
+
+    fn allowed(&self, seat: Seat, cmd: &R::Command) -> Result<(), RuleError> {
+        self.seat_check(seat)?;
+        R::legal(self.session.state(), cmd)
+    }
+}
+
+fn foreign() -> RuleError {
+    RuleError::new("GEN", "This command belongs to another ruleset.")
+}
+
+impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
+    fn ruleset(&self) -> &'static str {
+        R::ID
+    }
+    fn ruleset_name(&self) -> &'static str {
+        R::NAME
+    }
+    fn info(&self) -> &ScenarioInfo {
+        &self.info
+    }
+    fn seed(&self) -> u64 {
+        self.session.seed()
+    }
+    fn prompt(&self) -> Prompt {
+        R::prompt(self.session.state())
+    }
+    fn holds_secrets(&self) -> bool {
+        R::holds_secrets(self.session.state())
+    }
+    fn turn_rule(&self) -> &'static str {
+        R::TURN_RULE
+    }
+    fn legal(&self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        let cmd = self.typed(cmd).ok_or_else(foreign)?;
+        R::legal(self.session.state(), cmd)
+    }
+
+    fn submit(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        let cmd = self.typed(cmd).ok_or_else(foreign)?.clone();
+        let by = R::prompt(self.session.state()).seat;
+        let before = self
+            .lesson
+            .as_ref()
+            .is_some_and(|l| !l.finished())
+            .then(|| self.session.state().clone());
+        let result = self.session.submit(cmd.clone()).map(<[_]>::to_vec);
+        self.changed();
+        match result {
+            Ok(events) => {
+                if let (Some(lesson), Some(before)) = (self.lesson.as_mut(), before.as_ref()) {
+                    let learner = by == Some(lesson.learner());
+                    if let Some(step) = lesson.spec.steps.get(lesson.progress.step).cloned() {
+                        lesson.progress.record::<R>(
+                            &step.until,
+                            before,
+                            &cmd,
+                            self.session.state(),
+                            &events,
+                            learner,
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(l) = self.lesson.as_mut() {
+                    l.progress.refused(e.to_string());
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.session.len()
+    }
+    fn event_count(&self) -> usize {
+        self.session.events().map(<[_]>::len).sum()
+    }
+
+    fn take_back_kind(&self, seat: Seat) -> TakeBackKind {
+        self.session.take_back_kind(seat)
+    }
+    fn undo(&mut self, seat: Seat) -> bool {
+        let done = self.session.undo(seat);
+        self.changed();
+        done
+    }
+    fn can_redo(&self) -> bool {
+        self.session.can_redo()
+    }
+    fn redo(&mut self) -> bool {
+        let done = self.session.redo().unwrap_or(false);
+        self.changed();
+        done
+    }
+    fn take_back(&mut self, seat: Seat, salt: Option<u64>) -> usize {
+        let n = self.session.take_back(seat, salt);
+        self.changed();
+        n
+    }
+    fn take_back_count(&self) -> usize {
+        self.session.take_back_count()
+    }
+
+    fn length_unit(&self) -> LengthUnit {
+        R::length_unit()
+    }
+    fn help_file(&self) -> &'static str {
+        R::help_file()
+    }
+    fn scene(&self, seat: Seat) -> TableScene {
+        R::table(self.view(seat), seat)
+    }
+    fn overlays(&self) -> &'static [OverlayKind] {
+        R::overlays()
+    }
+    fn shapes(&self, seat: Seat, selection: Option<PieceId>, overlays: &[&str]) -> Vec<Shape> {
+        R::shapes(self.view(seat), seat, selection, overlays)
+    }
+
+    fn menu(
+        &self,
+        seat: Seat,
+        selection: Option<PieceId>,
+        plan: Option<&AnyCommand>,
+        choices: &MenuChoices,
+    ) -> Menu<AnyCommand> {
+        let plan = plan.and_then(|p| self.typed(p));
+        let mut menu = R::menu(self.view(seat), seat, selection, plan, choices);
+        for item in &mut menu.items {
+            item.allowed = self.allowed(seat, &item.command);
+        }
+        menu.map(AnyCommand::new)
+    }
+
+    fn next_step(&self, seat: Seat) -> Option<MenuItem<AnyCommand>> {
+        let mut item = R::next_step(self.view(seat), seat)?;
+        item.allowed = self.allowed(seat, &item.command);
+        Some(item.map(AnyCommand::new))
+    }
+
+    fn preview(&self, seat: Seat, cmd: &AnyCommand) -> PreviewReport {
+        let Some(cmd) = self.typed(cmd) else {
+            return PreviewReport {
+                refused: Some(foreign()),
+                ..Default::default()
+            };
+        };
+        let view = self.view(seat);
+        R::describe(view, seat, cmd, R::preview(view, cmd))
+    }
+
+    fn handles(&self, seat: Seat, piece: PieceId, plan: Option<&AnyCommand>) -> Vec<Handle> {
+        if self.seat_check(seat).is_err() {
+            return Vec::new();
+        }
+        let plan = plan.and_then(|p| self.typed(p));
+        R::handles(self.view(seat), seat, piece, plan)
+    }
+
+    fn drag(
+        &self,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&AnyCommand>,
+        handle: u8,
+        from: Vec2,
+        to: Vec2,
+    ) -> Option<AnyCommand> {
+        let plan = plan.and_then(|p| self.typed(p));
+        R::drag(self.view(seat), seat, piece, plan, handle, from, to).map(AnyCommand::new)
+    }
+
+    fn click(
+        &self,
+        seat: Seat,
+        piece: PieceId,
+        plan: Option<&AnyCommand>,
+        target: PieceId,
+    ) -> Option<AnyCommand> {
+        if self.seat_check(seat).is_err() {
+            return None;
+        }
+        let plan = plan.and_then(|p| self.typed(p));
+        R::click(self.view(seat), seat, piece, plan, target).map(AnyCommand::new)
+    }
+
+    fn drop_last(&self, plan: &AnyCommand) -> Option<AnyCommand> {
+        R::drop_last(self.typed(plan)?).map(AnyCommand::new)
+    }
+
+    fn card(&self, seat: Seat, piece: PieceId) -> Option<Card> {
+        R::card(self.view(seat), seat, piece)
+    }
+    fn tooltip(&self, seat: Seat, piece: PieceId, selection: Option<PieceId>) -> Vec<String> {
+        R::tooltip(self.view(seat), seat, piece, selection)
+    }
+    fn pools(&self, seat: Seat) -> Vec<PoolLine> {
+        R::pools(self.view(seat), seat)
+    }
+    fn forecast(&self, seat: Seat) -> Vec<OddsChart> {
+        R::forecast(self.view(seat), seat)
+    }
+
+    fn narration(&self, seat: Option<Seat>, from: usize) -> Vec<Vec<Narration>> {
+        // Names come from the state as it is now: units keep their names all battle.
+        let state = self.session.state();
+        self.session
+            .events()
+            .skip(from)
+            .map(|events| events.iter().map(|e| R::narrate(state, seat, e)).collect())
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        R::outcome(self.session.state())
+    }
+
+    fn lesson(&self) -> Option<&LessonRun> {
+        self.lesson.as_ref()
+    }
+    fn lesson_mut(&mut self) -> Option<&mut LessonRun> {
+        self.lesson.as_mut()
+    }
+    fn lesson_guide(&self) -> Option<AnyCommand> {
+        let lesson = self.lesson.as_ref()?;
+        let step = lesson.step()?;
+        let seat = lesson.learner();
+        guide::<R>(self.view(seat), &step.until, seat).map(AnyCommand::new)
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot(Arc::new(self.session.state().clone()))
+    }
+    fn save_text(&self) -> Result<String, String> {
+        crate::data_file::to_ron_pretty(&self.session.to_save())
+    }
+    fn hash(&self) -> String {
+        self.session.hash()
+    }
+    fn restart(&self) -> Result<Box<dyn AnyGame>, String> {
+        let session = Session::<R>::new(self.session.setup().clone(), self.session.seed())?;
+        Ok(Box::new(TypedGame::new(session, self.info.clone())))
+    }
+    fn fork(&self, dice_seed: u64) -> Box<dyn AnyGame> {
+        let session = Session::<R>::from_position(
+            self.session.setup().clone(),
+            dice_seed,
+            self.session.state(),
+        );
+        Box::new(TypedGame {
+            session,
+            info: self.info.clone(),
+            views: Default::default(),
+            lesson: None,
+        })
+    }
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(TypedGame {
+            session: self.session.clone(),
+            info: self.info.clone(),
+            views: self.views.clone(),
+            lesson: self.lesson.clone(),
+        })
+    }
+}
