@@ -11,7 +11,6 @@ use sandtable_app::args::Args;
 use sandtable_app::battle::Battle;
 use sandtable_app::table::input::Selected;
 use sandtable_app::table::overlays::{Overlays, lines};
-use sandtable_app::table::pick::Thing;
 use std::hint::black_box;
 
 #[path = "../tests/support/mod.rs"]
@@ -80,34 +79,28 @@ fn app_with(scenario: std::path::PathBuf) -> App {
 
 fn frame(c: &mut Criterion) {
     let mut app = app_with(big_scenario(125));
-    {
-        let b = app.world().resource::<Battle>();
-        let bases: usize = b.game.units.iter().map(|u| u.bases.len()).sum();
-        assert_eq!(bases, 1000, "the bench battle has 1,000 bases");
-    }
-    let first = app.world().resource::<Battle>().game.units[0].id;
-    app.world_mut().resource_mut::<Selected>().0 = Some(Thing::Unit(first));
-    *app.world_mut().resource_mut::<Overlays>() = Overlays {
-        vision: true,
-        fire: true,
-        command: true,
-        zones: true,
-    };
     app.world_mut().resource_mut::<Battle>().lift_curtain();
+    let (first, all) = {
+        let b = app.world().resource::<Battle>();
+        let bases: usize = b.scene.pieces.iter().map(|u| u.bases.len()).sum();
+        assert_eq!(
+            bases,
+            1000 + 2,
+            "the bench battle has 1,000 bases and 2 commanders"
+        );
+        let all = Overlays(b.game.overlays().iter().map(|o| o.id).collect());
+        (b.scene.pieces[0].id, all)
+    };
+    app.world_mut().resource_mut::<Selected>().0 = Some(first);
+    *app.world_mut().resource_mut::<Overlays>() = all.clone();
     app.update();
     c.bench_function("app_frame_1000_bases_all_overlays", |b| {
         b.iter(|| app.update())
     });
     let battle = app.world().resource::<Battle>().clone();
-    let overlays = Overlays {
-        vision: true,
-        fire: true,
-        command: true,
-        zones: true,
-    };
     let draft = sandtable_app::table::draft::Draft::default();
     c.bench_function("overlays_rebuild_1000_bases", |b| {
-        b.iter(|| black_box(lines(&battle, Some(Thing::Unit(first)), overlays, &draft)))
+        b.iter(|| black_box(lines(&battle, Some(first), &all, &draft)))
     });
 }
 

@@ -3,18 +3,23 @@
 //! later phases.
 
 use crate::battle::Battle;
+use crate::rulesets::Rulesets;
 use bevy::prelude::*;
-use sandtable_ai::ScriptedPlayer;
-use sandtable_bfs::Bfs;
-use sandtable_engine::Ruleset;
 
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct Autoplay {
     pub remaining: usize,
 }
 
-pub fn run(mut autoplay: ResMut<Autoplay>, battle: Option<ResMut<Battle>>) {
+pub fn run(
+    mut autoplay: ResMut<Autoplay>,
+    battle: Option<ResMut<Battle>>,
+    rulesets: Res<Rulesets>,
+) {
     let Some(mut battle) = battle else { return };
+    let Ok(mut player) = rulesets.0.player(battle.game.ruleset(), "scripted", 0) else {
+        return;
+    };
     while autoplay.remaining > 0 {
         battle.lift_curtain();
         let Some(seat) = battle.deciding() else { break };
@@ -23,15 +28,13 @@ pub fn run(mut autoplay: ResMut<Autoplay>, battle: Option<ResMut<Battle>>) {
             return;
         }
         if seat != battle.viewer {
-            battle.viewer = seat;
-            battle.refresh();
+            battle.look_as(seat);
         }
         // The player decides from its own seat's view, like a human at the screen.
-        let view = Bfs::view(battle.session.state(), seat.0);
-        let Some(cmd) = ScriptedPlayer::choose(&view) else {
+        let Some(cmd) = player.choose(&battle.game.snapshot(), seat) else {
             break;
         };
-        if battle.submit(cmd).is_err() {
+        if battle.submit(&cmd).is_err() {
             break;
         }
         autoplay.remaining -= 1;

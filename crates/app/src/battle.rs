@@ -1,71 +1,153 @@
-//! The battle being played: the command log (session), whose eyes the screen shows, the hand-over
-//! curtain, and the battle log. The app changes the game only by submitting commands here.
+//! The battle being played: the game (of whatever ruleset), whose eyes the screen shows, the
+//! hand-over curtain, take-backs by the rules of a fair table, and the battle log. The app
+//! changes the game only by submitting commands here, and shows a seat only what the game's
+//! view for that seat holds.
 
 use bevy::prelude::*;
-use sandtable_ai::PlayerKind;
-use sandtable_bfs::ids::Side;
-use sandtable_bfs::lesson::Progress;
-use sandtable_bfs::state::Game;
-use sandtable_bfs::turn::{Bid, Phase};
-use sandtable_bfs::{BattleSetup, Bfs, BfsSession, Command, Event, LoadedScenario};
-use sandtable_engine::scenario_script::{LessonSpec, StepSpec};
-use sandtable_engine::{Prompt, RuleError, Ruleset};
+use sandtable_engine::narration::Narration;
+use sandtable_engine::{AnyCommand, AnyGame, Prompt, RuleError, Seat, TableScene, TakeBackKind};
+use std::path::PathBuf;
 
-#[derive(Resource, Clone)]
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SeatKind {
+    /// A person at this screen (hot-seat when both are).
+    #[default]
+    Human,
+    /// The computer opponent, deciding off the frame.
+    Computer,
+}
+
+impl SeatKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            SeatKind::Human => "Player",
+            SeatKind::Computer => "Computer",
+        }
+    }
+}
+
+/// What covers the screen until the person in front of it is the right one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Curtain {
+    /// Hand the screen to this seat: the next screen shows its secrets.
+    HandOver(Seat),
+    /// `asker` asks to take back its last `commands` commands (its own and what followed); the
+    /// other seat decides, with the screen in its own hands.
+    Consent { asker: Seat, commands: usize },
+}
+
+impl Curtain {
+    /// The seat that must be in front of the screen.
+    pub fn seat(self) -> Seat {
+        match self {
+            Curtain::HandOver(s) => s,
+            Curtain::Consent { asker, .. } => 1 - asker.min(1),
+        }
+    }
+}
+
+#[derive(Resource)]
 pub struct Battle {
-    pub loaded: LoadedScenario,
+    pub game: Box<dyn AnyGame>,
+    /// The scenario or save it was opened from.
+    pub path: PathBuf,
     /// Who plays each side: a person at this screen, or the computer (solo play).
     pub seats: [SeatKind; 2],
-    /// How the computer plays its seats: the search player, or passively in lessons.
-    pub opponent: PlayerKind,
-    /// The tutorial lesson being followed, if this battle is one.
-    pub lesson: Option<LessonRun>,
-    pub session: BfsSession,
+    /// How the computer plays its seats: "ai" (the search player) or "passive" (in lessons).
+    pub opponent: String,
     /// The seat whose view is on screen (hot-seat: the player in front of it).
-    pub viewer: Side,
-    /// The game as `viewer` may see it: what the table draws and the panels read.
-    pub game: Game,
-    /// Hand the screen to this side before showing anything more (a curtain covers the table).
-    pub curtain: Option<Side>,
-    /// Events of the last command, for the dice panel.
-    pub last_events: Vec<Event>,
-    /// Every event so far with the turn it happened in.
-    pub log: Vec<(u32, Event)>,
+    pub viewer: Seat,
+    pub curtain: Option<Curtain>,
+    /// The table as `viewer` sees it.
+    pub scene: TableScene,
+    /// The last command's events in the viewer's words, for the dice panel.
+    pub last: Vec<Narration>,
+    /// Every event so far in the viewer's words, with the turn it happened in.
+    pub log: Vec<(u32, Narration)>,
     /// The last refusal or notice, shown until the next action.
     pub notice: Option<String>,
     /// Bumped on every change, so systems can tell a new state from an old one cheaply.
     pub revision: u64,
+    /// Solo practice: take-backs keep the same dice instead of re-drawing them.
+    pub same_dice: bool,
+}
+
+impl Clone for Battle {
+    fn clone(&self) -> Self {
+        Self {
+            game: self.game.clone_box(),
+            path: self.path.clone(),
+            seats: self.seats,
+            opponent: self.opponent.clone(),
+            viewer: self.viewer,
+            curtain: self.curtain,
+            scene: self.scene.clone(),
+            last: self.last.clone(),
+            log: self.log.clone(),
+            notice: self.notice.clone(),
+            revision: self.revision,
+            same_dice: self.same_dice,
+        }
+    }
+}
+
+/// A salt for re-drawing the dice nobody could know in advance (the system's entropy; the
+/// clock if that fails).
+fn fresh_salt() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    })
 }
 
 impl Battle {
-    pub fn new(loaded: LoadedScenario) -> Result<Self, String> {
-        Self::with_seats(loaded, [SeatKind::Human; 2])
+    /// A battle between two people at this screen.
+    pub fn new(game: Box<dyn AnyGame>, path: PathBuf) -> Self {
+        Self::with_seats(game, path, [SeatKind::Human; 2])
     }
 
-    pub fn with_seats(loaded: LoadedScenario, seats: [SeatKind; 2]) -> Result<Self, String> {
-        let seed = loaded.scenario.seed;
-        let session = BfsSession::new(BattleSetup::from(&loaded), seed)?;
-        let lesson = loaded.scenario.lesson.clone();
-        let mut b = Self::from_session(loaded, session);
+    pub fn with_seats(game: Box<dyn AnyGame>, path: PathBuf, seats: [SeatKind; 2]) -> Self {
+        let viewer = game.prompt().seat.unwrap_or(0);
+        let scene = game.scene(viewer);
+        let mut b = Self {
+            game,
+            path,
+            seats,
+            opponent: "ai".into(),
+            viewer,
+            curtain: None,
+            scene,
+            last: Vec::new(),
+            log: Vec::new(),
+            notice: None,
+            revision: 0,
+            same_dice: false,
+        };
         // A lesson decides for itself: the learner at the screen, the computer on the other side.
+        let lesson = b.game.info().lesson.clone();
         match lesson {
             Some(spec) => {
                 let mut seats = [SeatKind::Computer; 2];
                 seats[spec.learner.min(1)] = SeatKind::Human;
                 b.opponent = if spec.opponent == "computer" {
-                    PlayerKind::Ai
+                    "ai".into()
                 } else {
-                    PlayerKind::Passive
+                    "passive".into()
                 };
-                b.lesson = Some(LessonRun {
-                    spec,
-                    progress: Progress::default(),
-                });
                 b.set_seats(seats);
             }
-            None => b.set_seats(seats),
+            None => {
+                b.set_seats(seats);
+                // Open on a curtain when the first decision is secret (the opening bid).
+                if !b.seats.contains(&SeatKind::Computer) && b.prompt().secret {
+                    b.curtain = Some(Curtain::HandOver(viewer));
+                }
+            }
         }
-        Ok(b)
+        b.rebuild_log();
+        b
     }
 
     /// Changes who plays each side; with one person at the screen, the screen is theirs.
@@ -80,87 +162,80 @@ impl Battle {
         self.refresh();
     }
 
-    /// The side of the one person playing, when the other side is the computer.
-    pub fn only_person(&self) -> Option<Side> {
+    /// The seat of the one person playing, when the other side is the computer.
+    pub fn only_person(&self) -> Option<Seat> {
         match self.seats {
-            [SeatKind::Human, SeatKind::Computer] => Some(Side::A),
-            [SeatKind::Computer, SeatKind::Human] => Some(Side::B),
+            [SeatKind::Human, SeatKind::Computer] => Some(0),
+            [SeatKind::Computer, SeatKind::Human] => Some(1),
             _ => None,
         }
     }
 
-    /// Is the side that must decide now played by the computer?
-    pub fn computer_to_decide(&self) -> Option<Side> {
-        self.deciding()
-            .filter(|s| self.seats[s.0 as usize] == SeatKind::Computer)
+    pub fn solo(&self) -> bool {
+        self.only_person().is_some()
     }
 
-    pub fn from_session(loaded: LoadedScenario, session: BfsSession) -> Self {
-        let viewer = Bfs::prompt(session.state())
-            .seat
-            .map(|s| Side(s.min(1)))
-            .unwrap_or(Side::A);
-        let game = Bfs::view(session.state(), viewer.0);
-        let log = session
-            .events()
-            .iter()
-            .flat_map(|evs| evs.iter().map(|e| (0, e.clone())))
-            .collect();
-        let mut b = Self {
-            loaded,
-            seats: [SeatKind::Human; 2],
-            opponent: PlayerKind::Ai,
-            lesson: None,
-            session,
-            viewer,
-            game,
-            curtain: None,
-            last_events: Vec::new(),
-            log,
-            notice: None,
-            revision: 0,
-        };
-        b.renumber_log();
-        // Open on a curtain when the first decision is secret (the opening bid).
-        b.curtain = Bfs::prompt(b.session.state()).secret.then_some(viewer);
-        b
+    pub fn hot_seat(&self) -> bool {
+        self.seats == [SeatKind::Human; 2]
     }
 
     pub fn prompt(&self) -> Prompt {
-        Bfs::prompt(self.session.state())
+        self.game.prompt()
     }
 
-    /// The side that must decide now.
-    pub fn deciding(&self) -> Option<Side> {
-        self.prompt().seat.map(|s| Side(s.min(1)))
+    /// The seat that must decide now.
+    pub fn deciding(&self) -> Option<Seat> {
+        self.prompt().seat
     }
 
-    /// Is the command legal for the side whose screen this is?
-    pub fn check(&self, cmd: &Command) -> Result<(), RuleError> {
+    /// Is the seat that must decide now played by the computer?
+    pub fn computer_to_decide(&self) -> Option<Seat> {
+        self.deciding()
+            .filter(|s| self.seats[(*s).min(1) as usize] == SeatKind::Computer)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The side's name.
+    pub fn side_name(&self, seat: Seat) -> String {
+        self.game.info().side_name(seat)
+    }
+
+    /// Why the person at the screen may not act now, if they may not: the curtain, the other
+    /// side's turn, the computer's.
+    pub fn screen_refusal(&self) -> Option<RuleError> {
+        let rule = self.game.turn_rule();
         if self.curtain.is_some() {
-            return Err(RuleError::new("BFS-GEN", "Hand the screen over first."));
+            return Some(RuleError::new(rule, "Hand the screen over first."));
         }
         if self.deciding() != Some(self.viewer) {
-            return Err(RuleError::new(
-                "BFS-SEQ-1",
-                "It is the other side's decision.",
-            ));
+            return Some(RuleError::new(rule, "It is the other side's decision."));
         }
         if self.computer_to_decide().is_some() {
-            return Err(RuleError::new(
-                "BFS-SEQ-1",
+            return Some(RuleError::new(
+                rule,
                 "The computer is deciding for this side.",
             ));
         }
-        Bfs::legal(self.session.state(), cmd)
+        None
+    }
+
+    /// Is the command legal for the side whose screen this is?
+    pub fn check(&self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        if let Some(e) = self.screen_refusal() {
+            return Err(e);
+        }
+        self.game.legal(cmd)
     }
 
     /// Submits a command for the side on screen. On success the events are logged and the
     /// screen is handed over if the next decision belongs to the other side.
-    pub fn submit(&mut self, cmd: Command) -> Result<(), RuleError> {
-        if let Err(e) = self.check(&cmd) {
+    pub fn submit(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        if let Some(e) = self.screen_refusal() {
             self.notice = Some(e.to_string());
-            if let Some(l) = self.lesson.as_mut() {
+            if let Some(l) = self.game.lesson_mut() {
                 l.progress.refused(e.to_string());
             }
             return Err(e);
@@ -168,46 +243,26 @@ impl Battle {
         self.apply(cmd)
     }
 
-    /// Submits the computer's command for `side`, which must be a computer seat with the
+    /// Submits the computer's command for `seat`, which must be a computer seat with the
     /// decision. The rules still check it like any other.
-    pub fn submit_computer(&mut self, side: Side, cmd: Command) -> Result<(), RuleError> {
-        if self.computer_to_decide() != Some(side) {
+    pub fn submit_computer(&mut self, seat: Seat, cmd: &AnyCommand) -> Result<(), RuleError> {
+        if self.computer_to_decide() != Some(seat) {
             return Err(RuleError::new(
-                "BFS-SEQ-1",
+                self.game.turn_rule(),
                 "It is not the computer's decision.",
             ));
         }
         self.apply(cmd)
     }
 
-    fn apply(&mut self, cmd: Command) -> Result<(), RuleError> {
-        let turn = self.session.state().turn.number;
-        let by = self.deciding();
-        let before = self.lesson.is_some().then(|| self.session.state().clone());
-        let events = match self.session.submit(cmd.clone()) {
-            Ok(ev) => ev.to_vec(),
-            Err(e) => {
-                self.notice = Some(e.to_string());
-                return Err(e);
-            }
-        };
-        self.log.extend(events.iter().map(|e| (turn, e.clone())));
-        // A lesson's step may be completed by this command or by what it led to.
-        if let (Some(l), Some(before)) = (self.lesson.as_mut(), before.as_ref()) {
-            let learner = by.is_some_and(|b| b.index() == l.spec.learner);
-            if let Some(step) = l.spec.steps.get(l.progress.step) {
-                l.progress.record(
-                    &step.until,
-                    before,
-                    &cmd,
-                    self.session.state(),
-                    &events,
-                    learner,
-                );
-            }
+    fn apply(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        let before = self.game.len();
+        if let Err(e) = self.game.submit(cmd) {
+            self.notice = Some(e.to_string());
+            return Err(e);
         }
-        self.last_events = events;
         self.notice = None;
+        self.append_log(before);
         self.after_change();
         Ok(())
     }
@@ -215,146 +270,199 @@ impl Battle {
     /// Starts the same battle again from its first command, with the same players; a lesson
     /// starts again at its first step. The way out of a lesson whose dice went another way.
     pub fn restart(&mut self) -> Result<(), String> {
-        *self = Self::with_seats(self.loaded.clone(), self.seats)?;
+        let game = self.game.restart()?;
+        *self = Self::with_seats(game, self.path.clone(), self.seats);
         Ok(())
     }
 
-    /// Takes back the last command (replaying the log, so it is exact). Against the computer it
-    /// takes back the computer's replies too, back to the person's own last decision.
+    /// What Undo would do for the person at the screen now, in words for its button; `None`
+    /// when there is nothing they may take back.
+    pub fn undo_offer(&self) -> Option<String> {
+        if self.curtain.is_some() || self.seats == [SeatKind::Computer; 2] {
+            return None;
+        }
+        let seat = self.only_person().unwrap_or(self.viewer);
+        match self.game.take_back_kind(seat) {
+            TakeBackKind::Nothing => None,
+            TakeBackKind::Free => Some("Take back your last command".into()),
+            TakeBackKind::NeedsConsent { commands } if self.solo() => Some(format!(
+                "Take back {commands} command(s) to your last decision{}",
+                if self.same_dice {
+                    " (practice: the same dice)"
+                } else {
+                    "; the dice that follow are re-drawn"
+                }
+            )),
+            TakeBackKind::NeedsConsent { commands } => Some(format!(
+                "Ask {} to allow taking back {commands} command(s); the dice that follow are re-drawn",
+                self.side_name(1 - seat.min(1))
+            )),
+        }
+    }
+
+    /// Undo, by the rules of a fair table (`docs/reliability.md`): the seat's own last command
+    /// while it showed nothing new is taken back at once; anything further back needs the other
+    /// side's consent, asked behind the curtain, and re-draws the dice. Against the computer a
+    /// take-back goes back to the person's last decision and re-draws the dice unless the player
+    /// practises with the same dice. Nothing happens while the curtain is down.
     pub fn undo(&mut self) -> bool {
-        let done = self.session.undo();
-        if done && self.seats.contains(&SeatKind::Computer) && self.seats.contains(&SeatKind::Human)
-        {
-            while self.computer_to_decide().is_some() && self.session.undo() {}
+        if self.curtain.is_some() {
+            return false;
         }
-        if done {
-            self.rebuild_log();
-            self.after_change();
-        }
-        done
-    }
-
-    pub fn redo(&mut self) -> bool {
-        let done = self.session.redo().unwrap_or(false);
-        if done {
-            self.rebuild_log();
-            self.after_change();
-        }
-        done
-    }
-
-    fn rebuild_log(&mut self) {
-        self.log = self
-            .session
-            .events()
-            .iter()
-            .flat_map(|evs| evs.iter().map(|e| (0, e.clone())))
-            .collect();
-        self.renumber_log();
-        self.last_events = self.session.events().last().cloned().unwrap_or_default();
-    }
-
-    /// Turn numbers for log lines, from the TurnBegan events.
-    fn renumber_log(&mut self) {
-        let mut turn = 1;
-        for (t, e) in self.log.iter_mut() {
-            if let Event::TurnBegan { turn: n } = e {
-                turn = *n;
+        let seat = match (self.only_person(), self.seats) {
+            (Some(p), _) => p,
+            (None, [SeatKind::Human, SeatKind::Human]) => self.viewer,
+            _ => return false,
+        };
+        match self.game.take_back_kind(seat) {
+            TakeBackKind::Nothing => false,
+            TakeBackKind::Free => {
+                let done = self.game.undo(seat);
+                self.changed_history();
+                done
             }
-            *t = turn;
+            TakeBackKind::NeedsConsent { .. } if self.solo() => {
+                let salt = (!self.same_dice).then(fresh_salt);
+                let n = self.game.take_back(seat, salt);
+                self.changed_history();
+                self.notice = Some(format!(
+                    "Took back {n} command(s){}.",
+                    if salt.is_some() {
+                        "; the dice that follow are re-drawn"
+                    } else {
+                        " (practice: the same dice)"
+                    }
+                ));
+                n > 0
+            }
+            TakeBackKind::NeedsConsent { commands } => {
+                self.curtain = Some(Curtain::Consent {
+                    asker: seat,
+                    commands,
+                });
+                self.refresh();
+                true
+            }
         }
     }
 
-    /// Who sees the screen next: the deciding side, behind a curtain if the state holds secrets
+    /// The other side's answer to a take-back request, given behind the curtain.
+    pub fn answer_take_back(&mut self, allow: bool) {
+        let Some(Curtain::Consent { asker, .. }) = self.curtain else {
+            return;
+        };
+        let other = 1 - asker.min(1);
+        // The screen is in the other player's hands now.
+        self.viewer = other;
+        self.curtain = None;
+        if allow {
+            let n = self.game.take_back(asker, Some(fresh_salt()));
+            self.rebuild_log();
+            self.notice = Some(format!(
+                "{} allowed {} to take back {n} command(s); the dice that follow are re-drawn.",
+                self.side_name(other),
+                self.side_name(asker)
+            ));
+        } else {
+            self.notice = Some(format!("{} refused the take-back.", self.side_name(other)));
+        }
+        // Back to whoever decides now, behind the curtain if the screen would show secrets.
+        self.hand_to(self.deciding().unwrap_or(asker));
+    }
+
+    /// Redoes a command taken back freely (its own, showing nothing new).
+    pub fn redo(&mut self) -> bool {
+        if self.curtain.is_some() || !self.game.can_redo() {
+            return false;
+        }
+        let done = self.game.redo();
+        self.changed_history();
+        done
+    }
+
+    fn changed_history(&mut self) {
+        self.rebuild_log();
+        self.after_change();
+    }
+
+    /// Every event so far, narrated for the viewer.
+    fn rebuild_log(&mut self) {
+        self.log.clear();
+        self.append_log(0);
+    }
+
+    /// The events of the commands from `from` on, added to the log; the dice panel shows the
+    /// last command's.
+    fn append_log(&mut self, from: usize) {
+        let mut turn = self.log.last().map_or(1, |l| l.0);
+        let new = self.game.narration(Some(self.viewer), from);
+        for lines in &new {
+            for n in lines {
+                if let Some(t) = n.turn_began {
+                    turn = t;
+                }
+                self.log.push((turn, n.clone()));
+            }
+        }
+        self.last = new.last().cloned().unwrap_or_default();
+    }
+
+    /// Who sees the screen next: the deciding seat, behind a curtain if the state holds secrets
     /// the current viewer must not see or the next viewer must not be shown by accident.
     fn after_change(&mut self) {
         // With the computer on one side the person's screen never changes hands; with the
         // computer on both, side A's view is shown.
         if self.seats.contains(&SeatKind::Computer) {
-            self.viewer = self.only_person().unwrap_or(Side::A);
+            self.viewer = self.only_person().unwrap_or(0);
             self.curtain = None;
             self.refresh();
             return;
         }
-        if let Some(next) = self.deciding()
-            && next != self.viewer
-        {
-            if has_secrets(self.session.state()) {
-                self.curtain = Some(next);
+        match self.deciding() {
+            Some(next) => self.hand_to(next),
+            None => self.refresh(),
+        }
+    }
+
+    /// Gives the screen to `seat`: at once when nothing secret could show, else behind a curtain.
+    fn hand_to(&mut self, seat: Seat) {
+        if seat != self.viewer {
+            if self.game.holds_secrets() {
+                self.curtain = Some(Curtain::HandOver(seat));
             } else {
-                self.viewer = next;
+                self.viewer = seat;
+                self.rebuild_log();
             }
+        }
+        self.refresh();
+    }
+
+    /// Shows the screen to `seat` at once, with no curtain (for `--autoplay` screenshots and
+    /// tests that play both sides).
+    pub fn look_as(&mut self, seat: Seat) {
+        self.curtain = None;
+        if seat != self.viewer {
+            self.viewer = seat;
+            self.rebuild_log();
         }
         self.refresh();
     }
 
     /// The player on the other side of the curtain is ready.
     pub fn lift_curtain(&mut self) {
-        if let Some(side) = self.curtain.take() {
-            self.viewer = side;
+        if let Some(Curtain::HandOver(seat)) = self.curtain {
+            self.curtain = None;
+            if seat != self.viewer {
+                self.viewer = seat;
+                self.rebuild_log();
+            }
             self.refresh();
         }
     }
 
+    /// Shows the table again as the viewer sees it.
     pub fn refresh(&mut self) {
-        self.game = Bfs::view(self.session.state(), self.viewer.0);
+        self.scene = self.game.scene(self.viewer);
         self.revision += 1;
-    }
-
-    pub fn is_over(&self) -> bool {
-        matches!(self.session.state().turn.phase, Phase::GameOver)
-    }
-
-    /// Log lines the viewer may read: the other side's face-down orders stay face down.
-    pub fn visible_event(&self, e: &Event) -> Event {
-        let g = self.session.state();
-        e.redacted_for(self.viewer, |u| g.unit(u).side)
-    }
-}
-
-/// Does the game hold a secret that one seat may see and the other not (face-down orders, a
-/// placed bid)? Then the screen must be handed over behind a curtain.
-pub fn has_secrets(game: &Game) -> bool {
-    let bids = matches!(&game.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))));
-    bids || game
-        .units
-        .iter()
-        .any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
-}
-
-/// Who plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SeatKind {
-    /// A person at this screen (hot-seat when both are).
-    #[default]
-    Human,
-    /// The computer opponent (`sandtable_ai::SearchPlayer`), deciding off the frame.
-    Computer,
-}
-
-impl SeatKind {
-    pub fn label(self) -> &'static str {
-        match self {
-            SeatKind::Human => "Player",
-            SeatKind::Computer => "Computer",
-        }
-    }
-}
-
-/// A lesson being followed: its steps and where the learner is.
-#[derive(Debug, Clone)]
-pub struct LessonRun {
-    pub spec: LessonSpec,
-    pub progress: Progress,
-}
-
-impl LessonRun {
-    /// The step being worked on; `None` once the lesson is complete.
-    pub fn step(&self) -> Option<&StepSpec> {
-        self.spec.steps.get(self.progress.step)
-    }
-
-    pub fn finished(&self) -> bool {
-        self.progress.step >= self.spec.steps.len()
     }
 }

@@ -1,22 +1,33 @@
 //! The scenarios the start screen offers: every `*.ron` in `scenarios/` (battles),
-//! `scenarios/solo/` and `scenarios/tutorial/`, loaded and checked.
+//! `scenarios/solo/` and `scenarios/tutorial/`, opened through the registry (so every ruleset's
+//! scenarios are listed) and checked.
 
 use crate::paths::DataPaths;
+use crate::rulesets::Rulesets;
 use bevy::prelude::Resource;
-use sandtable_bfs::{LoadedScenario, load_scenario};
 use sandtable_engine::LoadError;
+use sandtable_engine::registry::Variant;
+use sandtable_engine::scenario::ScenarioInfo;
 use std::path::PathBuf;
+
+/// A scenario as the start screen lists it.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub info: ScenarioInfo,
+    /// The ruleset's name ("By Fire and Sword").
+    pub ruleset: &'static str,
+}
 
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub path: PathBuf,
-    pub result: Result<LoadedScenario, LoadError>,
+    pub result: Result<Listed, LoadError>,
 }
 
 impl Entry {
     pub fn title(&self) -> String {
         match &self.result {
-            Ok(l) => l.scenario.name.clone(),
+            Ok(l) => l.info.name.clone(),
             Err(_) => self
                 .path
                 .file_name()
@@ -26,7 +37,7 @@ impl Entry {
     }
 }
 
-/// Scenarios in menu order (good ones by `menu_order` then file name; broken ones last).
+/// Scenarios in menu order (good ones by ruleset, `menu_order` then file name; broken ones last).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Catalogue {
     pub entries: Vec<Entry>,
@@ -35,7 +46,7 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
-    pub fn scan(paths: &DataPaths) -> Self {
+    pub fn scan(paths: &DataPaths, rulesets: &Rulesets) -> Self {
         let ron_files = |dir: &std::path::Path| -> std::io::Result<Vec<PathBuf>> {
             Ok(std::fs::read_dir(dir)?
                 .filter_map(|e| e.ok().map(|e| e.path()))
@@ -59,12 +70,18 @@ impl Catalogue {
         let mut entries: Vec<Entry> = files
             .into_iter()
             .map(|p| Entry {
-                result: load_scenario(&p, &paths.armies),
+                result: rulesets
+                    .0
+                    .open_scenario(&p, &paths.dirs, Variant::default())
+                    .map(|g| Listed {
+                        info: g.info().clone(),
+                        ruleset: g.ruleset_name(),
+                    }),
                 path: p,
             })
             .collect();
         entries.sort_by_key(|e| match &e.result {
-            Ok(l) => (0, l.scenario.menu_order),
+            Ok(l) => (0, l.info.menu_order),
             Err(_) => (1, 0),
         });
         Self {
@@ -85,7 +102,7 @@ mod tests {
 
     #[test]
     fn default_scenario_comes_first() {
-        let cat = Catalogue::scan(&DataPaths::locate(None));
+        let cat = Catalogue::scan(&DataPaths::locate(None), &Rulesets::default());
         let first = cat.default_entry().expect("a scenario");
         assert!(
             first.path.ends_with("01-mill-ford-skirmish.ron"),

@@ -1,14 +1,13 @@
-//! The computer opponent in the app: when a computer seat must decide, the search player thinks
-//! on Bevy's async compute pool, off the frame, so the table stays responsive; its command is
-//! then submitted like a person's, checked by the rules. Its moves are paced so that a person can
-//! follow them.
+//! The computer opponent in the app: when a computer seat must decide, the ruleset's computer
+//! player (from the registry) thinks on Bevy's async compute pool, off the frame, so the table
+//! stays responsive; it sees only its own seat's view. Its command is then submitted like a
+//! person's, checked by the rules. Its moves are paced so that a person can follow them.
 
 use crate::battle::Battle;
+use crate::rulesets::Rulesets;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use sandtable_ai::{PassivePlayer, PlayerKind, SearchPlayer};
-use sandtable_bfs::{Bfs, Command, Side};
-use sandtable_engine::Ruleset;
+use sandtable_engine::{AnyCommand, Seat};
 
 /// Seconds between two computer commands, so its moves can be followed on the table.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -24,9 +23,9 @@ impl Default for ComputerPace {
 #[derive(Resource, Default)]
 pub struct Thinking {
     /// The battle revision the decision was asked for, and the running task.
-    task: Option<(u64, Side, Task<Option<Command>>)>,
-    /// A decision made, waiting for its turn on screen: (revision, side, command, due time).
-    ready: Option<(u64, Side, Command, f32)>,
+    task: Option<(u64, Seat, Task<Option<AnyCommand>>)>,
+    /// A decision made, waiting for its turn on screen: (revision, seat, command, due time).
+    ready: Option<(u64, Seat, AnyCommand, f32)>,
     /// When the computer last played, seconds since startup.
     last_played: f32,
 }
@@ -45,6 +44,7 @@ pub fn think(
     mut thinking: ResMut<Thinking>,
     time: Res<Time>,
     pace: Res<ComputerPace>,
+    rulesets: Res<Rulesets>,
 ) {
     let Some(mut battle) = battle else {
         *thinking = Thinking::default();
@@ -74,7 +74,7 @@ pub fn think(
         } else if now >= *due {
             let side = *side;
             if let Some((_, _, cmd, _)) = thinking.ready.take()
-                && let Err(e) = battle.submit_computer(side, cmd)
+                && let Err(e) = battle.submit_computer(side, &cmd)
             {
                 battle.notice = Some(format!("The computer's command was refused: {e}"));
             }
@@ -88,17 +88,20 @@ pub fn think(
     let Some(side) = battle.computer_to_decide() else {
         return;
     };
-    // The computer sees only its own seat's view, like a person at the screen.
-    let view = Bfs::view(battle.session.state(), side.0);
     // A seed from the position, so the same game gets the same decisions.
-    let seed = battle.session.seed()
-        ^ (battle.session.commands().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let kind = battle.opponent;
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        match kind {
-            PlayerKind::Passive => PassivePlayer::choose(&view),
-            _ => SearchPlayer::new(seed).choose(&view),
+    let seed = battle.game.seed() ^ (battle.game.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut player = match rulesets
+        .0
+        .player(battle.game.ruleset(), &battle.opponent, seed)
+    {
+        Ok(p) => p,
+        Err(e) => {
+            battle.notice = Some(format!("No computer player: {e}"));
+            return;
         }
-    });
+    };
+    // The player takes its own seat's view of the snapshot: it sees what a person there would.
+    let snapshot = battle.game.snapshot();
+    let task = AsyncComputeTaskPool::get().spawn(async move { player.choose(&snapshot, side) });
     thinking.task = Some((battle.revision, side, task));
 }

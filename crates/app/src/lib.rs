@@ -10,6 +10,7 @@ pub mod computer;
 pub mod controls;
 pub mod palette;
 pub mod paths;
+pub mod rulesets;
 pub mod saves;
 pub mod screens;
 pub mod screenshot;
@@ -25,7 +26,7 @@ pub fn build_app(args: args::Args) -> App {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title: "Sandtable — By Fire and Sword".into(),
+            title: "Sandtable".into(),
             resolution:
                 WindowResolution::new(args.width, args.height).with_scale_factor_override(1.0),
             ..default()
@@ -48,18 +49,20 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         .or_else(|| std::env::var_os("SANDTABLE_SAVES").map(Into::into))
         .unwrap_or_else(paths::saves_dir);
     let data = paths::DataPaths::locate(args.data.as_deref());
-    // Without its help file the app still plays; rule links then say there is no text.
-    let rule_book = ui::rules::RuleBook(
-        sandtable_bfs::help::RuleHelp::load(&data.help)
-            .map_err(|e| warn!("no rule help: {e}"))
-            .ok(),
-    );
+    let rulesets = rulesets::Rulesets::default();
+    // Without its help files the app still plays; rule links then say there is no text.
+    let (help, problems) = rulesets.0.help(&data.dirs);
+    for p in problems {
+        warn!("rule help: {p}");
+    }
+    let rule_book = ui::rules::RuleBook(Some(help));
     app.insert_resource(data)
+        .insert_resource(rulesets)
         .insert_resource(rule_book)
         .insert_resource(ui::rules::OpenRuleAtStart(args.open_rule.clone()))
         .init_resource::<ui::rules::RuleWindowShown>()
         .insert_resource(saves::SaveDir(save_dir))
-        .init_resource::<controls::PayingCommander>()
+        .init_resource::<actions::Choices>()
         .init_resource::<ui::BattleUi>()
         .init_resource::<computer::Thinking>()
         .init_resource::<computer::ComputerPace>()
@@ -79,8 +82,10 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             .as_ref()
             .filter(|_| !args.start_screen)
             .and_then(|_| {
-                let cat =
-                    catalogue::Catalogue::scan(&paths::DataPaths::locate(args.data.as_deref()));
+                let cat = catalogue::Catalogue::scan(
+                    &paths::DataPaths::locate(args.data.as_deref()),
+                    &rulesets::Rulesets::default(),
+                );
                 cat.default_entry().map(|e| e.path.clone())
             })
     });

@@ -6,9 +6,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Clone, bevy::prelude::Resource)]
 pub struct DataPaths {
     pub scenarios: PathBuf,
-    pub armies: PathBuf,
-    /// The plain-language rule help (`assets/help/bfs-rules.ron`).
-    pub help: PathBuf,
+    /// Army lists and rule help, where each ruleset finds its own files.
+    pub dirs: sandtable_engine::DataDirs,
 }
 
 impl DataPaths {
@@ -18,8 +17,7 @@ impl DataPaths {
         let root = root.map(Path::to_path_buf).unwrap_or_else(find_root);
         Self {
             scenarios: root.join("scenarios"),
-            armies: root.join("assets/armies"),
-            help: root.join("assets/help/bfs-rules.ron"),
+            dirs: sandtable_engine::DataDirs::under(&root.join("assets")),
         }
     }
 }

@@ -4,9 +4,9 @@
 //! refused with its reason and left untouched.
 
 use crate::battle::Battle;
+use crate::rulesets::Rulesets;
 use bevy::prelude::*;
-use sandtable_bfs::{Bfs, BfsSession};
-use sandtable_engine::Session;
+use sandtable_engine::Registry;
 use std::path::{Path, PathBuf};
 
 /// Where saves go.
@@ -25,7 +25,7 @@ impl SaveDir {
 /// Writes the autosave. The new file is complete on disk before the old one is kept aside as
 /// `autosave.prev.ron`, so a kill at any moment leaves the latest acknowledged command loadable.
 pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
-    let text = sandtable_engine::data_file::to_ron_pretty(&battle.session.to_save())?;
+    let text = battle.game.save_text()?;
     sandtable_engine::data_file::write_atomic_keeping_previous(
         &dir.autosave(),
         &dir.previous_autosave(),
@@ -37,8 +37,8 @@ pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
 /// A save named after the scenario, the turn and the time.
 pub fn save_as(dir: &SaveDir, battle: &Battle) -> Result<PathBuf, String> {
     let slug: String = battle
-        .loaded
-        .scenario
+        .game
+        .info()
         .name
         .chars()
         .map(|c| {
@@ -56,17 +56,18 @@ pub fn save_as(dir: &SaveDir, battle: &Battle) -> Result<PathBuf, String> {
     let path = dir.0.join(format!(
         "{}-turn{}-{secs}.ron",
         slug.trim_matches('-'),
-        battle.game.turn.number
+        battle.prompt().turn
     ));
-    battle.session.save_to(&path)?;
+    let text = battle.game.save_text()?;
+    sandtable_engine::data_file::write_atomic(&path, &text)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }
 
 /// Loads a save into a battle, or says why it cannot be loaded.
-pub fn load(path: &Path) -> Result<Battle, String> {
-    let session: BfsSession = Session::<Bfs>::load(path).map_err(|e| e.to_string())?;
-    let loaded = session.setup().loaded(path)?;
-    Ok(Battle::from_session(loaded, session))
+pub fn load(registry: &Registry, path: &Path) -> Result<Battle, String> {
+    let game = registry.open_save(path).map_err(|e| e.to_string())?;
+    Ok(Battle::new(game, path.to_path_buf()))
 }
 
 /// The saves in the folder, newest first.
@@ -102,7 +103,7 @@ pub fn autosave_on_change(
         *last = None;
         return;
     };
-    let n = battle.session.commands().len();
+    let n = battle.game.len();
     if *last == Some(n) {
         return;
     }
@@ -126,7 +127,7 @@ pub struct ResumeOffer {
 }
 
 impl ResumeOffer {
-    pub fn scan(dir: &SaveDir) -> Self {
+    pub fn scan(dir: &SaveDir, rulesets: &Rulesets) -> Self {
         // Temporary files of a write that was killed half-way are of no use to anyone.
         sandtable_engine::data_file::remove_stale_temps(&dir.0);
         let mut offer = Self::default();
@@ -134,10 +135,9 @@ impl ResumeOffer {
             if !path.is_file() {
                 continue;
             }
-            match load(&path) {
+            match load(&rulesets.0, &path) {
                 Ok(b) if !b.is_over() => {
-                    offer.title =
-                        format!("{}, turn {}", b.loaded.scenario.name, b.game.turn.number);
+                    offer.title = format!("{}, turn {}", b.game.info().name, b.prompt().turn);
                     offer.path = Some(path);
                     return offer;
                 }

@@ -3,7 +3,9 @@
 use crate::battle::{Battle, SeatKind};
 use crate::catalogue::Catalogue;
 use crate::paths::DataPaths;
+use crate::rulesets::Rulesets;
 use bevy::prelude::*;
+use sandtable_engine::registry::Variant;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
@@ -34,12 +36,12 @@ pub(crate) fn plugin(app: &mut App) {
         });
 }
 
-fn scan_catalogue(mut commands: Commands, paths: Res<DataPaths>) {
-    commands.insert_resource(Catalogue::scan(&paths));
+fn scan_catalogue(mut commands: Commands, paths: Res<DataPaths>, rulesets: Res<Rulesets>) {
+    commands.insert_resource(Catalogue::scan(&paths, &rulesets));
 }
 
-fn scan_resume(mut commands: Commands, dir: Res<crate::saves::SaveDir>) {
-    commands.insert_resource(crate::saves::ResumeOffer::scan(&dir));
+fn scan_resume(mut commands: Commands, dir: Res<crate::saves::SaveDir>, rulesets: Res<Rulesets>) {
+    commands.insert_resource(crate::saves::ResumeOffer::scan(&dir, &rulesets));
 }
 
 /// Opens the requested scenario: the battle screen on success, the start screen with the errors
@@ -48,10 +50,11 @@ fn open_requested(
     mut commands: Commands,
     mut request: ResMut<OpenRequest>,
     paths: Res<DataPaths>,
+    rulesets: Res<Rulesets>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if let Some(save) = request.save.take() {
-        match crate::saves::load(&save) {
+        match crate::saves::load(&rulesets.0, &save) {
             Ok(mut b) => {
                 b.set_seats(request.seats);
                 commands.insert_resource(b);
@@ -70,9 +73,11 @@ fn open_requested(
     let Some(path) = request.path.take() else {
         return;
     };
-    match sandtable_bfs::load_scenario(&path, &paths.armies)
+    match rulesets
+        .0
+        .open_scenario(&path, &paths.dirs, Variant::default())
+        .map(|game| Battle::with_seats(game, path.clone(), request.seats))
         .map_err(|e| e.lines())
-        .and_then(|l| Battle::with_seats(l, request.seats).map_err(|e| vec![e]))
     {
         Ok(b) => {
             commands.insert_resource(b);

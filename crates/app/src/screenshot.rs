@@ -11,6 +11,7 @@ use crate::table::view::{TableView, from_geo};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
+use sandtable_engine::{Piece, PieceKind, TableScene};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -136,7 +137,7 @@ fn take_screenshot(
 }
 
 fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) -> Probes {
-    let game = &battle.game;
+    let scene = &battle.scene;
     let mut probes = Vec::new();
     let mut add = |what: String, world: sandtable_geometry::Vec2, rgb: [u8; 3]| {
         let s = view.world_to_screen(from_geo(world)) * scale;
@@ -151,49 +152,51 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
     };
     add(
         "table centre".into(),
-        open_table_point(game),
+        open_table_point(scene),
         palette::TABLE,
     );
-    // For each side, the base standing furthest from other units (labels and outlines of others
+    // For each side, the base standing furthest from other pieces (labels and outlines of others
     // cannot cover it).
-    for side in 0..2 {
-        let clearance = |u: &sandtable_bfs::state::Unit, b: &sandtable_geometry::Rect| {
-            game.units
+    let units: Vec<&Piece> = scene
+        .pieces
+        .iter()
+        .filter(|p| p.kind == PieceKind::Unit)
+        .collect();
+    for side in 0..2u8 {
+        let clearance = |u: &Piece, b: &sandtable_geometry::Rect| {
+            scene
+                .pieces
                 .iter()
                 .filter(|o| o.id != u.id)
                 .flat_map(|o| o.bases.iter())
                 .map(|ob| ob.center().distance(b.center()))
                 .fold(f32::INFINITY, f32::min)
         };
-        if let Some((u, b)) = game
-            .units
+        if let Some((u, b)) = units
             .iter()
-            .filter(|u| u.side.index() == side)
-            .flat_map(|u| u.bases.iter().map(move |b| (u, b)))
+            .filter(|u| u.side == side)
+            .flat_map(|u| u.bases.iter().map(move |b| (*u, b)))
             .max_by(|x, y| clearance(x.0, x.1).total_cmp(&clearance(y.0, y.1)))
         {
             add(
                 format!("base of unit \"{}\"", u.key),
                 b.center(),
-                palette::SIDES[side],
+                palette::SIDES[side as usize],
             );
         }
     }
-    // An order marker: dark while face down, parchment once revealed.
-    if let Some((u, face_down)) = game
-        .units
-        .iter()
-        .find_map(|u| crate::table::draw::order_marker(u).map(|(_, f)| (u, f)))
-    {
-        let rgb = if face_down {
+    // A token: dark while face down, parchment once face up.
+    if let Some((u, t)) = units.iter().find_map(|u| u.tokens.first().map(|t| (*u, t))) {
+        let rgb = if t.face_down {
             crate::table::draw::MARKER_FACE_DOWN
         } else {
             crate::table::draw::MARKER_REVEALED
         };
+        // Near a corner of the token, clear of its letter.
+        let corner = t.size * 0.35;
         add(
             format!("order marker of \"{}\"", u.key),
-            // Near a corner of the token, clear of its letter.
-            crate::table::draw::marker_centre(u) + sandtable_geometry::Vec2::new(-0.9, -0.9),
+            t.at + sandtable_geometry::Vec2::new(-corner, -corner),
             rgb,
         );
     }
@@ -250,21 +253,20 @@ fn save(path: &std::path::Path, image: &Image, probes: Option<&Probes>) -> Resul
 }
 
 /// A point of open table for the table-colour probe: the nearest to the centre that is clear of
-/// terrain, bases, commanders and their labels.
-fn open_table_point(game: &sandtable_bfs::Game) -> sandtable_geometry::Vec2 {
+/// terrain, pieces and their labels.
+fn open_table_point(scene: &TableScene) -> sandtable_geometry::Vec2 {
     use sandtable_geometry::{Polygon, Vec2};
-    let centre = game.info.table * 0.5;
-    let polygons: Vec<Polygon> = game
+    let centre = scene.size * 0.5;
+    let polygons: Vec<Polygon> = scene
         .terrain
         .iter()
         .flat_map(|t| t.polygons.iter())
         .filter_map(|p| Polygon::new(p.clone()).ok())
         .collect();
-    let things: Vec<Vec2> = game
-        .units
+    let things: Vec<Vec2> = scene
+        .pieces
         .iter()
-        .flat_map(|u| u.bases.iter().map(|b| b.center()))
-        .chain(game.commanders.iter().map(|c| c.base.center()))
+        .flat_map(|p| p.bases.iter().map(|b| b.center()))
         .collect();
     let clear = |p: Vec2| {
         polygons
@@ -283,8 +285,8 @@ fn open_table_point(game: &sandtable_bfs::Game) -> sandtable_geometry::Vec2 {
             let p = centre + Vec2::new(a.cos(), a.sin()) * r;
             if p.x > 2.0
                 && p.y > 2.0
-                && p.x < game.info.table.x - 2.0
-                && p.y < game.info.table.y - 2.0
+                && p.x < scene.size.x - 2.0
+                && p.y < scene.size.y - 2.0
                 && clear(p)
             {
                 return p;

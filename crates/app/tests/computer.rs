@@ -3,15 +3,14 @@
 //! the computer's secrets.
 
 use bevy::prelude::*;
-use sandtable_ai::ScriptedPlayer;
 use sandtable_app::args::Args;
 
 mod support;
 use sandtable_app::battle::{Battle, SeatKind};
 use sandtable_app::computer::ComputerPace;
-use sandtable_bfs::{Bfs, Side};
-use sandtable_engine::Ruleset;
-use support::{headless_app, project};
+use sandtable_app::rulesets::Rulesets;
+use sandtable_engine::{AnyCommand, AnyPlayer};
+use support::{bfs_state, headless_app, project};
 
 fn app_against_the_computer() -> App {
     let mut app = headless_app(Args {
@@ -23,6 +22,21 @@ fn app_against_the_computer() -> App {
     app
 }
 
+/// The person's move, chosen by the scripted demo player from the person's own view.
+fn persons_move(app: &App, player: &mut Box<dyn AnyPlayer>) -> AnyCommand {
+    let battle = app.world().resource::<Battle>();
+    player
+        .choose(&battle.game.snapshot(), 0)
+        .expect("a command")
+}
+
+fn scripted() -> Box<dyn AnyPlayer> {
+    Rulesets::default()
+        .0
+        .player("bfs", "scripted", 0)
+        .expect("the scripted player")
+}
+
 #[test]
 fn the_computer_plays_its_side_and_the_person_keeps_the_screen() {
     let mut app = app_against_the_computer();
@@ -30,10 +44,11 @@ fn the_computer_plays_its_side_and_the_person_keeps_the_screen() {
         app.world().resource::<Battle>().seats,
         [SeatKind::Human, SeatKind::Computer]
     );
+    let mut person = scripted();
     let mut computer_commands = 0;
     for _ in 0..200_000 {
         let battle = app.world().resource::<Battle>();
-        assert_eq!(battle.viewer, Side::A, "the person's screen stays theirs");
+        assert_eq!(battle.viewer, 0, "the person's screen stays theirs");
         assert!(battle.curtain.is_none(), "no curtain against the computer");
         assert!(
             battle
@@ -43,42 +58,42 @@ fn the_computer_plays_its_side_and_the_person_keeps_the_screen() {
             "{:?}",
             battle.notice
         );
-        if battle.session.state().turn.number >= 3 || battle.is_over() {
+        if battle.prompt().turn >= 3 || battle.is_over() {
             break;
         }
-        // The person's view hides side B's face-down orders.
+        // The person's table shows side B's face-down orders face down, letter hidden.
         assert!(
             battle
-                .game
-                .units
+                .scene
+                .pieces
                 .iter()
-                .filter(|u| u.side == Side::B)
-                .all(|u| u.pending_order.is_none_or(|p| p.kind.is_none()))
+                .filter(|p| p.side == 1)
+                .flat_map(|p| &p.tokens)
+                .all(|t| !t.face_down || t.text == "?"),
+            "a face-down order of the computer's side shows its letter"
         );
         match battle.deciding() {
-            Some(Side::A) => {
-                let cmd = ScriptedPlayer::choose(&Bfs::view(battle.session.state(), 0))
-                    .expect("a command");
+            Some(0) => {
+                let cmd = persons_move(&app, &mut person);
                 app.world_mut()
                     .resource_mut::<Battle>()
-                    .submit(cmd)
+                    .submit(&cmd)
                     .expect("legal");
             }
             Some(_) => {
-                let before = battle.session.commands().len();
+                let before = battle.game.len();
                 // The computer thinks off the frame: frames go on while it does.
                 app.update();
                 std::thread::sleep(std::time::Duration::from_micros(200));
-                if app.world().resource::<Battle>().session.commands().len() > before {
+                if app.world().resource::<Battle>().game.len() > before {
                     computer_commands += 1;
                 }
             }
             None => break,
         }
     }
-    let battle = app.world().resource::<Battle>();
     assert!(
-        battle.session.state().turn.number >= 3,
+        bfs_state(&app).turn.number >= 3,
         "two whole turns were played"
     );
     assert!(
@@ -87,35 +102,39 @@ fn the_computer_plays_its_side_and_the_person_keeps_the_screen() {
     );
 }
 
-#[test]
-fn undo_against_the_computer_goes_back_to_the_persons_decision() {
-    let mut app = app_against_the_computer();
-    // Play until the person has made a decision and the computer has answered.
+/// Play until the person has made a decision and the computer has answered.
+fn play_a_while(app: &mut App) {
+    let mut person = scripted();
     for _ in 0..200_000 {
         let battle = app.world().resource::<Battle>();
-        if battle.session.commands().len() >= 12 && battle.deciding() == Some(Side::A) {
+        if battle.game.len() >= 12 && battle.deciding() == Some(0) {
             break;
         }
-        if battle.deciding() == Some(Side::A) {
-            let cmd =
-                ScriptedPlayer::choose(&Bfs::view(battle.session.state(), 0)).expect("a command");
+        if battle.deciding() == Some(0) {
+            let cmd = persons_move(app, &mut person);
             app.world_mut()
                 .resource_mut::<Battle>()
-                .submit(cmd)
+                .submit(&cmd)
                 .expect("legal");
         } else {
             app.update();
             std::thread::sleep(std::time::Duration::from_micros(200));
         }
     }
+}
+
+#[test]
+fn undo_against_the_computer_goes_back_to_the_persons_decision() {
+    let mut app = app_against_the_computer();
+    play_a_while(&mut app);
     let mut battle = app.world_mut().resource_mut::<Battle>();
-    assert_eq!(battle.deciding(), Some(Side::A));
-    let before = battle.session.commands().len();
+    assert_eq!(battle.deciding(), Some(0));
+    let before = battle.game.len();
     assert!(battle.undo());
     assert_eq!(
         battle.deciding(),
-        Some(Side::A),
+        Some(0),
         "undo stops at the person's own decision"
     );
-    assert!(battle.session.commands().len() < before);
+    assert!(battle.game.len() < before);
 }

@@ -13,16 +13,20 @@ mod support;
 use sandtable_app::battle::Battle;
 use sandtable_app::screens::Screen;
 use sandtable_app::table::input::{Selected, Tape, Tool, UnitMenu};
-use sandtable_app::table::pick::Thing;
 use sandtable_app::table::tape_math::measure;
 use sandtable_app::table::view::{TableView, from_geo};
-use support::{headless_app, project};
+use sandtable_engine::PieceId;
+use support::{bfs_state, headless_app, project};
 
+/// The default battle, its opening curtain lifted (the first player is at the screen).
 fn app_with_default_scenario() -> App {
-    headless_app(Args {
+    let mut app = headless_app(Args {
         scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
         ..Default::default()
-    })
+    });
+    app.world_mut().resource_mut::<Battle>().lift_curtain();
+    app.update();
+    app
 }
 
 fn move_cursor(app: &mut App, to: Vec2) {
@@ -72,10 +76,10 @@ fn click_at(app: &mut App, at: Vec2) {
     app.update();
 }
 
-/// A unit's id and where the middle of its second base is on screen.
-fn middle_base_on_screen(app: &App, key: &str) -> (sandtable_bfs::UnitId, Vec2) {
+/// A piece's id and where the middle of its second base is on screen.
+fn middle_base_on_screen(app: &App, key: &str) -> (PieceId, Vec2) {
     let b = app.world().resource::<Battle>();
-    let u = b.game.units.iter().find(|u| u.key == key).unwrap();
+    let u = b.scene.pieces.iter().find(|u| u.key == key).unwrap();
     let screen = app
         .world()
         .resource::<TableView>()
@@ -90,8 +94,7 @@ fn default_scenario_opens_on_the_battle_screen_fitted() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::Battle
     );
-    let battle = app.world().resource::<Battle>();
-    assert_eq!(battle.game.units.len(), 10);
+    assert_eq!(bfs_state(&app).units.len(), 10);
     let view = app.world().resource::<TableView>();
     // 120 cm fitted into 800 px with a 24 px margin: (800 - 48) / 120 px per cm.
     assert!(
@@ -106,7 +109,7 @@ fn clicking_a_base_selects_its_unit_and_clicking_empty_table_deselects() {
     let mut app = app_with_default_scenario();
     let (id, screen) = middle_base_on_screen(&app, "hussars");
     click_at(&mut app, screen);
-    assert_eq!(app.world().resource::<Selected>().0, Some(Thing::Unit(id)));
+    assert_eq!(app.world().resource::<Selected>().0, Some(id));
 
     let empty = app
         .world()
@@ -129,7 +132,7 @@ fn right_click_on_a_unit_opens_its_menu_and_a_right_drag_does_not() {
     button(&mut app, MouseButton::Right, ButtonState::Released);
     app.update();
     assert_eq!(app.world().resource::<UnitMenu>().open, Some((id, screen)));
-    assert_eq!(app.world().resource::<Selected>().0, Some(Thing::Unit(id)));
+    assert_eq!(app.world().resource::<Selected>().0, Some(id));
 
     tap(&mut app, KeyCode::Escape);
     assert_eq!(app.world().resource::<UnitMenu>().open, None);
@@ -188,8 +191,7 @@ fn wheel_zooms_about_the_cursor() {
 fn tape_measures_base_to_base_by_drag() {
     let mut app = app_with_default_scenario();
     let (a, b) = {
-        let battle = app.world().resource::<Battle>();
-        let g = &battle.game;
+        let g = bfs_state(&app);
         let hussars = g.units.iter().find(|u| u.key == "hussars").unwrap();
         let haiduks = g.units.iter().find(|u| u.key == "haiduks").unwrap();
         (hussars.bases[2].center(), haiduks.bases[0].center())
@@ -268,12 +270,12 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
     for _ in 0..400 {
         let (phase, turn, curtain, deciding, next_unit) = {
             let b = app.world().resource::<Battle>();
-            let g = b.session.state();
+            let g = bfs_state(&app);
             let next_unit = b.deciding().and_then(|side| {
                 g.units
                     .iter()
                     .find(|u| {
-                        u.side == side
+                        u.side.0 == side
                             && to_order.contains(&u.key.as_str())
                             && u.pending_order.is_none()
                             && u.order.is_none()
@@ -299,7 +301,7 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
         match phase {
             Phase::InitiativeBids { .. } => tap(
                 &mut app,
-                if deciding == Some(sandtable_bfs::Side::A) {
+                if deciding == Some(0) {
                     KeyCode::Digit1
                 } else {
                     KeyCode::Digit0
@@ -319,7 +321,7 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
         }
     }
     let b = app.world().resource::<Battle>();
-    let g = b.session.state();
+    let g = bfs_state(&app);
     assert_eq!(
         g.turn.number,
         2,
@@ -337,5 +339,11 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
         );
     }
     // The bids were placed by key: side A's 1 CP was spent (BFS-INI-2).
-    assert!(b.log.iter().any(|(_, e)| matches!(e, sandtable_bfs::Event::BidsRevealed { bids, .. } if bids[0] == 1 && bids[1] == 0)), "bids 1 and 0 were revealed");
+    assert!(
+        b.log
+            .iter()
+            .any(|(_, n)| n.text.starts_with("Bids revealed:")
+                && n.text.contains("Polish-Lithuanian 1 CP, Swedish 0 CP")),
+        "bids 1 and 0 were revealed"
+    );
 }

@@ -10,7 +10,7 @@ use sandtable_app::battle::{Battle, SeatKind};
 use sandtable_app::computer::ComputerPace;
 use sandtable_bfs::state::OrderKind;
 use sandtable_bfs::{Command, Side};
-use support::{headless_app, project};
+use support::{bfs, bfs_state, headless_app, project};
 
 fn lesson_app() -> App {
     let mut app = headless_app(Args {
@@ -24,7 +24,7 @@ fn lesson_app() -> App {
 /// Runs frames until the learner (side A) must decide.
 fn until_learner_decides(app: &mut App) {
     for _ in 0..100_000 {
-        if app.world().resource::<Battle>().deciding() == Some(Side::A) {
+        if app.world().resource::<Battle>().deciding() == Some(Side::A.0) {
             return;
         }
         app.update();
@@ -37,8 +37,8 @@ fn until_learner_decides(app: &mut App) {
 fn next_step(app: &mut App) {
     app.world_mut()
         .resource_mut::<Battle>()
-        .lesson
-        .as_mut()
+        .game
+        .lesson_mut()
         .unwrap()
         .progress
         .next();
@@ -48,10 +48,10 @@ fn next_step(app: &mut App) {
 fn bid_nothing(app: &mut App) {
     app.world_mut()
         .resource_mut::<Battle>()
-        .submit(Command::Bid {
+        .submit(&bfs(Command::Bid {
             side: Side::A,
             cp: 0,
-        })
+        }))
         .expect("a legal bid");
 }
 
@@ -65,7 +65,7 @@ fn lesson_steps_complete_through_the_engine() {
             [SeatKind::Human, SeatKind::Computer],
             "the learner plays side A against the computer"
         );
-        let lesson = b.lesson.as_ref().expect("a lesson");
+        let lesson = b.game.lesson().expect("a lesson");
         assert_eq!(lesson.progress.step, 0);
     }
     // Step 1 is reading: only "Next" moves on.
@@ -78,8 +78,8 @@ fn lesson_steps_complete_through_the_engine() {
         if app
             .world()
             .resource::<Battle>()
-            .lesson
-            .as_ref()
+            .game
+            .lesson()
             .unwrap()
             .progress
             .done
@@ -92,8 +92,8 @@ fn lesson_steps_complete_through_the_engine() {
     assert!(
         app.world()
             .resource::<Battle>()
-            .lesson
-            .as_ref()
+            .game
+            .lesson()
             .unwrap()
             .progress
             .done,
@@ -104,27 +104,25 @@ fn lesson_steps_complete_through_the_engine() {
     // Step 3 asks for a Defense order. Play on to the learner's Orders Phase.
     for _ in 0..50 {
         until_learner_decides(&mut app);
-        let b = app.world().resource::<Battle>();
         if matches!(
-            b.session.state().turn.phase,
+            bfs_state(&app).turn.phase,
             sandtable_bfs::turn::Phase::Orders { .. }
         ) {
             break;
         }
-        let cmd = sandtable_bfs::lesson::guide(
-            &b.game,
-            &b.lesson.as_ref().unwrap().step().unwrap().until,
-            Side::A,
-        )
-        .expect("a way on");
+        let cmd = app
+            .world()
+            .resource::<Battle>()
+            .game
+            .lesson_guide()
+            .expect("a way on");
         app.world_mut()
             .resource_mut::<Battle>()
-            .submit(cmd)
+            .submit(&cmd)
             .expect("legal");
     }
     let (haiduks, enemy, by) = {
-        let b = app.world().resource::<Battle>();
-        let g = b.session.state();
+        let g = bfs_state(&app);
         (
             g.units.iter().find(|u| u.key == "haiduks").unwrap().id,
             g.units.iter().find(|u| u.key == "reiters").unwrap().id,
@@ -134,14 +132,14 @@ fn lesson_steps_complete_through_the_engine() {
     // A refused command: the enemy's unit cannot be ordered. The step stays open, with the rule.
     let mut b = app.world_mut().resource_mut::<Battle>();
     assert!(
-        b.submit(Command::IssueOrder {
+        b.submit(&bfs(Command::IssueOrder {
             unit: enemy,
             order: OrderKind::Move,
             by
-        })
+        }))
         .is_err()
     );
-    let p = &b.lesson.as_ref().unwrap().progress;
+    let p = &b.game.lesson().unwrap().progress;
     assert!(!p.done);
     assert!(
         p.wrong.as_deref().is_some_and(|w| w.contains("BFS-")),
@@ -149,13 +147,13 @@ fn lesson_steps_complete_through_the_engine() {
         p.wrong
     );
     // A legal but wrong order: explained, still open.
-    b.submit(Command::IssueOrder {
+    b.submit(&bfs(Command::IssueOrder {
         unit: haiduks,
         order: OrderKind::Move,
         by,
-    })
+    }))
     .expect("legal");
-    let p = &b.lesson.as_ref().unwrap().progress;
+    let p = &b.game.lesson().unwrap().progress;
     assert!(
         !p.done
             && p.wrong
@@ -166,14 +164,14 @@ fn lesson_steps_complete_through_the_engine() {
     );
     // Undo, as the hint says, and give the asked-for order: that completes the step.
     assert!(b.undo());
-    b.submit(Command::IssueOrder {
+    b.submit(&bfs(Command::IssueOrder {
         unit: haiduks,
         order: OrderKind::Defense,
         by,
-    })
+    }))
     .expect("legal");
     assert!(
-        b.lesson.as_ref().unwrap().progress.done,
+        b.game.lesson().unwrap().progress.done,
         "a Defense order for the haiduks completes step 3"
     );
 }
@@ -186,10 +184,12 @@ fn a_lesson_starts_again_from_its_first_step() {
     next_step(&mut app);
     until_learner_decides(&mut app);
     let first_roll = |b: &Battle| {
-        b.session.events().iter().flatten().find_map(|e| match e {
-            sandtable_bfs::Event::InitiativeRolled { .. } => Some(format!("{e:?}")),
-            _ => None,
-        })
+        b.game
+            .narration(None, 0)
+            .into_iter()
+            .flatten()
+            .find(|n| n.text.starts_with("Initiative roll"))
+            .map(|n| n.text)
     };
     bid_nothing(&mut app);
     until_learner_decides(&mut app);
@@ -198,8 +198,8 @@ fn a_lesson_starts_again_from_its_first_step() {
     {
         let mut b = app.world_mut().resource_mut::<Battle>();
         b.restart().expect("the lesson starts again");
-        assert!(b.session.commands().is_empty());
-        assert_eq!(b.lesson.as_ref().unwrap().progress.step, 0);
+        assert!(b.game.is_empty());
+        assert_eq!(b.game.lesson().unwrap().progress.step, 0);
         assert_eq!(b.seats, [SeatKind::Human, SeatKind::Computer]);
     }
     next_step(&mut app);

@@ -2,22 +2,29 @@
 //! reason, left as it is, and the one before it is offered instead.
 
 use sandtable_app::battle::Battle;
+use sandtable_app::rulesets::Rulesets;
 use sandtable_app::saves::{ResumeOffer, SaveDir, autosave};
-use sandtable_bfs::{Command, Side, load_scenario};
+use sandtable_bfs::{Command, Side};
+use sandtable_engine::registry::Variant;
+use sandtable_engine::{AnyCommand, DataDirs};
 
 fn battle_after_a_bid() -> Battle {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(
-        &root.join("scenarios/01-mill-ford-skirmish.ron"),
-        &root.join("assets/armies"),
-    )
-    .unwrap();
-    let mut b = Battle::new(loaded).unwrap();
+    let path = root.join("scenarios/01-mill-ford-skirmish.ron");
+    let game = Rulesets::default()
+        .0
+        .open_scenario(
+            &path,
+            &DataDirs::under(&root.join("assets")),
+            Variant::default(),
+        )
+        .unwrap();
+    let mut b = Battle::new(game, path);
     b.lift_curtain();
-    b.submit(Command::Bid {
+    b.submit(&AnyCommand::new(Command::Bid {
         side: Side::A,
         cp: 1,
-    })
+    }))
     .unwrap();
     b
 }
@@ -28,12 +35,12 @@ fn the_autosave_is_offered_and_a_damaged_one_falls_back_to_the_previous() {
         SaveDir(std::env::temp_dir().join(format!("sandtable-resume-{}", std::process::id())));
     let _ = std::fs::remove_dir_all(&dir.0);
     // Nothing saved: nothing offered.
-    let none = ResumeOffer::scan(&dir);
+    let none = ResumeOffer::scan(&dir, &Rulesets::default());
     assert!(none.path.is_none() && none.problem.is_none());
 
     let b = battle_after_a_bid();
     autosave(&dir, &b).unwrap();
-    let offer = ResumeOffer::scan(&dir);
+    let offer = ResumeOffer::scan(&dir, &Rulesets::default());
     assert_eq!(offer.path.as_deref(), Some(dir.autosave().as_path()));
     assert!(
         offer.title.contains("Mill Ford") && offer.title.contains("turn 1"),
@@ -44,7 +51,7 @@ fn the_autosave_is_offered_and_a_damaged_one_falls_back_to_the_previous() {
     // A second autosave keeps the first as the previous one; then the newest is damaged.
     autosave(&dir, &b).unwrap();
     std::fs::write(dir.autosave(), b"Save(format: 1, setup: (((").unwrap();
-    let offer = ResumeOffer::scan(&dir);
+    let offer = ResumeOffer::scan(&dir, &Rulesets::default());
     assert_eq!(
         offer.path.as_deref(),
         Some(dir.previous_autosave().as_path()),
@@ -63,6 +70,7 @@ fn the_autosave_is_offered_and_a_damaged_one_falls_back_to_the_previous() {
         b"Save(format: 1, setup: (((",
         "the damaged file is left as it is"
     );
-    let resumed = sandtable_app::saves::load(offer.path.as_ref().unwrap()).unwrap();
-    assert_eq!(resumed.session.commands().len(), 1);
+    let resumed =
+        sandtable_app::saves::load(&Rulesets::default().0, offer.path.as_ref().unwrap()).unwrap();
+    assert_eq!(resumed.game.len(), 1);
 }

@@ -34,7 +34,7 @@ impl Dice {
         self.script.len()
     }
 
-    /// One die with `sides` faces, 1..=sides (a D10's "0" face is 10, BFS-DICE-1).
+    /// One die with `sides` faces, 1..=sides (a D10's "0" face counts 10).
     /// Unbiased: rejection sampling on 32-bit draws.
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);

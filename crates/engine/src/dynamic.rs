@@ -77,6 +77,13 @@ impl fmt::Debug for AnyCommand {
 #[derive(Clone)]
 pub struct Snapshot(pub(crate) Arc<dyn Any + Send + Sync>);
 
+impl Snapshot {
+    /// The typed state, for tools and tests that know the ruleset.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.downcast_ref::<T>()
+    }
+}
+
 /// A battle of any ruleset, as the app drives it. Methods that take a `seat` answer from that
 /// seat's view.
 pub trait AnyGame: Send + Sync {

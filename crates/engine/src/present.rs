@@ -43,6 +43,14 @@ impl LengthUnit {
         }
     }
 
+    /// The other unit (the tape's toggle).
+    pub fn other(self) -> Self {
+        match self {
+            LengthUnit::Centimetres => LengthUnit::Inches,
+            LengthUnit::Inches => LengthUnit::Centimetres,
+        }
+    }
+
     /// The unit's short name: "cm" or "in".
     pub fn symbol(self) -> &'static str {
         match self {

@@ -1,7 +1,7 @@
 //! What a scenario file may add to a battle beyond the opening position, for every ruleset:
 //!
 //! - **objectives**: control markers that are worth Victory Points to whoever holds them at the
-//!   end (BFS-SCN-6/7, BFS-VIC-6);
+//!   end (the ruleset decides how they count);
 //! - **script**: rules that fire once when their trigger comes true (a turn begins, a unit is lost,
 //!   a side enters an area, an objective changes hands) and then act (give standing orders to the
 //!   computer's units, bring reserves on, show a message);
@@ -13,8 +13,8 @@
 use crate::scenario::ShapeSpec;
 use serde::{Deserialize, Serialize};
 
-/// A control marker (BFS-SCN-6): a point, held by the side with bases within `radius` cm of it
-/// when the other side has none there (BFS-SCN-7).
+/// A control marker: a point, held by the side with pieces within `radius` cm of it when the
+/// other side has none there (the ruleset may refine how control passes).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Objective")]
 pub struct ObjectiveSpec {
@@ -23,7 +23,7 @@ pub struct ObjectiveSpec {
     pub position: (f32, f32),
     /// Control radius, cm.
     pub radius: f32,
-    /// Victory Points for the side holding it at the end of the battle (BFS-VIC-6).
+    /// Victory Points for the side holding it at the end of the battle.
     pub vp: u32,
     /// Who holds it at the start: a side index, or none.
     #[serde(default)]

@@ -1,99 +1,79 @@
-//! Planning a move on the table before committing it: drag a unit forward or back, drag a front
-//! corner to wheel, add turns and maneuvers; the rules' own preview gives the ghost, the cost and
-//! the refusal. A charge is planned by clicking a target. Enter commits, Backspace drops the last
-//! step, Esc clears.
+//! Planning a command on the table before committing it: the ruleset says where the selected
+//! piece can be grabbed (its handles) and what a drag or a click on another piece means; the
+//! rules' preview gives the ghost, the cost, the odds or the refusal. Enter commits, Backspace
+//! drops the last step, Esc clears.
 
 use super::input::{Hovered, Pointer, Selected};
-use super::pick::Thing;
-use super::view::TableView;
+use super::view::{TableView, from_geo};
 use crate::battle::Battle;
 use bevy::prelude::*;
-use sandtable_bfs::command::{Command, MoveStep, PivotCorner};
-use sandtable_bfs::ids::UnitId;
-use sandtable_bfs::preview::Preview;
-use sandtable_bfs::state::{OrderKind, UnitStatus};
-use sandtable_bfs::turn::Phase;
-use sandtable_bfs::{Bfs, geo};
-use sandtable_engine::{RuleError, Ruleset};
+use sandtable_engine::{AnyCommand, Grip, PieceId, PreviewReport};
 use sandtable_geometry::Vec2 as G;
 
-/// How close (screen px) to a front corner a press must be to start a wheel.
+/// How close (screen px) to a point handle (a front corner) a press must be to grab it.
 pub const CORNER_GRAB_PX: f32 = 12.0;
 
-/// The move or charge being planned.
+/// The plan being built for the selected piece.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Draft {
-    pub unit: Option<UnitId>,
-    pub steps: Vec<MoveStep>,
-    /// The target of a planned charge.
-    pub charge_target: Option<UnitId>,
-    /// The rules' verdict on the draft (with the step being dragged): the ghost, or why not.
-    pub preview: Option<Result<Preview, RuleError>>,
-    /// The step being dragged now, not yet added.
-    pub dragging: Option<MoveStep>,
-    drag: Option<DragStart>,
-    /// The revision of the battle the preview was computed for.
+    pub piece: Option<PieceId>,
+    /// The plan so far (the steps already added).
+    pub plan: Option<AnyCommand>,
+    /// The plan with the step being dragged now, not yet added.
+    pub dragging: Option<AnyCommand>,
+    /// The rules' verdict on the plan (with the dragged step): ghost, cost, odds, or why not.
+    pub preview: Option<PreviewReport>,
+    /// The handle being dragged and where the drag started, cm.
+    drag: Option<(u8, G)>,
+    /// The battle revision the preview was computed for.
     pub revision: u64,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum DragStart {
-    Straight {
-        from: G,
-        facing: G,
-    },
-    Wheel {
-        pivot: PivotCorner,
-        pivot_point: G,
-        grabbed: G,
-    },
+    /// Bumped on every change of the plan, so caches can tell.
+    pub version: u64,
 }
 
 impl Draft {
     pub fn clear(&mut self) {
-        *self = Draft::default();
+        let version = self.version + 1;
+        *self = Draft {
+            version,
+            ..Draft::default()
+        };
     }
 
-    /// The command the draft stands for.
-    pub fn command(&self) -> Option<Command> {
-        let unit = self.unit?;
-        if let Some(target) = self.charge_target {
-            return Some(Command::DeclareCharge {
-                unit,
-                target,
-                pay: None,
-            });
+    /// The command the draft stands for now.
+    pub fn command(&self) -> Option<&AnyCommand> {
+        self.dragging.as_ref().or(self.plan.as_ref())
+    }
+
+    /// Makes `plan` the plan for `piece` and previews it.
+    pub fn set_plan(&mut self, battle: &Battle, piece: PieceId, plan: Option<AnyCommand>) {
+        if self.piece != Some(piece) {
+            self.clear();
+            self.piece = Some(piece);
         }
-        let mut steps = self.steps.clone();
-        steps.extend(self.dragging);
-        (!steps.is_empty()).then_some(Command::Move { unit, steps })
+        self.plan = plan;
+        self.dragging = None;
+        self.refresh_preview(battle);
+    }
+
+    /// Recomputes the preview of the current command.
+    pub fn refresh_preview(&mut self, battle: &Battle) {
+        self.preview = self
+            .command()
+            .map(|c| battle.game.preview(battle.viewer, c));
+        self.revision = battle.revision;
+        self.version += 1;
+    }
+
+    fn accepted(&self) -> bool {
+        self.preview.as_ref().is_some_and(|p| p.refused.is_none())
     }
 }
 
-/// Can the viewer plan a move for this unit now?
-pub fn movable(battle: &Battle, unit: UnitId) -> bool {
-    let g = &battle.game;
-    let u = g.unit(unit);
-    matches!(g.turn.phase, Phase::Movement { charge: None, .. })
-        && battle.curtain.is_none()
-        && battle.deciding() == Some(battle.viewer)
-        && u.side == battle.viewer
-        && u.status == UnitStatus::OnTable
-        && !u.flags.activated
-        && matches!(u.order, Some(OrderKind::Move) | Some(OrderKind::Charge))
-}
-
-/// Recomputes the preview when the draft or the battle changed.
-fn refresh_preview(draft: &mut Draft, battle: &Battle) {
-    draft.preview = draft
-        .command()
-        .map(|c| Bfs::preview(battle.session.state(), &c));
-    draft.revision = battle.revision;
-}
-
-/// Starts, updates and ends drags on the selected unit; claims the press so the view does not pan.
-#[allow(clippy::too_many_arguments)]
-pub fn drag_units(
+/// Starts, updates and ends drags on the selected piece's handles; claims the press so the view
+/// does not pan.
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
+pub fn drag_pieces(
     buttons: Res<ButtonInput<MouseButton>>,
     mut pointer: ResMut<Pointer>,
     view: Res<TableView>,
@@ -103,119 +83,72 @@ pub fn drag_units(
     mut draft: ResMut<Draft>,
 ) {
     let Some(battle) = battle else { return };
-    let Some(Thing::Unit(unit)) = selected.0 else {
-        if draft.unit.is_some() {
+    let Some(piece) = selected.0 else {
+        if draft.piece.is_some() {
             draft.clear();
         }
         return;
     };
-    if draft.unit != Some(unit) {
+    if draft.piece != Some(piece) {
         draft.clear();
-        draft.unit = Some(unit);
+        draft.piece = Some(piece);
     }
-    if !movable(&battle, unit) {
+    if battle.curtain.is_some() {
         draft.drag = None;
         return;
     }
     let (Some(screen), Some(world)) = (pointer.screen, pointer.world) else {
         return;
     };
-    let game = &battle.game;
-    // The unit as the draft leaves it: drags start from the ghost.
-    let bases = match &draft.preview {
-        Some(Ok(Preview::Move(plan))) if draft.dragging.is_none() => plan.bases.clone(),
-        _ => game.unit(unit).bases.clone(),
-    };
-    let frame = geo::frame_of(&bases);
     if buttons.just_pressed(MouseButton::Left) && !pointer.over_ui {
-        let near =
-            |p: G| view.world_to_screen(Vec2::new(p.x, p.y)).distance(screen) <= CORNER_GRAB_PX;
-        if near(frame.front_left()) {
-            draft.drag = Some(DragStart::Wheel {
-                pivot: PivotCorner::FrontRight,
-                pivot_point: frame.front_right(),
-                grabbed: frame.front_left(),
-            });
-            pointer.claimed = true;
-        } else if near(frame.front_right()) {
-            draft.drag = Some(DragStart::Wheel {
-                pivot: PivotCorner::FrontLeft,
-                pivot_point: frame.front_left(),
-                grabbed: frame.front_right(),
-            });
-            pointer.claimed = true;
-        } else if bases.iter().any(|b| b.contains(world, 0.2))
-            || hovered.0.is_some_and(|h| h.thing == Thing::Unit(unit))
-        {
-            draft.drag = Some(DragStart::Straight {
-                from: world,
-                facing: frame.facing(),
-            });
+        let handles = battle
+            .game
+            .handles(battle.viewer, piece, draft.plan.as_ref());
+        let near = |p: G| view.world_to_screen(from_geo(p)).distance(screen) <= CORNER_GRAB_PX;
+        let on_piece = hovered.0.is_some_and(|h| h.piece == piece);
+        let grabbed = handles.iter().find(|h| match &h.grip {
+            Grip::Point(p) => near(*p),
+            Grip::Body(rects) => rects.iter().any(|b| b.contains(world, 0.2)) || on_piece,
+        });
+        if let Some(h) = grabbed {
+            draft.drag = Some((h.id, world));
             pointer.claimed = true;
         }
     }
-    let Some(start) = draft.drag else {
-        if draft.revision != battle.revision {
-            refresh_preview(&mut draft, &battle);
+    let Some((handle, from)) = draft.drag else {
+        if draft.revision != battle.revision && draft.command().is_some() {
+            draft.refresh_preview(&battle);
         }
         return;
     };
     if buttons.pressed(MouseButton::Left) {
-        let step = match start {
-            DragStart::Straight { from, facing } => {
-                let d = (world - from).dot(facing);
-                // Whole millimetres: steady ghosts and readable costs.
-                let d = (d * 10.0).round() / 10.0;
-                if d > 0.0 {
-                    Some(MoveStep::Forward(d))
-                } else if d < 0.0 {
-                    Some(MoveStep::Backward(-d))
-                } else {
-                    None
-                }
-            }
-            DragStart::Wheel {
-                pivot,
-                pivot_point,
-                grabbed,
-            } => {
-                let a = sandtable_geometry::pose::signed_angle(
-                    grabbed - pivot_point,
-                    world - pivot_point,
-                )
-                .to_degrees();
-                // Forward wheel about the right corner turns clockwise (negative angle).
-                let forward = match pivot {
-                    PivotCorner::FrontRight => a,
-                    PivotCorner::FrontLeft => -a,
-                };
-                let deg = (forward * 2.0).round() / 2.0;
-                (deg.abs() >= 0.5).then_some(MoveStep::Wheel {
-                    pivot,
-                    degrees: deg,
-                })
-            }
-        };
-        if step != draft.dragging || draft.revision != battle.revision {
-            draft.dragging = step;
-            refresh_preview(&mut draft, &battle);
+        let planned = battle.game.drag(
+            battle.viewer,
+            piece,
+            draft.plan.as_ref(),
+            handle,
+            from,
+            world,
+        );
+        if planned != draft.dragging || draft.revision != battle.revision {
+            draft.dragging = planned;
+            draft.refresh_preview(&battle);
         }
     }
     if buttons.just_released(MouseButton::Left) {
-        if let Some(step) = draft.dragging.take()
-            && matches!(draft.preview, Some(Ok(_)))
-        {
-            draft.steps.push(step);
+        if draft.dragging.is_some() && draft.accepted() {
+            draft.plan = draft.dragging.take();
         }
+        draft.dragging = None;
         draft.drag = None;
-        draft.charge_target = None;
-        refresh_preview(&mut draft, &battle);
+        draft.refresh_preview(&battle);
         pointer.claimed = false;
     }
 }
 
-/// With a charging unit selected, clicking an enemy plans the charge (and keeps the selection).
-pub fn pick_charge_target(
+/// With a piece selected, clicking another piece plans what the ruleset makes of it (a charge at
+/// an enemy), keeping the selection.
+pub fn click_target(
     buttons: Res<ButtonInput<MouseButton>>,
     mut pointer: ResMut<Pointer>,
     hovered: Res<Hovered>,
@@ -224,61 +157,43 @@ pub fn pick_charge_target(
     mut draft: ResMut<Draft>,
 ) {
     let Some(battle) = battle else { return };
-    let (Some(Thing::Unit(unit)), Some(h)) = (selected.0, hovered.0) else {
+    let (Some(piece), Some(h)) = (selected.0, hovered.0) else {
         return;
     };
-    let Thing::Unit(target) = h.thing else { return };
-    if !buttons.just_pressed(MouseButton::Left) || pointer.over_ui || !movable(&battle, unit) {
+    if !buttons.just_pressed(MouseButton::Left)
+        || pointer.over_ui
+        || h.piece == piece
+        || battle.curtain.is_some()
+    {
         return;
     }
-    let g = &battle.game;
-    if g.unit(unit).order != Some(OrderKind::Charge) || g.unit(target).side == g.unit(unit).side {
+    let Some(plan) = battle
+        .game
+        .click(battle.viewer, piece, draft.plan.as_ref(), h.piece)
+    else {
         return;
-    }
-    draft.unit = Some(unit);
-    draft.steps.clear();
-    draft.charge_target = Some(target);
-    refresh_preview(&mut draft, &battle);
+    };
+    draft.set_plan(&battle, piece, Some(plan));
     pointer.claimed = true;
 }
 
-/// Commits the draft as its command; keeps the unit selected for the next plan.
+/// Commits the draft as its command; keeps the piece selected for the next plan.
 pub fn commit(draft: &mut Draft, battle: &mut Battle) -> bool {
-    let Some(cmd) = draft.command() else {
+    let Some(cmd) = draft.command().cloned() else {
         return false;
     };
-    let ok = battle.submit(cmd).is_ok();
+    let ok = battle.submit(&cmd).is_ok();
     if ok {
-        let unit = draft.unit;
+        let piece = draft.piece;
         draft.clear();
-        draft.unit = unit;
+        draft.piece = piece;
     }
     ok
 }
 
 /// Drops the last step of the draft.
 pub fn drop_last(draft: &mut Draft, battle: &Battle) {
-    if draft.charge_target.take().is_none() {
-        draft.steps.pop();
-    }
-    refresh_preview(draft, battle);
-}
-
-/// Appends a maneuver from the actions panel to the draft.
-pub fn push_step(draft: &mut Draft, battle: &Battle, unit: UnitId, step: MoveStep) {
-    if draft.unit != Some(unit) {
-        draft.clear();
-        draft.unit = Some(unit);
-    }
-    draft.charge_target = None;
-    draft.steps.push(step);
-    refresh_preview(draft, battle);
-    if !matches!(draft.preview, Some(Ok(_))) {
-        draft.steps.pop();
-        let refused = draft.preview.take();
-        refresh_preview(draft, battle);
-        if let Some(Err(e)) = refused {
-            draft.preview = Some(Err(e));
-        }
-    }
+    draft.plan = draft.plan.as_ref().and_then(|p| battle.game.drop_last(p));
+    draft.dragging = None;
+    draft.refresh_preview(battle);
 }

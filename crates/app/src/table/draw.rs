@@ -1,15 +1,15 @@
-//! Drawing the table: the cloth, terrain, bases, commanders and unit names, rebuilt from the game
-//! state whenever it changes; outlines, highlights and the tape drawn each frame with gizmos.
+//! Drawing the table as the ruleset describes it for the viewer ([`sandtable_engine::TableScene`]):
+//! the cloth, terrain, bases, leaders, names and tokens, rebuilt whenever the game changes;
+//! outlines, highlights and the tape drawn each frame with gizmos.
 
 use super::input::{Hovered, Selected, Tape};
 use super::mesh::polygon_mesh;
-use super::pick::Thing;
 use super::tape_math::measure;
 use super::view::{TableView, from_geo};
 use crate::battle::Battle;
 use crate::palette;
 use bevy::prelude::*;
-use sandtable_bfs::state::{Game, UnitStatus};
+use sandtable_engine::{PieceId, PieceKind, Token};
 use sandtable_geometry::Rect;
 
 /// Everything spawned for the table; despawned and rebuilt when the game changes.
@@ -57,12 +57,16 @@ pub fn rebuild_table(
     for e in &existing {
         commands.entity(e).despawn();
     }
-    let game = &battle.game;
+    // Behind the hand-over curtain the table is not drawn at all.
+    if battle.curtain.is_some() {
+        return;
+    }
+    let scene = &battle.scene;
     let mut colour = |c: Color| MeshMaterial2d(materials.add(ColorMaterial::from_color(c)));
     let unit_square = meshes.add(Rectangle::new(1.0, 1.0));
     let disc = meshes.add(Circle::new(1.0));
 
-    let t = from_geo(game.info.table);
+    let t = from_geo(scene.size);
     commands.spawn((
         TableEntity,
         Mesh2d(meshes.add(Rectangle::new(t.x, t.y))),
@@ -70,7 +74,7 @@ pub fn rebuild_table(
         Transform::from_xyz(t.x * 0.5, t.y * 0.5, z::TABLE),
     ));
 
-    for piece in &game.terrain {
+    for piece in &scene.terrain {
         let fill = colour(palette::rgb(palette::terrain(piece.kind)));
         for poly in &piece.polygons {
             let pts: Vec<Vec2> = poly.iter().map(|p| from_geo(*p)).collect();
@@ -103,8 +107,8 @@ pub fn rebuild_table(
         }
     }
 
-    // Objective markers (BFS-SCN-6): a named point; its radius is drawn each frame.
-    for o in &game.objectives {
+    // Objective markers: a named point; its radius is drawn each frame.
+    for o in &scene.objectives {
         let at = from_geo(o.position);
         commands.spawn((
             TableEntity,
@@ -112,12 +116,9 @@ pub fn rebuild_table(
             colour(Color::srgb(0.95, 0.85, 0.2)),
             Transform::from_xyz(at.x, at.y, z::BASE).with_scale(Vec3::splat(1.2)),
         ));
-        let holder = o
-            .held_by
-            .map_or("nobody".to_string(), |s| game.sides[s.index()].name.clone());
         spawn_label(
             &mut commands,
-            &format!("{} ({} VP, held by {holder})", o.name, o.vp),
+            &o.label,
             at + Vec2::new(0.0, 2.5),
             Color::srgb(1.0, 0.95, 0.6),
             Some(Color::BLACK),
@@ -125,15 +126,10 @@ pub fn rebuild_table(
         );
     }
 
-    for u in game
-        .units
-        .iter()
-        .filter(|u| u.status == UnitStatus::OnTable)
-    {
-        let side = u.side.index();
-        let fill = colour(palette::side(side));
+    for p in scene.pieces.iter().filter(|p| p.kind == PieceKind::Unit) {
+        let fill = colour(palette::side(p.side as usize));
         let mark = colour(Color::srgb(0.97, 0.95, 0.88));
-        for b in &u.bases {
+        for b in &p.bases {
             spawn_rect(&mut commands, &unit_square, fill.clone(), b, z::BASE);
             spawn_rect(
                 &mut commands,
@@ -145,32 +141,23 @@ pub fn rebuild_table(
         }
         spawn_label(
             &mut commands,
-            &u.name,
-            label_anchor(u),
+            &p.label,
+            from_geo(p.label_at),
             Color::WHITE,
             Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
             &view,
         );
-        if let Some((letter, face_down)) = order_marker(u) {
-            spawn_marker(
-                &mut commands,
-                &unit_square,
-                &mut colour,
-                u,
-                letter,
-                face_down,
-                &view,
-            );
+        for token in &p.tokens {
+            spawn_token(&mut commands, &unit_square, &mut colour, token, &view);
         }
     }
 
-    for c in game
-        .commanders
-        .iter()
-        .filter(|c| c.status == UnitStatus::OnTable)
-    {
-        let r = c.base.half.x.min(c.base.half.y);
-        let centre = from_geo(c.base.center());
+    for p in scene.pieces.iter().filter(|p| p.kind == PieceKind::Leader) {
+        let Some(base) = p.bases.first() else {
+            continue;
+        };
+        let r = base.half.x.min(base.half.y);
+        let centre = from_geo(base.center());
         commands.spawn((
             TableEntity,
             Mesh2d(disc.clone()),
@@ -180,11 +167,11 @@ pub fn rebuild_table(
         commands.spawn((
             TableEntity,
             Mesh2d(disc.clone()),
-            colour(palette::side(c.side.index())),
+            colour(palette::side(p.side as usize)),
             Transform::from_xyz(centre.x, centre.y, z::COMMANDER + 0.1).with_scale(Vec3::splat(r)),
         ));
-        // The commander's flag: a white pennant pointing the way he faces.
-        let f = from_geo(c.base.facing());
+        // The leader's flag: a white pennant pointing the way he faces.
+        let f = from_geo(base.facing());
         commands.spawn((
             TableEntity,
             Mesh2d(meshes.add(Triangle2d::new(
@@ -195,11 +182,10 @@ pub fn rebuild_table(
             colour(Color::WHITE),
             Transform::from_xyz(centre.x, centre.y, z::COMMANDER + 0.2),
         ));
-        let below = centre - Vec2::Y * (r + 1.6);
         spawn_label(
             &mut commands,
-            &c.name,
-            below,
+            &p.label,
+            from_geo(p.label_at),
             Color::WHITE,
             Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
             &view,
@@ -207,62 +193,40 @@ pub fn rebuild_table(
     }
 }
 
-/// The order marker beside a unit (BFS-SCL-6): the revealed order's letter; a face-down marker
-/// shows its letter only to its owner (the view hides it from the other side) and "?" otherwise.
-pub fn order_marker(u: &sandtable_bfs::state::Unit) -> Option<(&'static str, bool)> {
-    let letter = |k: sandtable_bfs::state::OrderKind| match k {
-        sandtable_bfs::state::OrderKind::Move => "M",
-        sandtable_bfs::state::OrderKind::Charge => "C",
-        sandtable_bfs::state::OrderKind::Defense => "D",
-    };
-    match (u.pending_order, u.order) {
-        (Some(p), _) => Some((p.kind.map_or("?", letter), true)),
-        (None, Some(o)) => Some((letter(o), false)),
-        (None, None) => None,
-    }
-}
-
-/// Size of an order marker token, cm.
-const MARKER_CM: f32 = 2.6;
-/// Token colours: a face-down marker is dark, a revealed one parchment.
+/// Token colours: a face-down marker is dark, a face-up one parchment.
 pub const MARKER_FACE_DOWN: [u8; 3] = [64, 56, 46];
 pub const MARKER_REVEALED: [u8; 3] = [237, 224, 184];
 
-/// Where a unit's order marker stands: beside its left flank, level with its front rank.
-pub fn marker_centre(u: &sandtable_bfs::state::Unit) -> sandtable_geometry::Vec2 {
-    let frame = sandtable_bfs::geo::unit_frame(u);
-    frame.pose.to_world(sandtable_geometry::Vec2::new(
-        -frame.half.x - MARKER_CM * 0.5 - 0.6,
-        frame.half.y - MARKER_CM * 0.5,
-    ))
-}
-
-fn spawn_marker(
+fn spawn_token(
     commands: &mut Commands,
     square: &Handle<Mesh>,
     colour: &mut impl FnMut(Color) -> MeshMaterial2d<ColorMaterial>,
-    u: &sandtable_bfs::state::Unit,
-    letter: &str,
-    face_down: bool,
+    token: &Token,
     view: &TableView,
 ) {
-    let at = marker_centre(u);
-    let token = Rect::new(
-        sandtable_geometry::Pose::new(at, 0.0),
-        sandtable_geometry::Vec2::splat(MARKER_CM * 0.5),
+    let rect = Rect::new(
+        sandtable_geometry::Pose::new(token.at, 0.0),
+        sandtable_geometry::Vec2::splat(token.size * 0.5),
     );
-    let fill = palette::rgb(if face_down {
+    let fill = palette::rgb(if token.face_down {
         MARKER_FACE_DOWN
     } else {
         MARKER_REVEALED
     });
-    spawn_rect(commands, square, colour(fill), &token, z::MARKER);
-    let text_colour = if face_down {
+    spawn_rect(commands, square, colour(fill), &rect, z::MARKER);
+    let text_colour = if token.face_down {
         Color::srgb(0.95, 0.85, 0.5)
     } else {
         Color::srgb(0.15, 0.12, 0.1)
     };
-    spawn_label(commands, letter, from_geo(at), text_colour, None, view);
+    spawn_label(
+        commands,
+        &token.text,
+        from_geo(token.at),
+        text_colour,
+        None,
+        view,
+    );
 }
 
 /// The stripe along a base's front edge.
@@ -293,18 +257,6 @@ fn spawn_rect(
             .with_rotation(Quat::from_rotation_z(r.pose.angle))
             .with_scale(Vec3::new(r.half.x * 2.0, r.half.y * 2.0, 1.0)),
     ));
-}
-
-/// Where a unit's name goes: just behind its rear, so the bases themselves stay clear.
-pub fn label_anchor(u: &sandtable_bfs::state::Unit) -> Vec2 {
-    let f = u.facing();
-    let c = u.centroid();
-    let back = u
-        .bases
-        .iter()
-        .map(|b| (b.center() - c).dot(-f) + b.half.y)
-        .fold(0.0f32, f32::max);
-    from_geo(c - f * (back + 1.4))
 }
 
 fn spawn_label(
@@ -343,7 +295,7 @@ pub fn scale_labels(
     }
 }
 
-/// Base outlines, terrain edges, the hover and selection highlights, and the tape.
+/// Base outlines, terrain edges, the hover and selection highlights, objectives and the tape.
 pub fn draw_overlays(
     mut gizmos: Gizmos,
     battle: Option<Res<Battle>>,
@@ -353,8 +305,11 @@ pub fn draw_overlays(
     view: Res<TableView>,
 ) {
     let Some(battle) = battle else { return };
-    let game = &battle.game;
-    for piece in &game.terrain {
+    if battle.curtain.is_some() {
+        return;
+    }
+    let scene = &battle.scene;
+    for piece in &scene.terrain {
         // Strips (roads, streams) are several quads; outlining each would draw seams across them.
         if piece.polygons.len() > 1 {
             continue;
@@ -369,64 +324,36 @@ pub fn draw_overlays(
         }
     }
     let dark = Color::srgba(0.05, 0.05, 0.05, 0.9);
-    for u in game
-        .units
-        .iter()
-        .filter(|u| u.status == UnitStatus::OnTable)
-    {
-        for b in &u.bases {
+    for p in scene.pieces.iter().filter(|p| p.kind == PieceKind::Unit) {
+        for b in &p.bases {
             outline(&mut gizmos, b.corners().iter().map(|p| from_geo(*p)), dark);
         }
     }
-    let highlight = |thing: Thing, game: &Game| -> Vec<Rect> {
-        match thing {
-            Thing::Unit(id) => game.unit(id).bases.clone(),
-            Thing::Commander(id) => vec![game.commander(id).base],
-        }
-    };
     let grow = 0.35;
-    if let Some(h) = hovered.0 {
-        for r in highlight(h.thing, game) {
-            let g = Rect::new(r.pose, r.half + sandtable_geometry::Vec2::splat(grow * 0.5));
-            outline(
-                &mut gizmos,
-                g.corners().iter().map(|p| from_geo(*p)),
-                Color::WHITE,
-            );
-        }
-    }
-    if let Some(s) = selected.0 {
-        for r in highlight(s, game) {
+    let mut highlight = |piece: PieceId, grow: f32, colour: Color| {
+        for r in scene
+            .piece(piece)
+            .map(|p| p.bases.as_slice())
+            .unwrap_or(&[])
+        {
             let g = Rect::new(r.pose, r.half + sandtable_geometry::Vec2::splat(grow));
             outline(
                 &mut gizmos,
                 g.corners().iter().map(|p| from_geo(*p)),
-                Color::srgb(1.0, 0.85, 0.1),
+                colour,
             );
         }
+    };
+    if let Some(h) = hovered.0 {
+        highlight(h.piece, grow * 0.5, Color::WHITE);
     }
-    // What the lesson step asks the learner to look at: a wide cyan frame.
-    if let Some(step) = battle.lesson.as_ref().and_then(|l| l.step()) {
-        let frame = Color::srgb(0.2, 0.9, 1.0);
-        for key in &step.look_at {
-            let rects: Vec<Rect> = match (
-                game.units.iter().find(|u| &u.key == key),
-                game.commanders.iter().find(|c| &c.key == key),
-            ) {
-                (Some(u), _) => u.bases.clone(),
-                (None, Some(c)) => vec![c.base],
-                _ => Vec::new(),
-            };
-            for r in rects {
-                let g = Rect::new(r.pose, r.half + sandtable_geometry::Vec2::splat(grow * 2.5));
-                outline(&mut gizmos, g.corners().iter().map(|p| from_geo(*p)), frame);
-            }
-        }
+    if let Some(s) = selected.0 {
+        highlight(s, grow, Color::srgb(1.0, 0.85, 0.1));
     }
-    // Objectives (BFS-SCN-6): the control radius, in the holder's colour.
-    for o in &game.objectives {
+    // Objectives: the control radius, in the holder's colour.
+    for o in &scene.objectives {
         let colour = match o.held_by {
-            Some(s) => palette::side(s.index()),
+            Some(s) => palette::side(s as usize),
             None => Color::srgb(0.95, 0.95, 0.9),
         };
         gizmos.circle_2d(

@@ -1,7 +1,7 @@
 //! Turning mouse and keys into view changes, selection and the tape. These systems only touch
 //! app resources, never the game: they are tested headless with `MinimalPlugins`.
 
-use super::pick::{Hit, Thing, pick};
+use super::pick::{Hit, pick};
 use super::tape_math::{LengthUnit, TapeEnd};
 use super::view::{TableArea, TableView, to_geo};
 use crate::battle::Battle;
@@ -39,16 +39,16 @@ pub struct Pointer {
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct Hovered(pub Option<Hit>);
 
-/// The selected thing, whose profile the side panel shows.
+/// The selected piece, whose card the side panel shows.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
-pub struct Selected(pub Option<Thing>);
+pub struct Selected(pub Option<sandtable_engine::PieceId>);
 
-/// The unit menu a right click opens beside a unit: its turns, maneuvers and orders, the same
-/// actions the side panel lists (drawn by `ui::unit_menu`).
+/// The menu a right click opens beside a piece: the same actions the side panel lists (drawn by
+/// `ui::unit_menu`).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct UnitMenu {
-    /// The unit and where the click was, in logical window pixels.
-    pub open: Option<(sandtable_bfs::UnitId, Vec2)>,
+    /// The piece and where the click was, in logical window pixels.
+    pub open: Option<(sandtable_engine::PieceId, Vec2)>,
 }
 
 /// The measuring tape: its two ends while laid out.
@@ -86,7 +86,7 @@ pub fn update_pointer(
     pointer.screen = window.cursor_position();
     pointer.world = pointer.screen.map(|s| to_geo(view.screen_to_world(s)));
     hovered.0 = match (&battle, pointer.world, pointer.over_ui) {
-        (Some(b), Some(w), false) => pick(&b.game, w),
+        (Some(b), Some(w), false) if b.curtain.is_none() => pick(&b.scene, w),
         _ => None,
     };
 }
@@ -155,12 +155,12 @@ pub fn mouse_buttons(
         && let Some(p) = right_press.take()
         && !p.dragged
     {
-        menu.open = match hovered.0.map(|h| h.thing) {
-            Some(Thing::Unit(u)) => {
-                selected.0 = Some(Thing::Unit(u));
-                Some((u, screen))
+        menu.open = match hovered.0.map(|h| h.piece) {
+            Some(p) => {
+                selected.0 = Some(p);
+                Some((p, screen))
             }
-            _ => None,
+            None => None,
         };
     }
     // A left press on the table closes the menu (a press on the menu itself is over the UI).
@@ -216,7 +216,7 @@ pub fn mouse_buttons(
                 tape.end = Some(end_here());
                 tape.dragging = false;
             } else if !p.dragged && !pointer.claimed {
-                selected.0 = hovered.0.map(|h| h.thing);
+                selected.0 = hovered.0.map(|h| h.piece);
             }
             *press = None;
         }
@@ -244,7 +244,7 @@ pub fn keyboard(
     if (keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home))
         && let Some(b) = &battle
     {
-        let t = b.game.info.table;
+        let t = b.scene.size;
         view.fit(Vec2::new(t.x, t.y), *area, 24.0);
     }
     if keys.just_pressed(KeyCode::KeyT) {
@@ -259,10 +259,7 @@ pub fn keyboard(
         }
     }
     if keys.just_pressed(KeyCode::KeyU) {
-        tape.unit = match tape.unit {
-            LengthUnit::Centimetres => LengthUnit::Inches,
-            LengthUnit::Inches => LengthUnit::Centimetres,
-        };
+        tape.unit = tape.unit.other();
     }
     if keys.just_pressed(KeyCode::Escape) {
         if menu.open.is_some() {

@@ -46,19 +46,24 @@ pub fn interaction_plugin(app: &mut App) {
             |mut fit: ResMut<FitPending>,
              mut sel: ResMut<Selected>,
              mut menu: ResMut<input::UnitMenu>,
-             mut tape: ResMut<Tape>| {
+             mut tape: ResMut<Tape>,
+             battle: Option<Res<Battle>>| {
                 fit.0 = true;
                 sel.0 = None;
                 menu.open = None;
                 tape.start = None;
                 tape.end = None;
+                // The tape measures in the ruleset's own unit until the player switches it.
+                if let Some(b) = battle {
+                    tape.unit = b.game.length_unit();
+                }
             },
         )
         .add_systems(
             Update,
             (
                 input::update_pointer,
-                (draft::drag_units, draft::pick_charge_target).chain(),
+                (draft::drag_pieces, draft::click_target).chain(),
                 (
                     input::zoom_with_wheel,
                     input::mouse_buttons,
@@ -109,7 +114,7 @@ fn fit_when_pending(
         return;
     }
     if let Some(b) = battle {
-        let t = b.game.info.table;
+        let t = b.scene.size;
         view.fit(Vec2::new(t.x, t.y), *area, 24.0);
         fit.0 = false;
     }

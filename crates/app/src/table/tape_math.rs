@@ -1,9 +1,7 @@
 //! The measuring tape's arithmetic (BFS-SCL-2: measuring is free, at any time, by either player).
 
+pub use sandtable_engine::LengthUnit;
 use sandtable_geometry::{Rect, Vec2};
-
-/// Centimetres in an inch.
-pub const CM_PER_INCH: f32 = 2.54;
 
 /// One end of the tape: a table point, snapped to a base when it was put down on one.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -20,13 +18,6 @@ pub struct Measurement {
     pub length_cm: f32,
     /// True when both ends are snapped to bases and the tape runs between their closest points.
     pub base_to_base: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum LengthUnit {
-    #[default]
-    Centimetres,
-    Inches,
 }
 
 /// Measures between two ends. Base to base is the closest-point distance between the bases (the
@@ -84,10 +75,7 @@ fn closest_points(a: &Rect, b: &Rect) -> (Vec2, Vec2) {
 
 /// The length as the tape label shows it: one decimal place.
 pub fn format_length(cm: f32, unit: LengthUnit) -> String {
-    match unit {
-        LengthUnit::Centimetres => format!("{:.1} cm", cm),
-        LengthUnit::Inches => format!("{:.1} in", cm / CM_PER_INCH),
-    }
+    unit.format(cm)
 }
 
 #[cfg(test)]

@@ -2,34 +2,30 @@
 //! dice panel and the modal windows, and turns their buttons into commands.
 
 use super::{SIDE_PANEL_PX, dice, log_panel, phase_bar, root_ui, side_panel, windows};
-use crate::actions::next_command;
+use crate::actions::{self, Choices};
 use crate::battle::Battle;
-use crate::controls::PayingCommander;
 use crate::palette;
+use crate::rulesets::Rulesets;
 use crate::saves::{self, SaveDir};
 use crate::screens::Screen;
 use crate::table::FitPending;
 use crate::table::draft::{self, Draft};
 use crate::table::input::{Hovered, Pointer, Selected, Tape, Tool};
-use crate::table::pick::Thing;
-use crate::table::tape_math::{LengthUnit, format_length, measure};
+use crate::table::tape_math::{format_length, measure};
 use crate::table::view::{TableArea, TableView, from_geo};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use sandtable_bfs::UnitId;
-use sandtable_bfs::command::Command;
-use sandtable_bfs::turn::Phase;
+use sandtable_engine::PieceId;
 
 /// UI state that is not game state.
 #[derive(Resource, Default)]
 pub struct BattleUi {
-    pub log_filter: Option<UnitId>,
+    pub log_filter: Option<PieceId>,
     pub dice_open: bool,
     /// Commands count when the dice panel last opened, so it opens once per new roll.
     pub dice_seen: usize,
     pub saves_open: bool,
     pub message: Option<String>,
-    pub bid: u8,
     /// Where the dice panel was drawn last frame and its fill colour (for screenshot probes).
     pub dice_rect: Option<(egui::Rect, [u8; 3])>,
     /// Where the lesson card was drawn last frame and its fill colour (for screenshot probes).
@@ -51,9 +47,9 @@ pub(super) fn battle_ui(
     mut fit: ResMut<FitPending>,
     mut next: ResMut<NextState<Screen>>,
     mut draft: ResMut<Draft>,
-    mut paying: ResMut<PayingCommander>,
+    mut choices: ResMut<Choices>,
     mut ui_state: ResMut<BattleUi>,
-    save_dir: Res<SaveDir>,
+    (save_dir, rulesets): (Res<SaveDir>, Res<Rulesets>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut battle) = battle else {
@@ -63,10 +59,7 @@ pub(super) fn battle_ui(
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
 
     // Top: the phase bar.
-    let unit_label = match tape.unit {
-        LengthUnit::Centimetres => "cm",
-        LengthUnit::Inches => "in",
-    };
+    let unit_label = tape.unit.symbol();
     let mut bar = phase_bar::BarAction::None;
     let top = egui::Panel::top("phase_bar").show(&mut root, |ui| {
         bar = phase_bar::show(ui, &battle, *tool == Tool::Tape, unit_label);
@@ -79,10 +72,10 @@ pub(super) fn battle_ui(
     }
 
     // New dice open the dice panel.
-    let n = battle.session.commands().len();
+    let n = battle.game.len();
     if n != ui_state.dice_seen {
         ui_state.dice_seen = n;
-        ui_state.dice_open = dice::has_dice(&battle.last_events);
+        ui_state.dice_open = dice::has_dice(&battle.last);
     }
     ui_state.dice_rect = None;
 
@@ -95,8 +88,8 @@ pub(super) fn battle_ui(
             // A lesson's card comes first: it says what to do now.
             let lesson_action = super::lesson::card(ui, &mut battle);
             ui_state.lesson_rect = battle
-                .lesson
-                .as_ref()
+                .game
+                .lesson()
                 .and_then(|_| {
                     ui.ctx()
                         .data(|d| d.get_temp::<egui::Rect>(egui::Id::new("lesson card rect")))
@@ -135,13 +128,10 @@ pub(super) fn battle_ui(
                 });
                 ui_state.dice_rect = Some((framed.response.rect, [fill.r(), fill.g(), fill.b()]));
             }
-            if let Some(cmd) = windows::initiative(ui, &battle, &mut ui_state.bid) {
-                panel = side_panel::PanelAction::Submit(cmd);
-            }
             if matches!(panel, side_panel::PanelAction::None) {
-                panel = side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+                panel = side_panel::show(ui, &battle, selected.0, &draft, &mut choices);
             } else {
-                side_panel::show(ui, &battle, selected.0, &draft, &mut paying.0);
+                side_panel::show(ui, &battle, selected.0, &draft, &mut choices);
             }
         });
 
@@ -195,7 +185,7 @@ pub(super) fn battle_ui(
             });
         ui_state.saves_open = open;
         if let Some(p) = chosen {
-            match saves::load(&p) {
+            match saves::load(&rulesets.0, &p) {
                 Ok(mut b) => {
                     // The loaded battle goes on with the same players (person or computer).
                     b.set_seats(battle.seats);
@@ -213,13 +203,16 @@ pub(super) fn battle_ui(
             }
         }
     }
-    if windows::curtain(&ctx, &battle) {
-        battle.lift_curtain();
+    match windows::curtain(&ctx, &battle) {
+        windows::CurtainAnswer::Ready => battle.lift_curtain(),
+        windows::CurtainAnswer::Allow => battle.answer_take_back(true),
+        windows::CurtainAnswer::Refuse => battle.answer_take_back(false),
+        windows::CurtainAnswer::None => {}
     }
 
     // Hover tooltip and the tape's label.
     if battle.curtain.is_none() {
-        tooltip(&ctx, &battle, &hovered, &pointer, selected.0, paying.0);
+        tooltip(&ctx, &battle, &hovered, &pointer, selected.0);
         if let (Some(a), Some(b)) = (tape.start, tape.end) {
             let m = measure(a, b);
             let mid = view.world_to_screen(from_geo((m.from + m.to) * 0.5));
@@ -251,8 +244,8 @@ pub(super) fn battle_ui(
     match bar {
         phase_bar::BarAction::Menu => next.set(Screen::Start),
         phase_bar::BarAction::Next => {
-            if let Some((cmd, _)) = next_command(&battle.game) {
-                let _ = battle.submit(cmd);
+            if let Some(next) = actions::next_step(&battle) {
+                let _ = battle.submit(&next.command);
             }
         }
         phase_bar::BarAction::Fit => fit.0 = true,
@@ -263,12 +256,7 @@ pub(super) fn battle_ui(
                 Tool::Tape
             }
         }
-        phase_bar::BarAction::ToggleUnits => {
-            tape.unit = match tape.unit {
-                LengthUnit::Centimetres => LengthUnit::Inches,
-                LengthUnit::Inches => LengthUnit::Centimetres,
-            }
-        }
+        phase_bar::BarAction::ToggleUnits => tape.unit = tape.unit.other(),
         phase_bar::BarAction::Undo => {
             battle.undo();
             draft.clear();
@@ -289,19 +277,24 @@ pub(super) fn battle_ui(
         }
         phase_bar::BarAction::None => {}
     }
-    apply(panel, &mut battle, &mut draft);
+    apply(panel, &mut battle, &mut draft, selected.0);
     Ok(())
 }
 
 /// Carries out what a panel or menu button asked for.
-pub(super) fn apply(panel: side_panel::PanelAction, battle: &mut Battle, draft: &mut Draft) {
+pub(super) fn apply(
+    panel: side_panel::PanelAction,
+    battle: &mut Battle,
+    draft: &mut Draft,
+    selection: Option<PieceId>,
+) {
     match panel {
         side_panel::PanelAction::Submit(cmd) => {
-            let _ = battle.submit(cmd);
+            let _ = battle.submit(&cmd);
         }
-        side_panel::PanelAction::Draft(Command::Move { unit, steps }) => {
-            for s in steps {
-                draft::push_step(draft, battle, unit, s);
+        side_panel::PanelAction::Plan(cmd) => {
+            if let Some(piece) = selection {
+                draft.set_plan(battle, piece, Some(cmd));
             }
         }
         side_panel::PanelAction::CommitDraft => {
@@ -309,88 +302,44 @@ pub(super) fn apply(panel: side_panel::PanelAction, battle: &mut Battle, draft: 
         }
         side_panel::PanelAction::DropStep => draft::drop_last(draft, battle),
         side_panel::PanelAction::ClearDraft => {
-            let unit = draft.unit;
+            let piece = draft.piece;
             draft.clear();
-            draft.unit = unit;
+            draft.piece = piece;
         }
-        _ => {}
+        side_panel::PanelAction::None => {}
     }
 }
 
-/// The hover tooltip: the unit's name, strength and state; with a commander selected in the
-/// Orders Phase, what an order to it would cost and why.
+/// The hover tooltip, as the ruleset words it (with a selection it may say what an action
+/// between the two would cost).
 fn tooltip(
     ctx: &egui::Context,
     battle: &Battle,
     hovered: &Hovered,
     pointer: &Pointer,
-    selected: Option<Thing>,
-    paying: Option<sandtable_bfs::CommanderId>,
+    selected: Option<PieceId>,
 ) {
     let (Some(h), Some(screen), false) = (hovered.0, pointer.screen, pointer.over_ui) else {
         return;
     };
-    let game = &battle.game;
+    let lines = battle.game.tooltip(battle.viewer, h.piece, selected);
+    let Some((title, rest)) = lines.split_first() else {
+        return;
+    };
+    let side = battle.scene.piece(h.piece).map(|p| p.side as usize);
     egui::Area::new("hover_tip".into())
         .fixed_pos(egui::pos2(screen.x + 16.0, screen.y + 12.0))
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| match h.thing {
-                Thing::Unit(id) => {
-                    let u = game.unit(id);
-                    let p = game.profile(u.profile);
-                    ui.label(
-                        egui::RichText::new(&u.name)
-                            .strong()
-                            .color(palette::side_egui(u.side.index())),
-                    );
-                    ui.label(format!(
-                        "{} · {} of {} bases · Move {} cm",
-                        p.name,
-                        u.bases.len(),
-                        u.bases_at_start,
-                        p.movement
-                    ));
-                    let order = match (u.order, u.pending_order) {
-                        (_, Some(po)) => {
-                            po.kind.map_or("a face-down order marker".to_string(), |k| {
-                                format!("new order (face down): {}", k.name())
-                            })
-                        }
-                        (Some(o), None) => format!("{} order", o.name()),
-                        (None, None) => "no order".into(),
-                    };
-                    ui.label(format!("{:?} · {order}", u.morale));
-                    if let (Phase::Orders { .. }, Some(Thing::Commander(c))) =
-                        (&game.turn.phase, selected)
-                        && game.commander(c).side == u.side
-                    {
-                        let cost = sandtable_bfs::authority::order_cost(game, c, id);
-                        let by = paying.filter(|p| *p == c).unwrap_or(c);
-                        ui.label(egui::RichText::new(format!(
-                            "An order from {} costs {} CP: {:.1} cm away, range {} cm (BFS-CMD-4)",
-                            game.commander(by).name,
-                            cost.cp,
-                            cost.distance_cm,
-                            cost.range_cm
-                        )).color(egui::Color32::from_rgb(255, 220, 140)));
-                    }
-                }
-                Thing::Commander(id) => {
-                    let c = game.commander(id);
-                    ui.label(
-                        egui::RichText::new(&c.name)
-                            .strong()
-                            .color(palette::side_egui(c.side.index())),
-                    );
-                    ui.label(format!(
-                        "{:?} · {} of {} CP · range {} cm",
-                        c.rank,
-                        c.cp,
-                        c.cp_max,
-                        sandtable_bfs::authority::command_range_cm(game, id)
-                    ));
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let t = egui::RichText::new(title).strong();
+                ui.label(match side {
+                    Some(s) => t.color(palette::side_egui(s)),
+                    None => t,
+                });
+                for l in rest {
+                    ui.label(l);
                 }
             });
         });

@@ -3,17 +3,16 @@
 //! happened and why. "Show me" plays the step's action for the learner.
 
 use super::rules::rich;
-use crate::battle::{Battle, LessonRun};
+use crate::battle::Battle;
 use bevy_egui::egui;
-use sandtable_bfs::Command;
-use sandtable_bfs::ids::Side;
+use sandtable_engine::AnyCommand;
 use sandtable_engine::scenario_script::Goal;
 
 /// What the learner asked for on the card.
 pub enum LessonAction {
     None,
     /// Play this command for the learner ("Show me").
-    ShowMe(Command),
+    ShowMe(AnyCommand),
     /// The lesson is over: back to the start screen.
     Finish,
     /// Start the lesson again from its first step.
@@ -25,8 +24,8 @@ pub const CARD_FILL: [u8; 3] = [28, 44, 52];
 
 pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
     let mut action = LessonAction::None;
-    let game = battle.session.state().clone();
-    let Some(lesson) = battle.lesson.as_mut() else {
+    let guide = battle.game.lesson_guide();
+    let Some(lesson) = battle.game.lesson_mut() else {
         return action;
     };
     let total = lesson.spec.steps.len();
@@ -46,8 +45,8 @@ pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
             }
             return;
         }
-        let LessonRun { spec, progress } = lesson;
-        let step = &spec.steps[progress.step];
+        let step = lesson.spec.steps[lesson.progress.step].clone();
+        let progress = &mut lesson.progress;
         ui.label(egui::RichText::new(format!("Step {} of {total}", progress.step + 1)).weak());
         ui.label(egui::RichText::new(&step.title).strong().size(16.0));
         if progress.done {
@@ -72,15 +71,10 @@ pub fn card(ui: &mut egui::Ui, battle: &mut Battle) -> LessonAction {
                 if ui.button(egui::RichText::new("Next  ▶").strong()).clicked() {
                     progress.next();
                 }
-            } else {
-                let learner = Side(spec.learner.min(1) as u8);
-                let view = sandtable_bfs::view::view(&game, learner);
-                let help = sandtable_bfs::lesson::guide(&view, &step.until, learner);
-                if ui.add_enabled(help.is_some(), egui::Button::new("Show me")).on_hover_text("Let the program take this action for you").on_disabled_hover_text("Waiting for the other side").clicked()
-                    && let Some(cmd) = help
-                {
-                    action = LessonAction::ShowMe(cmd);
-                }
+            } else if ui.add_enabled(guide.is_some(), egui::Button::new("Show me")).on_hover_text("Let the program take this action for you").on_disabled_hover_text("Waiting for the other side").clicked()
+                && let Some(cmd) = guide
+            {
+                action = LessonAction::ShowMe(cmd);
             }
             // The dice are seeded: done as the steps ask, a lesson always plays out as written.
             // After a detour the dice may go another way and a step may never come.

@@ -1,21 +1,28 @@
-//! The battle log: every event in plain words with its dice, newest last, filterable by unit.
-//! Lines are redacted for the player on screen (the other side's face-down orders stay hidden).
+//! The battle log: every event in the ruleset's words, newest last, filterable by piece. Lines
+//! are narrated for the player on screen (the other side's secrets stay hidden).
 
 use crate::battle::Battle;
 use bevy_egui::egui;
-use sandtable_bfs::UnitId;
-use sandtable_bfs::narrate;
+use sandtable_engine::PieceId;
+use sandtable_engine::narration::LineStyle;
 
-pub fn show(ui: &mut egui::Ui, battle: &Battle, filter: &mut Option<UnitId>) {
-    let game = &battle.game;
+pub fn show(ui: &mut egui::Ui, battle: &Battle, filter: &mut Option<PieceId>) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Battle log").strong());
+        let name = |p: PieceId| {
+            battle
+                .scene
+                .piece(p)
+                .map_or("a piece gone from the table".to_string(), |x| {
+                    x.label.clone()
+                })
+        };
         egui::ComboBox::from_id_salt("log_filter")
-            .selected_text(filter.map_or("all units".to_string(), |u| game.unit(u).name.clone()))
+            .selected_text(filter.map_or("everything".to_string(), name))
             .show_ui(ui, |ui| {
-                ui.selectable_value(filter, None, "all units");
-                for u in &game.units {
-                    ui.selectable_value(filter, Some(u.id), &u.name);
+                ui.selectable_value(filter, None, "everything");
+                for p in &battle.scene.pieces {
+                    ui.selectable_value(filter, Some(p.id), &p.label);
                 }
             });
     });
@@ -23,26 +30,21 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, filter: &mut Option<UnitId>) {
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let mut turn = 0;
-            for (t, e) in &battle.log {
+            for (_, n) in &battle.log {
                 if let Some(f) = filter
-                    && !narrate::units_in(e).contains(f)
+                    && !n.pieces.contains(f)
                 {
                     continue;
                 }
-                if *t != turn {
-                    turn = *t;
-                }
-                let shown = battle.visible_event(e);
-                let text = narrate::describe(battle.session.state(), &shown);
-                let rich = match e {
-                    sandtable_bfs::Event::TurnBegan { .. } => egui::RichText::new(text).strong(),
-                    sandtable_bfs::Event::PhaseBegan { .. } => {
-                        egui::RichText::new(text).italics().weak()
+                let style = n.style;
+                super::rules::rich_styled(ui, &n.text, |t| {
+                    let r = egui::RichText::new(t);
+                    match style {
+                        LineStyle::Heading => r.strong(),
+                        LineStyle::Aside => r.italics().weak(),
+                        LineStyle::Plain => r,
                     }
-                    _ => egui::RichText::new(text),
-                };
-                ui.label(rich);
+                });
             }
         });
 }

@@ -1,7 +1,8 @@
-//! The phase bar: turn, phase and step (BFS-SEQ-2), who is acting, what is expected, and the
-//! "next" action, offered only when the rules allow it and otherwise saying why not.
+//! The phase bar: turn, phase and step, who is acting, what is expected (all from the ruleset's
+//! prompt), and the "next" action, offered only when the rules allow it and otherwise saying why
+//! not.
 
-use crate::actions::next_command;
+use crate::actions;
 use crate::battle::Battle;
 use crate::palette;
 use bevy_egui::egui;
@@ -21,7 +22,6 @@ pub enum BarAction {
 
 pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str) -> BarAction {
     let mut action = BarAction::None;
-    let game = &battle.game;
     let prompt = battle.prompt();
     ui.horizontal(|ui| {
         if ui
@@ -31,18 +31,16 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
         {
             action = BarAction::Menu;
         }
-        ui.label(
-            egui::RichText::new(format!(
-                "Turn {} of {}",
-                game.turn.number, game.info.turn_limit
-            ))
-            .strong(),
-        );
+        let turns = match prompt.turn_limit {
+            Some(limit) => format!("Turn {} of {limit}", prompt.turn),
+            None => format!("Turn {}", prompt.turn),
+        };
+        ui.label(egui::RichText::new(turns).strong());
         ui.separator();
         ui.label(egui::RichText::new(format!("{} · {}", prompt.phase, prompt.step)).strong());
         if let Some(seat) = prompt.seat {
             ui.label(
-                egui::RichText::new(format!("■ {}", game.sides[seat as usize].name))
+                egui::RichText::new(format!("■ {}", battle.side_name(seat)))
                     .color(palette::side_egui(seat as usize))
                     .strong(),
             );
@@ -53,17 +51,16 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
             ui.label(
                 egui::RichText::new(format!(
                     "The computer is deciding for {}…",
-                    game.sides[side.0 as usize].name
+                    battle.side_name(side)
                 ))
                 .italics(),
             );
-        } else if let Some((cmd, label)) = next_command(game) {
-            let legal = battle.check(&cmd);
+        } else if let Some(next) = actions::next_step(battle) {
             let button = ui.add_enabled(
-                legal.is_ok(),
-                egui::Button::new(egui::RichText::new(format!("{label}  (Enter)")).strong()),
+                next.allowed.is_ok(),
+                egui::Button::new(egui::RichText::new(format!("{}  (Enter)", next.label)).strong()),
             );
-            let button = match &legal {
+            let button = match &next.allowed {
                 Ok(()) => button.on_hover_text("Enter"),
                 Err(e) => button.on_disabled_hover_text(e.to_string()),
             };
@@ -81,7 +78,7 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
             }
             if ui
                 .selectable_label(tape_on, "Tape")
-                .on_hover_text("Measuring tape (T): measuring is free (BFS-SCL-2)")
+                .on_hover_text("Measuring tape (T): measuring is free")
                 .clicked()
             {
                 action = BarAction::ToggleTape;
@@ -108,18 +105,23 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
             {
                 action = BarAction::Save;
             }
+            let can_redo = battle.curtain.is_none() && battle.game.can_redo();
             if ui
-                .add_enabled(battle.session.can_redo(), egui::Button::new("Redo"))
+                .add_enabled(can_redo, egui::Button::new("Redo"))
                 .on_hover_text("Redo (Ctrl+Y)")
                 .clicked()
             {
                 action = BarAction::Redo;
             }
-            if ui
-                .add_enabled(battle.session.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Undo (Ctrl+Z)")
-                .clicked()
-            {
+            let undo = battle.undo_offer();
+            let button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
+            let button = match &undo {
+                Some(what) => button.on_hover_text(format!("{what} (Ctrl+Z)")),
+                None => button.on_disabled_hover_text(
+                    "Nothing of yours to take back now (never behind the curtain)",
+                ),
+            };
+            if button.clicked() {
                 action = BarAction::Undo;
             }
         });

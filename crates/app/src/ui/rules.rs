@@ -1,9 +1,10 @@
 //! Rule IDs as links, and the rule window: clicking `BFS-SHO-14` on a roll, a modifier, a refusal
-//! or a lesson opens the program's own plain-language help for it (`assets/help/bfs-rules.ron`).
+//! or a lesson opens the program's own plain-language help for it (`assets/help/*.ron`, one file per
+//! ruleset).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use sandtable_bfs::help::{RuleHelp, rule_ids_in};
+use sandtable_engine::help::{RuleHelp, rule_ids_in};
 
 /// Where the rule window was drawn last frame and its fill (for screenshot probes).
 #[derive(Resource, Debug, Clone, Copy, Default)]

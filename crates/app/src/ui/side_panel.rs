@@ -1,27 +1,21 @@
-//! The right-hand panel: the selected unit's or commander's card, what it can do now (each action
-//! a rules command, disabled with the rule's reason when not allowed), the odds before a charge or
-//! a volley, and every commander's command points.
+//! The right-hand panel: the selected piece's card, the plan being built with its preview, what
+//! the selection can do now (each action a rules command, disabled with the rule's reason when
+//! not allowed), the odds of the rolls to come, and the side's resources. Everything shown comes
+//! from the ruleset through the game handle.
 
-use crate::actions::{self, Action};
+use crate::actions::{self, Choices};
 use crate::battle::Battle;
 use crate::palette;
 use crate::table::draft::Draft;
-use crate::table::pick::Thing;
 use bevy_egui::egui;
-use sandtable_bfs::command::Command;
-use sandtable_bfs::preview::{Odds, Preview};
-use sandtable_bfs::profile::UnitProfile;
-use sandtable_bfs::shooting::FireStage;
-use sandtable_bfs::state::{Commander, Formation, Game, MoraleLevel, OrderKind, Unit};
-use sandtable_bfs::turn::{CombatStage, Phase};
-use sandtable_bfs::{CommanderId, preview};
+use sandtable_engine::{AnyCommand, Card, MenuEffect, MenuItem, OddsChart, PieceId};
 
 /// What the panel asks the app to do.
 pub enum PanelAction {
     None,
-    Submit(Command),
-    /// Add a maneuver step to the planned move.
-    Draft(Command),
+    Submit(AnyCommand),
+    /// Make this the plan being built (a maneuver joins a planned move).
+    Plan(AnyCommand),
     CommitDraft,
     DropStep,
     ClearDraft,
@@ -30,72 +24,57 @@ pub enum PanelAction {
 pub fn show(
     ui: &mut egui::Ui,
     battle: &Battle,
-    selected: Option<Thing>,
+    selected: Option<PieceId>,
     draft: &Draft,
-    paying: &mut Option<CommanderId>,
+    choices: &mut Choices,
 ) -> PanelAction {
     let mut out = PanelAction::None;
-    let game = &battle.game;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        match selected {
-            Some(Thing::Unit(id)) => unit_card(ui, game, game.unit(id)),
-            Some(Thing::Commander(id)) => commander_card(ui, game, game.commander(id)),
+        match selected.and_then(|p| battle.game.card(battle.viewer, p)) {
+            Some(card) => card_view(ui, &card),
             None => {
                 ui.label(egui::RichText::new("Select a unit or commander on the table.").weak());
             }
         }
         ui.separator();
-        // Choosing who pays, in the Orders Phase.
-        if let (Phase::Orders { .. }, Some(Thing::Unit(u))) = (&game.turn.phase, selected)
-            && game.unit(u).side == battle.viewer
-        {
-            let who = sandtable_bfs::authority::commanders_who_may_order(game, u);
-            if who.len() > 1 {
-                let current = actions::paying_commander(game, u, *paying);
-                egui::ComboBox::from_label("paid by")
-                    .selected_text(
-                        current.map_or("—".to_string(), |c| game.commander(c).name.clone()),
-                    )
-                    .show_ui(ui, |ui| {
-                        for c in who {
-                            let cost = sandtable_bfs::authority::order_cost(game, c, u);
-                            ui.selectable_value(
-                                paying,
-                                Some(c),
-                                format!(
-                                    "{} ({} CP, {:.1} cm)",
-                                    game.commander(c).name,
-                                    cost.cp,
-                                    cost.distance_cm
-                                ),
-                            );
-                        }
-                    });
-            }
+        let menu = actions::menu(battle, selected, draft.plan.as_ref(), &choices.0);
+        // Choices that shape the menu (who pays for orders).
+        for param in &menu.params {
+            let mut chosen = choices.0.get(&param.id).copied().unwrap_or(param.chosen);
+            egui::ComboBox::from_label(&param.label)
+                .selected_text(param.options.get(chosen).cloned().unwrap_or_default())
+                .show_ui(ui, |ui| {
+                    for (i, o) in param.options.iter().enumerate() {
+                        ui.selectable_value(&mut chosen, i, o);
+                    }
+                });
+            choices.0.insert(param.id.clone(), chosen);
         }
-        // The planned move or charge.
-        if let Some(unit) = draft.unit
-            && (draft.command().is_some() || draft.preview.is_some())
+        // The planned command.
+        if draft.piece.is_some() && (draft.command().is_some() || draft.preview.is_some()) {
+            out = draft_box(ui, draft);
+        } else if let Some(hint) = &menu.hint
+            && battle.screen_refusal().is_none()
         {
-            out = draft_box(ui, battle, draft, unit);
+            ui.label(egui::RichText::new(hint).weak());
         }
-        let list = actions::actions(battle, selected, *paying);
-        if !list.is_empty() {
+        if !menu.items.is_empty() {
             ui.label(egui::RichText::new("Actions").strong());
         }
-        for a in list {
-            if let Some(act) = action_button(ui, &a, game) {
+        for item in &menu.items {
+            if let Some(act) = action_button(ui, item) {
                 out = act;
             }
         }
-        stage_odds(ui, battle);
+        forecast(ui, battle);
         ui.separator();
-        pools(ui, game);
+        pools(ui, battle);
     });
     out
 }
 
-pub(super) fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Option<PanelAction> {
+/// A menu item as a button: disabled with the rule's reason on hover when not allowed.
+pub(super) fn action_button(ui: &mut egui::Ui, a: &MenuItem<AnyCommand>) -> Option<PanelAction> {
     let label = match a.key {
         Some(k) => format!("{}   [{k}]", a.label),
         None => a.label.clone(),
@@ -105,59 +84,48 @@ pub(super) fn action_button(ui: &mut egui::Ui, a: &Action, game: &Game) -> Optio
         Ok(()) => r,
         Err(e) => r.on_disabled_hover_text(e.to_string()),
     };
-    if r.clicked() {
-        // Maneuvers of a moving unit join its planned move instead of ending its activation.
-        if let Command::Move { unit, .. } = &a.command
-            && matches!(
-                game.unit(*unit).order,
-                Some(OrderKind::Move) | Some(OrderKind::Charge)
-            )
-        {
-            return Some(PanelAction::Draft(a.command.clone()));
-        }
-        return Some(PanelAction::Submit(a.command.clone()));
-    }
-    None
+    r.clicked().then(|| match a.effect {
+        MenuEffect::Plan => PanelAction::Plan(a.command.clone()),
+        MenuEffect::Submit => PanelAction::Submit(a.command.clone()),
+    })
 }
 
-fn draft_box(
-    ui: &mut egui::Ui,
-    battle: &Battle,
-    draft: &Draft,
-    unit: sandtable_bfs::UnitId,
-) -> PanelAction {
+fn draft_box(ui: &mut egui::Ui, draft: &Draft) -> PanelAction {
     let mut out = PanelAction::None;
-    let game = &battle.game;
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(egui::RichText::new(format!("Planned for {}", game.unit(unit).name)).strong());
+        ui.label(egui::RichText::new("Planned").strong());
+        let mut commit = "Commit".to_string();
         match &draft.preview {
-            Some(Ok(Preview::Move(plan))) => {
-                ui.label(format!("{} — {:.1} of {:.1} cm used, {:.1} cm left", if plan.description.is_empty() { "no steps" } else { &plan.description }, plan.cost, plan.allowance, (plan.allowance - plan.cost).max(0.0)));
-            }
-            Some(Ok(Preview::Charge(c))) => {
-                ui.label(format!(
-                    "Charge {} ({:.1} cm away): {}",
-                    game.unit(c.target).name,
-                    c.distance_cm,
-                    if c.reaches { "reaches it with the Basic Move" } else if c.reaches_with_additional { "reaches it only with the Additional Move in the Combat Phase" } else { "cannot reach it: a failed charge means a Skill test (BFS-CHG-24)" }
-                ));
-                if let Some(o) = preview::charge_odds(&battle.session.state().clone(), unit, c.target) {
-                    odds_chart(ui, &o);
+            Some(p) => {
+                for l in &p.lines {
+                    super::rules::rich(ui, l);
+                }
+                if let Some(e) = &p.refused {
+                    super::rules::rich_styled(ui, &format!("✖ {e}"), |t| {
+                        egui::RichText::new(t).color(egui::Color32::from_rgb(255, 120, 110))
+                    });
+                }
+                for o in &p.odds {
+                    odds_chart(ui, o);
+                }
+                if !p.commit.is_empty() {
+                    commit = p.commit.clone();
                 }
             }
-            Some(Ok(_)) => {}
-            Some(Err(e)) => {
-                ui.label(egui::RichText::new(format!("✖ {e}")).color(egui::Color32::from_rgb(255, 120, 110)));
-            }
             None => {
-                ui.label(egui::RichText::new("Drag the unit forward or back; drag a front corner to wheel; click an enemy to charge it.").weak());
+                ui.label(egui::RichText::new("Nothing planned yet.").weak());
             }
         }
         // Wrapped: the three buttons are wider than the panel.
         ui.horizontal_wrapped(|ui| {
-            let ok = matches!(draft.preview, Some(Ok(_)));
-            let label = if draft.charge_target.is_some() { "Charge!  (Enter)" } else { "Commit move  (Enter)" };
-            if ui.add_enabled(ok && draft.command().is_some(), egui::Button::new(label)).clicked() {
+            let ok = draft.preview.as_ref().is_some_and(|p| p.refused.is_none());
+            if ui
+                .add_enabled(
+                    ok && draft.command().is_some(),
+                    egui::Button::new(format!("{commit}  (Enter)")),
+                )
+                .clicked()
+            {
                 out = PanelAction::CommitDraft;
             }
             if ui.button("Undo step (Backspace)").clicked() {
@@ -171,53 +139,38 @@ fn draft_box(
     out
 }
 
-/// Before a shooting stage is resolved: who will fire at whom, with the odds.
-fn stage_odds(ui: &mut egui::Ui, battle: &Battle) {
-    let stage = match battle.game.turn.phase {
-        Phase::Combat(CombatStage::DefendersFire) => FireStage::DefendersFire,
-        Phase::Combat(CombatStage::ShootingAfterMovement) => FireStage::AfterMovement,
-        _ => return,
-    };
-    let state = battle.session.state();
-    let shooters: Vec<_> = state
-        .units
-        .iter()
-        .filter(|u| sandtable_bfs::shooting::shoots_in(state, u.id, stage))
-        .map(|u| u.id)
-        .collect();
-    ui.separator();
-    ui.label(egui::RichText::new(format!("{} — the volleys to come", stage.name())).strong());
-    if shooters.is_empty() {
-        ui.label(egui::RichText::new("Nobody shoots in this stage.").weak());
+/// The rolls the current step will make, with their odds.
+fn forecast(ui: &mut egui::Ui, battle: &Battle) {
+    if battle.curtain.is_some() {
+        return;
     }
-    for s in shooters {
-        match preview::volley_odds(state, s, stage) {
-            Some(o) => odds_chart(ui, &o),
-            None => {
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: no target in range and in sight",
-                        state.unit(s).name
-                    ))
-                    .weak(),
-                );
-            }
+    let charts = battle.game.forecast(battle.viewer);
+    if charts.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(egui::RichText::new("The rolls to come").strong());
+    for c in &charts {
+        if c.chances.is_empty() {
+            ui.label(egui::RichText::new(&c.title).weak());
+        } else {
+            odds_chart(ui, c);
         }
     }
 }
 
-/// A small bar chart of a distribution of Strength points lost.
-pub fn odds_chart(ui: &mut egui::Ui, o: &Odds) {
-    ui.label(egui::RichText::new(&o.description).small());
-    let n = o.losses.len().min(10);
+/// A small bar chart of a distribution.
+pub fn odds_chart(ui: &mut egui::Ui, o: &OddsChart) {
+    super::rules::rich_styled(ui, &o.title, |t| egui::RichText::new(t).small());
+    let n = o.chances.len().min(10);
     let (rect, _) = ui.allocate_exact_size(
         egui::vec2(ui.available_width().min(260.0), 46.0),
         egui::Sense::hover(),
     );
     let painter = ui.painter_at(rect);
     let w = rect.width() / n.max(1) as f32;
-    let max = o.losses.iter().copied().fold(0.0f64, f64::max).max(1e-9);
-    for (k, p) in o.losses.iter().take(n).enumerate() {
+    let max = o.chances.iter().copied().fold(0.0f64, f64::max).max(1e-9);
+    for (k, p) in o.chances.iter().take(n).enumerate() {
         let h = (p / max) as f32 * (rect.height() - 14.0);
         let x = rect.left() + k as f32 * w;
         let bar = egui::Rect::from_min_max(
@@ -233,155 +186,46 @@ pub fn odds_chart(ui: &mut egui::Ui, o: &Odds) {
             egui::Color32::LIGHT_GRAY,
         );
     }
-    ui.label(
-        egui::RichText::new(format!(
-            "Strength points the target loses: {:.1} on average",
-            o.expected_losses()
-        ))
-        .small(),
-    );
+    ui.label(egui::RichText::new(format!("{}: {:.1} on average", o.counts, o.mean())).small());
 }
 
-fn pools(ui: &mut egui::Ui, game: &Game) {
-    ui.label(egui::RichText::new("Command points").strong());
-    for c in &game.commanders {
+fn pools(ui: &mut egui::Ui, battle: &Battle) {
+    let lines = battle.game.pools(battle.viewer);
+    if lines.is_empty() {
+        return;
+    }
+    ui.label(egui::RichText::new("Resources").strong());
+    for l in lines {
         ui.horizontal(|ui| {
-            ui.label(egui::RichText::new("■").color(palette::side_egui(c.side.index())));
-            ui.label(format!("{}: {} of {} CP", c.name, c.cp, c.cp_max));
+            ui.label(egui::RichText::new("■").color(palette::side_egui(l.side as usize)));
+            ui.label(l.text);
         });
     }
 }
 
-fn unit_card(ui: &mut egui::Ui, game: &Game, u: &Unit) {
-    let p = game.profile(u.profile);
-    ui.heading(egui::RichText::new(&u.name).color(palette::side_egui(u.side.index())));
-    ui.label(format!("{} — {}", p.name, game.side(u.side).name));
-    ui.label(format!(
-        "{} · {} of {} bases · {} casualty marker(s)",
-        formation_name(u.formation),
-        u.bases.len(),
-        u.bases_at_start,
-        u.casualty_markers
-    ));
-    let pending = match u.pending_order {
-        Some(po) => match po.kind {
-            Some(k) => format!(" · new order (face down): {}", k.name()),
-            None => " · a face-down order marker".into(),
-        },
-        None => String::new(),
-    };
-    ui.label(format!(
-        "Morale level: {} · Order: {}{pending}",
-        morale_name(u.morale),
-        u.order.map_or("none", |o| o.name())
-    ));
-    ui.add_space(4.0);
-    profile_grid(ui, p);
-    let commanders = sandtable_bfs::authority::commanders_who_may_order(game, u.id);
-    let names: Vec<&str> = commanders
-        .iter()
-        .map(|c| game.commander(*c).name.as_str())
-        .collect();
-    ui.label(format!(
-        "May be ordered by: {}",
-        if names.is_empty() {
-            "nobody".into()
-        } else {
-            names.join(", ")
-        }
-    ));
-    if !p.notes.is_empty() {
-        ui.label(egui::RichText::new(&p.notes).weak().small());
+fn card_view(ui: &mut egui::Ui, card: &Card) {
+    let title = egui::RichText::new(&card.title);
+    ui.heading(match card.side {
+        Some(s) => title.color(palette::side_egui(s as usize)),
+        None => title,
+    });
+    for l in &card.lines {
+        super::rules::rich(ui, l);
     }
-}
-
-fn commander_card(ui: &mut egui::Ui, game: &Game, c: &Commander) {
-    let p = game.profile(c.profile);
-    ui.heading(egui::RichText::new(&c.name).color(palette::side_egui(c.side.index())));
-    ui.label(format!("{:?} — {}", c.rank, game.side(c.side).name));
-    ui.label(format!(
-        "Command points: {} of {} · Command range {} cm",
-        c.cp,
-        c.cp_max,
-        sandtable_bfs::authority::command_range_cm(game, c.id)
-    ));
-    profile_grid(ui, p);
-}
-
-fn profile_grid(ui: &mut egui::Ui, p: &UnitProfile) {
-    let skill = match p.skill {
-        3 => "Recruit",
-        4 => "Trained",
-        5 => "Veteran",
-        _ => "",
-    };
-    let morale = match p.morale {
-        4 => "Cowardly",
-        5 => "Average",
-        6 => "Courageous",
-        7 => "Fearless",
-        _ => "",
-    };
-    egui::Grid::new(("profile", p.id.as_str()))
-        .striped(true)
-        .num_columns(2)
-        .show(ui, |ui| {
-            let mut row = |k: &str, v: String| {
-                ui.label(egui::RichText::new(k).strong());
-                ui.label(v);
-                ui.end_row();
-            };
-            row("Move", format!("{} cm", p.movement));
-            row("Close combat", format!("{} dice per base", p.close_combat));
-            row("Shooting", format!("{} dice per base", p.shooting));
-            row("Armor", p.armor.to_string());
-            row("Skill", format!("{} {skill}", p.skill));
-            row("Morale", format!("{} {morale}", p.morale));
-            row("Strength", format!("{} per base", p.strength));
-            let m = p.melee.stats();
-            row(
-                "Melee",
-                format!("{} ({}/{})", m.name, m.effectiveness.0, m.effectiveness.1),
-            );
-            if let Some(r) = p.ranged {
-                let s = r.stats(p.is_mounted());
-                let range = s.long_cm.map_or(format!("{}", s.effective_cm), |l| {
-                    format!("{}/{}", s.effective_cm, l)
-                });
-                row(
-                    "Ranged",
-                    format!(
-                        "{} ({range} cm, {}/{})",
-                        s.name, s.effectiveness.0, s.effectiveness.1
-                    ),
-                );
-            }
-            if !p.special_rules.is_empty() {
-                row(
-                    "Special",
-                    p.special_rules
-                        .iter()
-                        .map(|r| format!("{r:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                );
-            }
-        });
-}
-
-fn formation_name(f: Formation) -> String {
-    match f {
-        Formation::Close { files: 1 } => "Column".into(),
-        Formation::Close { files } => format!("Line, {files} files"),
-        Formation::OpenOrder => "Open Order".into(),
-        Formation::NonStandard => "Non-standard".into(),
+    if !card.rows.is_empty() {
+        ui.add_space(4.0);
+        egui::Grid::new(("card", card.title.as_str()))
+            .striped(true)
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (k, v) in &card.rows {
+                    ui.label(egui::RichText::new(k).strong());
+                    ui.label(v);
+                    ui.end_row();
+                }
+            });
     }
-}
-
-fn morale_name(m: MoraleLevel) -> &'static str {
-    match m {
-        MoraleLevel::Good => "Good",
-        MoraleLevel::Disorganized => "Disorganized",
-        MoraleLevel::Flight => "Flight",
+    if !card.notes.is_empty() {
+        ui.label(egui::RichText::new(&card.notes).weak().small());
     }
 }

@@ -46,7 +46,7 @@ pub(super) fn start_screen(
         ui.add_space(12.0);
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Sandtable").size(34.0).strong());
-            ui.label("A table for By Fire and Sword — 17th-century battles in Eastern Europe");
+            ui.label("A table for 17th- and 18th-century battles: the rules referee, explain and teach");
         });
         ui.add_space(16.0);
         if let Some(lines) = &request.error {
@@ -78,7 +78,7 @@ pub(super) fn start_screen(
                     let mut group = None;
                     for (i, e) in entries.iter().enumerate() {
                         // Headings between battles, solo scenarios and lessons.
-                        let kind = e.result.as_ref().ok().map(|l| l.scenario.kind);
+                        let kind = e.result.as_ref().ok().map(|l| l.info.kind);
                         if kind != group {
                             group = kind;
                             let heading = match kind {
@@ -94,7 +94,7 @@ pub(super) fn start_screen(
                         let text = match &e.result {
                             Ok(l) => egui::RichText::new(format!(
                                 "{}\n{} · {} turns",
-                                l.scenario.name, level_name(l.scenario.level), l.scenario.turn_limit
+                                l.info.name, l.info.scale, l.info.turn_limit
                             )),
                             Err(_) => {
                                 egui::RichText::new(format!("⚠ {} (cannot be loaded)", e.title()))
@@ -114,29 +114,30 @@ pub(super) fn start_screen(
             if let Some(e) = index.and_then(|i| entries.get(i)) {
                 match &e.result {
                     Ok(l) => {
-                        right.heading(&l.scenario.name);
+                        right.heading(&l.info.name);
                         right.label(
                             egui::RichText::new(format!(
-                                "{} against {} · {} level · {} turns · table {}×{} cm",
-                                l.scenario.sides[0].name,
-                                l.scenario.sides[1].name,
-                                level_name(l.scenario.level),
-                                l.scenario.turn_limit,
-                                l.scenario.table.width,
-                                l.scenario.table.depth
+                                "{} · {} against {} · {} · {} turns · table {}×{} cm",
+                                l.ruleset,
+                                l.info.side_name(0),
+                                l.info.side_name(1),
+                                l.info.scale,
+                                l.info.turn_limit,
+                                l.info.table.0,
+                                l.info.table.1
                             ))
                             .weak(),
                         );
                         right.add_space(6.0);
-                        right.label(&l.scenario.briefing);
+                        super::rules::rich(right, &l.info.briefing);
                         right.add_space(12.0);
-                        if let Some(lesson) = &l.scenario.lesson {
-                            let learner = &l.scenario.sides[lesson.learner.min(1)].name;
+                        if let Some(lesson) = &l.info.lesson {
+                            let learner = l.info.side_name(lesson.learner.min(1) as u8);
                             right.label(format!("You play the {learner} side; the computer plays the other. {} steps, each checked by the rules as you play.", lesson.steps.len()));
                         } else {
                         egui::Grid::new("seats").num_columns(3).show(right, |ui| {
-                            for (i, side) in l.scenario.sides.iter().enumerate().take(2) {
-                                ui.label(egui::RichText::new(&side.name).color(crate::palette::side_egui(i)).strong());
+                            for (i, side) in l.info.sides.iter().enumerate().take(2) {
+                                ui.label(egui::RichText::new(side).color(crate::palette::side_egui(i)).strong());
                                 ui.radio_value(&mut request.seats[i], SeatKind::Human, "Player");
                                 ui.radio_value(&mut request.seats[i], SeatKind::Computer, "Computer")
                                     .on_hover_text("The computer plays this side (solo play)");
@@ -190,14 +191,4 @@ fn error_box(ui: &mut egui::Ui, title: &str, lines: &[String]) {
                 );
             }
         });
-}
-
-/// The game level as players say it (BFS-ORG-7).
-fn level_name(level: sandtable_engine::scenario::GameLevel) -> &'static str {
-    use sandtable_engine::scenario::GameLevel;
-    match level {
-        GameLevel::Skirmish => "Skirmish",
-        GameLevel::TaskForce => "Task Force",
-        GameLevel::Division => "Division",
-    }
 }

@@ -4,12 +4,10 @@
 
 use super::battle::apply;
 use super::side_panel::{self, PanelAction};
-use crate::actions;
+use crate::actions::{self, Choices};
 use crate::battle::Battle;
-use crate::controls::PayingCommander;
 use crate::table::draft::Draft;
 use crate::table::input::UnitMenu;
-use crate::table::pick::Thing;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -19,27 +17,23 @@ pub(super) fn unit_menu(
     battle: Option<ResMut<Battle>>,
     mut menu: ResMut<UnitMenu>,
     mut draft: ResMut<Draft>,
-    paying: Res<PayingCommander>,
+    choices: Res<Choices>,
 ) -> Result {
-    let Some((unit, at)) = menu.open else {
+    let Some((piece, at)) = menu.open else {
         return Ok(());
     };
     let Some(mut battle) = battle else {
         return Ok(());
     };
-    // Behind a hand-over curtain nothing of the table shows; a unit gone from the table has no
+    // Behind a hand-over curtain nothing of the table shows; a piece gone from the table has no
     // menu.
-    let on_table = battle
-        .game
-        .units
-        .iter()
-        .any(|u| u.id == unit && u.status == sandtable_bfs::state::UnitStatus::OnTable);
-    if battle.curtain.is_some() || !on_table {
+    let name = battle.scene.piece(piece).map(|p| p.label.clone());
+    let (Some(name), None) = (name, battle.curtain) else {
         menu.open = None;
         return Ok(());
-    }
+    };
     let ctx = contexts.ctx_mut()?.clone();
-    let list = actions::actions(&battle, Some(Thing::Unit(unit)), paying.0);
+    let list = actions::menu(&battle, Some(piece), draft.plan.as_ref(), &choices.0).items;
     let mut chosen = PanelAction::None;
     egui::Area::new("unit_menu".into())
         // Its corner just under the cursor, as a context menu opens: the pointer is then over
@@ -50,7 +44,7 @@ pub(super) fn unit_menu(
         .show(&ctx, |ui| {
             egui::Frame::menu(ui.style()).show(ui, |ui| {
                 ui.set_max_width(300.0);
-                ui.label(egui::RichText::new(&battle.game.unit(unit).name).strong());
+                ui.label(egui::RichText::new(&name).strong());
                 if list.is_empty() {
                     ui.label(
                         egui::RichText::new(
@@ -61,7 +55,7 @@ pub(super) fn unit_menu(
                     );
                 }
                 for a in &list {
-                    if let Some(act) = side_panel::action_button(ui, a, &battle.game) {
+                    if let Some(act) = side_panel::action_button(ui, a) {
                         chosen = act;
                     }
                 }
@@ -73,7 +67,7 @@ pub(super) fn unit_menu(
         });
     if !matches!(chosen, PanelAction::None) {
         menu.open = None;
-        apply(chosen, &mut battle, &mut draft);
+        apply(chosen, &mut battle, &mut draft, Some(piece));
     }
     Ok(())
 }

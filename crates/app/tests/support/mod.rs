@@ -2,6 +2,8 @@
 //! plugins, a primary window that is never shown, the whole window as table, saves in a
 //! temporary folder.
 
+#![allow(dead_code)]
+
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -42,4 +44,19 @@ pub fn headless_app(mut args: Args) -> App {
         app.update();
     }
     app
+}
+
+/// The whole game state of a By Fire and Sword battle, for tests that look inside it.
+pub fn bfs_state(app: &App) -> sandtable_bfs::Game {
+    let b = app.world().resource::<sandtable_app::battle::Battle>();
+    b.game
+        .snapshot()
+        .get::<sandtable_bfs::Game>()
+        .expect("a By Fire and Sword battle")
+        .clone()
+}
+
+/// A By Fire and Sword command for the app.
+pub fn bfs(cmd: sandtable_bfs::Command) -> sandtable_engine::AnyCommand {
+    sandtable_engine::AnyCommand::new(cmd)
 }
