@@ -2,7 +2,8 @@
 //! against the rules before it changes anything; a refusal names the rule (BFS-…) that forbids it.
 
 use crate::ids::{CommanderId, Side, UnitId};
-use crate::state::OrderKind;
+use crate::vocab::OrderKind;
+pub use crate::vocab::Reaction;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -112,18 +113,6 @@ pub enum SpecialManeuver {
     /// Shift up to 2 cm in any direction, with an optional wheel, no corner moving more than 2 cm
     /// (BFS-MAN-14, AMB-18). `dx`/`dy` are in the unit's frame (x right, y forward).
     ChangePosition { dx: f32, dy: f32, degrees: f32 },
-}
-
-/// Answers to a charge (BFS-CHG-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Reaction {
-    /// Receive the charge.
-    Stand,
-    /// Reveal a Charge order and charge the charger (BFS-CHG-21/22).
-    Countercharge,
-    /// A Defense-order unit pays 1 CP to hold its fire until the charger is close: it shoots in
-    /// the Reaction Fire step instead of Defender's Fire (BFS-CBT-8).
-    HoldFire { by: CommanderId },
 }
 
 impl Command {

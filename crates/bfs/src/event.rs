@@ -3,7 +3,7 @@
 
 use crate::dice::{Modifier, PoolRoll, TestRoll};
 use crate::ids::{CommanderId, Side, UnitId};
-use crate::state::{MoraleLevel, OrderKind};
+use crate::vocab::{MoraleLevel, OrderKind};
 use sandtable_geometry::Vec2;
 use serde::{Deserialize, Serialize};
 

@@ -34,6 +34,7 @@ pub mod ruleset;
 pub mod scenario_spec;
 pub mod scenario_v1;
 pub mod script;
+pub mod script_rule;
 pub mod setup;
 pub mod shooting;
 pub mod sight;
@@ -41,6 +42,7 @@ pub mod state;
 pub mod turn;
 pub mod victory;
 pub mod view;
+pub mod vocab;
 pub mod weapons;
 
 pub use command::Command;

@@ -9,40 +9,15 @@
 //!   is clear), or show a message.
 
 use crate::event::Event;
-use crate::ids::{Side, UnitId};
+use crate::ids::Side;
 use crate::scenario_spec::BfsScenario;
 use crate::state::{Game, MoraleLevel, Objective, OrderKind, UnitStatus};
 use sandtable_engine::scenario_geometry::shape_polygons;
 use sandtable_engine::scenario_script::{ScriptAction, Trigger};
 use sandtable_geometry::terrain::TerrainPiece;
 use sandtable_geometry::{Polygon, Vec2};
-use serde::{Deserialize, Serialize};
 
-/// A scripted rule with names resolved to ids.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Rule {
-    pub when: When,
-    pub then: Vec<Action>,
-    pub fired: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum When {
-    TurnBegins(u32),
-    UnitLost(UnitId),
-    SideEntersArea { side: Side, area: Vec<Vec<Vec2>> },
-    ObjectiveTaken { objective: usize, side: Side },
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Action {
-    Orders {
-        units: Vec<UnitId>,
-        order: OrderKind,
-    },
-    Reserves(Vec<UnitId>),
-    Message(String),
-}
+pub use crate::script_rule::{Action, Rule, When};
 
 /// The order named in a script (`"Move"`, `"Charge"`, `"Defense"`).
 pub fn order_named(name: &str) -> Option<OrderKind> {

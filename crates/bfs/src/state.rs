@@ -6,6 +6,7 @@ use crate::options::Options;
 use crate::profile::UnitProfile;
 use crate::scenario_spec::{CommanderRank, GameLevel};
 use crate::turn::TurnState;
+pub use crate::vocab::{MoraleLevel, OrderKind};
 use sandtable_engine::scenario::{TableEdge, TerrainKind};
 use sandtable_geometry::{Rect, Vec2};
 use serde::{Deserialize, Serialize};
@@ -25,7 +26,7 @@ pub struct Game {
     pub objectives: Vec<Objective>,
     /// The scenario's scripted rules, each with whether it has fired.
     #[serde(default)]
-    pub script: Vec<crate::script::Rule>,
+    pub script: Vec<crate::script_rule::Rule>,
     /// Standing orders the script gave to units, for whoever plays their side by computer. A
     /// secret of the units' side: views for the other side leave them out.
     #[serde(default)]
@@ -63,33 +64,6 @@ pub struct SideState {
     pub home_edge: TableEdge,
     /// Force Value at the start (BFS-VIC-1).
     pub force_value: u32,
-}
-
-/// Morale Level (BFS-PSY-1), best first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum MoraleLevel {
-    Good,
-    Disorganized,
-    Flight,
-}
-
-/// The orders a unit can hold (BFS-ORD-2). "No Order" is `None` where an order is optional.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum OrderKind {
-    Move,
-    Charge,
-    Defense,
-}
-
-impl OrderKind {
-    pub const ALL: [OrderKind; 3] = [OrderKind::Move, OrderKind::Charge, OrderKind::Defense];
-    pub fn name(self) -> &'static str {
-        match self {
-            OrderKind::Move => "Move",
-            OrderKind::Charge => "Charge",
-            OrderKind::Defense => "Defense",
-        }
-    }
 }
 
 /// How the bases stand (BFS-FRM).

@@ -56,7 +56,7 @@ pub struct PendingCharge {
     /// Units that may react, in the order they are asked.
     pub reactors: Vec<UnitId>,
     /// Reactions given so far, in `reactors` order.
-    pub reactions: Vec<crate::command::Reaction>,
+    pub reactions: Vec<crate::vocab::Reaction>,
 }
 
 /// Combat Phase stages (BFS-CBT-2).

@@ -37,6 +37,7 @@ pub mod scenario_geometry;
 pub mod scenario_script;
 pub mod session;
 pub mod teach;
+pub mod vocab;
 
 pub use dice::Dice;
 pub use dynamic::{AnyCommand, AnyGame, Snapshot, TypedGame};

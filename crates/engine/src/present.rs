@@ -6,8 +6,8 @@
 //! Positions are table centimetres, like everything inside the program; [`LengthUnit`] says how
 //! the ruleset measures on screen.
 
-use crate::ruleset::{RuleError, Seat};
-use crate::scenario::TerrainKind;
+pub use crate::vocab::LengthUnit;
+use crate::vocab::{RuleError, Seat, TerrainKind};
 use sandtable_geometry::{Rect, Vec2};
 use serde::{Deserialize, Serialize};
 
@@ -22,47 +22,6 @@ pub enum PieceKind {
     Unit,
     /// A leader or commander on a small base, drawn as a disc with a pennant.
     Leader,
-}
-
-/// How a ruleset measures on the table. Inside, everything is centimetres.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum LengthUnit {
-    #[default]
-    Centimetres,
-    Inches,
-}
-
-impl LengthUnit {
-    pub const CM_PER_INCH: f32 = 2.54;
-
-    /// `cm` in this unit.
-    pub fn from_cm(self, cm: f32) -> f32 {
-        match self {
-            LengthUnit::Centimetres => cm,
-            LengthUnit::Inches => cm / Self::CM_PER_INCH,
-        }
-    }
-
-    /// The other unit (the tape's toggle).
-    pub fn other(self) -> Self {
-        match self {
-            LengthUnit::Centimetres => LengthUnit::Inches,
-            LengthUnit::Inches => LengthUnit::Centimetres,
-        }
-    }
-
-    /// The unit's short name: "cm" or "in".
-    pub fn symbol(self) -> &'static str {
-        match self {
-            LengthUnit::Centimetres => "cm",
-            LengthUnit::Inches => "in",
-        }
-    }
-
-    /// `cm` written in this unit, to a tenth: "12.5 cm", "4.9 in".
-    pub fn format(self, cm: f32) -> String {
-        format!("{:.1} {}", self.from_cm(cm), self.symbol())
-    }
 }
 
 /// A token beside a piece: an order marker, a status marker.

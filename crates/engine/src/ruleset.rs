@@ -19,12 +19,10 @@
 
 use crate::dice::Dice;
 use crate::present::Outcome;
+pub use crate::vocab::{RuleError, Seat};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
-
-/// A player's seat: 0 or 1, in scenario side order.
-pub type Seat = u8;
 
 /// What the game is waiting for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,23 +40,6 @@ pub struct Prompt {
     /// True when the deciding seat's screen would show its own secrets, so a hot-seat screen must
     /// be handed over before it is shown.
     pub secret: bool,
-}
-
-/// A refused command: the rule that refuses it and a sentence a newcomer understands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[error("{message} ({rule})")]
-pub struct RuleError {
-    pub rule: String,
-    pub message: String,
-}
-
-impl RuleError {
-    pub fn new(rule: &str, message: impl Into<String>) -> Self {
-        Self {
-            rule: rule.to_string(),
-            message: message.into(),
-        }
-    }
 }
 
 /// The rules of one game.

@@ -20,9 +20,10 @@
 //! Format 1 files (everything in one shape, written before the split) are still read: each
 //! ruleset migrates its own.
 
-use crate::present::LengthUnit;
 use crate::problem::Problem;
 use crate::scenario_script::{LessonSpec, ObjectiveSpec, ScriptRule};
+use crate::vocab::LengthUnit;
+pub use crate::vocab::{ShapeSpec, TerrainKind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -238,41 +239,6 @@ pub enum TableEdge {
     West,
 }
 
-/// Kinds of terrain piece a table may hold. What each means for movement, sight and combat is
-/// the ruleset's to say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TerrainKind {
-    /// Dense woods.
-    Forest,
-    /// Light woods.
-    Grove,
-    /// Gentle slopes.
-    Hill,
-    /// Steep slopes and cliffs.
-    SteepHill,
-    /// Wheat field or tall steppe grass.
-    WheatField,
-    /// Ploughed field or soft ground.
-    PloughedField,
-    Stream,
-    /// A river: impassable except at fords and bridges.
-    River,
-    Ford,
-    Bridge,
-    Lake,
-    /// Swamp or marsh.
-    Marsh,
-    Road,
-    /// Fences, low walls, narrow ditches.
-    Obstacle,
-    /// A village or town: a built-up area.
-    BuiltUpArea,
-    /// A single building.
-    Building,
-    /// Field fortifications.
-    Fortification,
-}
-
 /// A terrain piece on the table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Terrain")]
@@ -281,40 +247,6 @@ pub struct TerrainSpec {
     #[serde(default)]
     pub name: Option<String>,
     pub shape: ShapeSpec,
-}
-
-/// An outline on the table, in the table's unit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum ShapeSpec {
-    /// A rectangle given by its centre, its size and a rotation in degrees (clockwise).
-    Rect {
-        center: (f32, f32),
-        size: (f32, f32),
-        #[serde(default)]
-        rotation: f32,
-    },
-    /// A simple polygon, listed in order around its edge.
-    Polygon(Vec<(f32, f32)>),
-    /// A strip of constant width along a polyline: roads, streams, rivers, hedges.
-    Strip { points: Vec<(f32, f32)>, width: f32 },
-}
-
-impl ShapeSpec {
-    /// Scales every length (inches to centimetres).
-    pub fn scale(&mut self, f: f32) {
-        let s = |p: &mut (f32, f32)| *p = (p.0 * f, p.1 * f);
-        match self {
-            ShapeSpec::Rect { center, size, .. } => {
-                s(center);
-                s(size);
-            }
-            ShapeSpec::Polygon(points) => points.iter_mut().for_each(s),
-            ShapeSpec::Strip { points, width } => {
-                points.iter_mut().for_each(s);
-                *width *= f;
-            }
-        }
-    }
 }
 
 /// One side of the battle, as every ruleset knows it.

@@ -10,7 +10,7 @@
 //! Names of commands and events in lesson goals are the ruleset's (e.g. `"IssueOrder"`); the
 //! ruleset checks them when it loads the scenario.
 
-use crate::scenario::ShapeSpec;
+use crate::vocab::ShapeSpec;
 use serde::{Deserialize, Serialize};
 
 /// A control marker: a point, held by the side with pieces within `radius` cm of it when the

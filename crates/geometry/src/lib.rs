@@ -46,6 +46,7 @@ pub mod pose;
 pub(crate) mod prim;
 pub mod rect;
 pub mod scene;
+pub mod sight_arc;
 pub mod table;
 pub mod terrain;
 pub mod tolerance;

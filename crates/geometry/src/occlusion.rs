@@ -43,8 +43,8 @@
 
 use crate::rect::{Edge, Rect};
 use crate::scene::Scene;
+use crate::sight_arc::VisionArc;
 use crate::tolerance::{CERT_ANGLE_SLACK, CERT_INSET_CM, CONTACT_EPS, LIMIT_EPS};
-use crate::vision::VisionArc;
 use glam::{Vec2, Vec4};
 use std::sync::OnceLock;
 

@@ -25,15 +25,7 @@ use crate::terrain::{SightBlock, blocks_sight};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// How wide a viewer sees.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub enum VisionArc {
-    /// 180° to the front (BFS-FOV-2).
-    #[default]
-    Front180,
-    /// All round (BFS-FOV-3: commanders, wagons, skirmishers, light cavalry…; BFS-FOV-5).
-    All360,
-}
+pub use crate::sight_arc::VisionArc;
 
 /// Who looks: the viewer unit's id in the scene, its "eyes" (the unit rectangle of a close-order
 /// unit, or each base of an Open Order or Non-standard unit) and its arc.

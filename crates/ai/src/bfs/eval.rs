@@ -12,15 +12,17 @@
 //! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
 //! decision can afford hundreds of evaluations.
 
-use super::plans::{self, Fields, TerrainGrid};
-use crate::field::Field;
+use crate::field::{Field, FieldCache, Grid};
 use sandtable_bfs::geo::{self, TerrainClass, frame_of};
 use sandtable_bfs::ids::{ProfileId, Side, UnitId};
 use sandtable_bfs::preview;
+use sandtable_bfs::profile::UnitProfile;
 use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
-use sandtable_geometry::Rect;
 use sandtable_geometry::distance::set_distance;
+use sandtable_geometry::{Polygon, Rect, Vec2};
 use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Weight of one loss point (a destroyed base, or two fled ones; BFS-VIC-4) against one
@@ -170,13 +172,13 @@ impl Matchups {
         } else {
             DANGER * (1.0 - 0.8 * late)
         };
-        let grid = plans::grid(cache, game);
+        let grid = grid(cache, game);
         let mut travel = HashMap::new();
         for u in game.units_on_table(side) {
             for e in game.units_on_table(side.other()) {
                 travel
                     .entry((u.profile, e.id))
-                    .or_insert_with(|| plans::field(cache, game, &grid, u.profile, e));
+                    .or_insert_with(|| field(cache, game, &grid, u.profile, e));
             }
         }
         Self {
@@ -509,6 +511,146 @@ pub fn unit_terms(
     t
 }
 
+/// Half a typical unit's frontage, cm: how far beside a path terrain still slows the unit.
+const HALF_FRONTAGE_CM: f32 = 6.0;
+/// Cost of a cell beside impassable terrain, within half a frontage of it.
+const BARRED_NEIGHBOUR: f32 = 4.0;
+
+/// Which terrain piece, if any, covers each cell (the first listed wins where pieces overlap).
+#[derive(Debug, Clone)]
+pub struct TerrainGrid {
+    pub grid: Grid,
+    /// Index into `game.terrain` for each cell, row by row from the south-west corner.
+    piece: Vec<Option<usize>>,
+}
+
+impl TerrainGrid {
+    pub fn new(game: &Game) -> Self {
+        let grid = Grid::over(game.info.table);
+        let polygons: Vec<(usize, Polygon)> = game
+            .terrain
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                t.polygons
+                    .iter()
+                    .filter_map(move |p| Polygon::new(p.clone()).ok().map(|p| (i, p)))
+            })
+            .collect();
+        let mut piece = vec![None; grid.len()];
+        for row in 0..grid.depth {
+            for col in 0..grid.width {
+                let centre = Grid::centre(col, row);
+                piece[row * grid.width + col] = polygons
+                    .iter()
+                    .find(|(_, p)| p.contains(centre))
+                    .map(|(i, _)| *i);
+            }
+        }
+        Self { grid, piece }
+    }
+
+    /// Cost of crossing each cell for a unit of profile `p`, widened by half a frontage.
+    fn costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
+        self.grid
+            .widen(&self.own_costs(game, p), HALF_FRONTAGE_CM, BARRED_NEIGHBOUR)
+    }
+
+    /// Cost of crossing each cell for a point-sized mover: the rules' terrain costs.
+    fn own_costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
+        self.piece
+            .iter()
+            .map(|piece| {
+                let class = piece.map_or(TerrainClass::Open, |i| {
+                    geo::terrain_class(game.terrain[i].kind, p)
+                });
+                geo::move_cost_per_cm(class, p.movement.basic)
+            })
+            .collect()
+    }
+
+    /// The terrain class at point `p` for a unit of profile `prof`.
+    pub fn class_at(&self, game: &Game, prof: &UnitProfile, p: Vec2) -> TerrainClass {
+        self.piece[self.grid.index(p)].map_or(TerrainClass::Open, |i| {
+            geo::terrain_class(game.terrain[i].kind, prof)
+        })
+    }
+
+    /// The travel field towards `target` for a unit of profile `p`: from the cells under the
+    /// target's bases and the cell nearest each base.
+    pub fn field(&self, game: &Game, p: &UnitProfile, target: &Unit) -> Field {
+        let g = self.grid;
+        let mut sources = Vec::new();
+        for b in &target.bases {
+            sources.push(g.index(b.center()));
+            let (lo, hi) = b.aabb();
+            let (c0, r0) = g.cell_of(lo);
+            let (c1, r1) = g.cell_of(hi);
+            for row in r0..=r1 {
+                for col in c0..=c1 {
+                    if b.contains(Grid::centre(col, row), crate::field::CELL_CM * 0.5) {
+                        sources.push(row * g.width + col);
+                    }
+                }
+            }
+        }
+        g.field(&self.costs(game, p), sources)
+    }
+}
+
+/// Travel cost for a unit: from the middle of its front edge.
+pub fn travel_from_unit(field: &Field, u: &Unit) -> f32 {
+    let f = frame_of(&u.bases);
+    field.at((f.front_left() + f.front_right()) * 0.5)
+}
+
+/// Travel fields kept between decisions, keyed by the mover's profile and the target's bases.
+pub type Fields = FieldCache<(ProfileId, u64), TerrainGrid>;
+
+/// The terrain grid of this game's table, built once.
+pub fn grid(cache: &mut Fields, game: &Game) -> Arc<TerrainGrid> {
+    cache
+        .table(terrain_key(game), || TerrainGrid::new(game))
+        .clone()
+}
+
+/// The travel field towards `target` for units of `profile`.
+pub fn field(
+    cache: &mut Fields,
+    game: &Game,
+    grid: &TerrainGrid,
+    profile: ProfileId,
+    target: &Unit,
+) -> Arc<Field> {
+    cache.field((profile, bases_key(target)), || {
+        grid.field(game, game.profile(profile), target)
+    })
+}
+
+fn terrain_key(game: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    game.info.table.x.to_bits().hash(&mut h);
+    game.info.table.y.to_bits().hash(&mut h);
+    for t in &game.terrain {
+        (t.kind as u8).hash(&mut h);
+        for p in t.polygons.iter().flatten() {
+            p.x.to_bits().hash(&mut h);
+            p.y.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn bases_key(u: &Unit) -> u64 {
+    let mut h = DefaultHasher::new();
+    for b in &u.bases {
+        for v in [b.pose.pos.x, b.pose.pos.y, b.pose.angle, b.half.x, b.half.y] {
+            v.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -566,5 +708,53 @@ mod tests {
             stranded < beyond - COMMAND_REACH * 0.9,
             "{stranded} against {beyond}"
         );
+    }
+
+    fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
+        game.units.iter().find(|u| u.key == key).expect(key)
+    }
+
+    #[test]
+    fn cavalry_goes_round_a_wood_not_through_it() {
+        let game = default_battle();
+        let grid = TerrainGrid::new(&game);
+        let reiters = unit(&game, "reiters-2");
+        let profile = game.profile(reiters.profile);
+        let field = grid.field(&game, profile, unit(&game, "pl-dragoons"));
+        // Just north of the wood, with the dragoons due south beyond it.
+        let start = Vec2::new(18.0, 78.0);
+        let straight = (start - Vec2::new(18.0, 26.0)).length();
+        assert!(
+            field.at(start) > straight + 10.0,
+            "{} against {straight}",
+            field.at(start)
+        );
+        // Following the field never leads into the wood.
+        let mut p = start;
+        for _ in 0..5 {
+            p = field.waypoint(p, 10.0);
+            assert_ne!(
+                grid.class_at(&game, profile, p),
+                TerrainClass::VeryDifficult,
+                "the path enters the wood at {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_cell_beside_a_wood_costs_what_the_wood_does() {
+        let game = default_battle();
+        let grid = TerrainGrid::new(&game);
+        let reiters = unit(&game, "reiters-2");
+        let profile = game.profile(reiters.profile);
+        let own = grid.own_costs(&game, profile);
+        let widened = grid.costs(&game, profile);
+        // (40.5, 61.5) is open ground about 3 cm east of the wood's eastern point (38, 62).
+        let i = grid.grid.index(Vec2::new(40.5, 61.5));
+        assert_eq!(own[i], Some(1.0));
+        assert_eq!(widened[i], Some(profile.movement.basic / 5.0));
+        // Far out in the open nothing changes.
+        let i = grid.grid.index(Vec2::new(60.0, 100.0));
+        assert_eq!(widened[i], Some(1.0));
     }
 }

@@ -6,8 +6,9 @@ pub mod eval;
 pub mod plans;
 
 use crate::evaluate::Evaluate;
+use eval::Fields;
 use eval::{Matchups, closeness, distance, evaluate};
-use plans::{Fields, aimed_moves, commander_moves};
+use plans::{aimed_moves, commander_moves};
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, OrderKind};
