@@ -1,0 +1,210 @@
+//! How far a charge can go (BFS-CHG-6 item 7, BFS-CHG-13): the geometry parameters and
+//! obstacles of a charge, which units on the way may be passed, whether a target is within reach
+//! of the Basic or the Additional Move, and how terrain cuts the budget (BFS-TER-2/3). Shared by
+//! the choice of targets ([`crate::charge`]) and the moves ([`crate::charge_move`]).
+
+use crate::event::Event;
+use crate::flight;
+use crate::geo::{self, sid, unit_frame};
+use crate::ids::UnitId;
+use crate::moves;
+use crate::profile::UnitKind;
+use crate::state::{Game, MoraleLevel, OrderKind};
+use sandtable_geometry::charge::{self as gcharge, ChargeParams};
+use sandtable_geometry::movement::{Body, MoveCost, ObstacleFns};
+use sandtable_geometry::scene::SceneBase;
+use sandtable_geometry::terrain::TerrainPiece;
+use sandtable_geometry::{Rect, Scene};
+
+/// Cavalry needs this much ground between charger and target for Impetus (BFS-CC-14).
+pub const IMPETUS_RUN_CM: f32 = 10.0;
+
+pub fn params(game: &Game) -> ChargeParams {
+    ChargeParams {
+        reference: moves::wheel_reference(game),
+        cost: MoveCost::default(),
+        ..ChargeParams::default()
+    }
+}
+
+/// Obstacles for a charger: enemies may be touched (gap 0), friends and impassable terrain stop it.
+pub fn charge_obstacles<'a>(
+    game: &'a Game,
+    mover: UnitId,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    moves::obstacles(game, mover, 0.0)
+}
+
+/// Why an enemy may be passed over as a charge target (BFS-CHG-6), if it may.
+pub fn skippable(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+) -> Option<&'static str> {
+    let t = game.unit(target);
+    let tp = game.unit_profile(target);
+    if !flight::enemies_in_contact(game, target).is_empty() {
+        return Some("it is already in close combat");
+    }
+    if t.charge.as_ref().is_some_and(|c| c.target != charger) {
+        return Some("it is charging another unit");
+    }
+    if t.morale == MoraleLevel::Flight {
+        return Some("it is fleeing");
+    }
+    if tp.kind == UnitKind::Wagon {
+        return Some("it is a wagon");
+    }
+    if tp.kind == UnitKind::Artillery {
+        return Some("it is artillery");
+    }
+    if !reachable(game, scene, charger, target) {
+        return Some("it cannot be reached with the Basic Move");
+    }
+    None
+}
+
+/// Can the charger touch `target` with its Basic Move (BFS-CHG-6 item 7, GEO-11)?
+pub fn reachable(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> bool {
+    simulate(
+        game,
+        scene,
+        charger,
+        target,
+        game.unit_profile(charger).movement.basic,
+    )
+    .is_some_and(|o| o.reached(sid(target)))
+}
+
+/// How far a charge would get, terrain counted as the charge itself will count it (BFS-TER-2/3).
+#[derive(Debug, Clone)]
+pub struct Reach {
+    /// The Movement Phase part: the Basic Move.
+    pub basic: Option<gcharge::ChargeOutcome>,
+    /// Contact with the Basic Move.
+    pub reaches: bool,
+    /// Contact with the Basic and Additional Move together (the Additional Move comes with a
+    /// Skill test if it falls short, BFS-CHG-24).
+    pub reaches_with_additional: bool,
+}
+
+/// Would a charge by `charger` at `target` touch it, with the Basic Move or with both moves?
+/// Used by previews and by the computer player when it weighs a Charge order.
+pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Reach {
+    let m = game.unit_profile(charger).movement;
+    let mut quiet = Vec::new();
+    let basic_budget = terrain_budget(game, scene, charger, target, m.basic, false, &mut quiet);
+    let basic = simulate(game, scene, charger, target, basic_budget);
+    let reaches = basic.as_ref().is_some_and(|o| o.contact.is_some());
+    let reaches_with_additional = reaches || {
+        let full_budget = terrain_budget(
+            game,
+            scene,
+            charger,
+            target,
+            m.basic + m.additional,
+            false,
+            &mut quiet,
+        );
+        simulate(game, scene, charger, target, full_budget).is_some_and(|o| o.contact.is_some())
+    };
+    Reach {
+        basic,
+        reaches,
+        reaches_with_additional,
+    }
+}
+
+/// The geometry's charge simulation for `budget` cm.
+pub fn simulate(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+) -> Option<gcharge::ChargeOutcome> {
+    let u = game.unit(charger);
+    let body = Body::new(unit_frame(u), &u.bases);
+    let obs = charge_obstacles(game, charger);
+    gcharge::simulate_charge(
+        scene,
+        &body,
+        sid(charger),
+        sid(target),
+        &unit_frame(game.unit(target)),
+        None,
+        budget,
+        &params(game),
+        &obs,
+    )
+    .ok()
+}
+
+/// The order a unit really holds now: its face-down marker if it has one, else its revealed order.
+pub fn effective_order(game: &Game, unit: UnitId) -> Option<OrderKind> {
+    let u = game.unit(unit);
+    u.pending_order.and_then(|p| p.kind).or(u.order)
+}
+
+/// Terrain slows a charge as any move (BFS-TER-2/3): once in difficult terrain the charger may
+/// cover only half of this part's move, in very difficult terrain 5 cm, and a unit that starts in
+/// very difficult terrain makes no Additional Move. Returns the budget the terrain allows.
+pub fn terrain_budget(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+    additional: bool,
+    events: &mut Vec<Event>,
+) -> f32 {
+    use crate::geo::TerrainClass;
+    let p = game.unit_profile(charger);
+    let start = geo::worst_class_under(game, &game.unit(charger).bases, p);
+    if start == TerrainClass::VeryDifficult && additional {
+        events.push(Event::Ruling {
+            rule: "BFS-TER-3".into(),
+            text: format!(
+                "{} is in very difficult terrain: no Additional Move.",
+                game.unit(charger).name
+            ),
+        });
+        return 0.0;
+    }
+    let cap_for = |class: TerrainClass| geo::slowed_move(class, budget);
+    if let Some((cap, rule, why)) = cap_for(start) {
+        events.push(Event::Ruling {
+            rule: rule.into(),
+            text: format!(
+                "{} charges out of {why}: at most {cap:.1} cm.",
+                game.unit(charger).name
+            ),
+        });
+        return cap;
+    }
+    // Where would the full move end? If there, the unit has entered slowing terrain.
+    let Some(full) = simulate(game, scene, charger, target, budget) else {
+        return budget;
+    };
+    let end: Vec<Rect> = game
+        .unit(charger)
+        .bases
+        .iter()
+        .map(|b| full.apply(b))
+        .collect();
+    match cap_for(geo::worst_class_under(game, &end, p)) {
+        Some((cap, rule, why)) if full.cost > cap + 1e-3 => {
+            events.push(Event::Ruling {
+                rule: rule.into(),
+                text: format!(
+                    "{} charges into {why}: it stops after {cap:.1} cm.",
+                    game.unit(charger).name
+                ),
+            });
+            cap
+        }
+        _ => budget,
+    }
+}

@@ -1,0 +1,430 @@
+//! The end of a close combat round (BFS-CC-19..31): the Combat Resolution and its modifiers, what
+//! the loser does (Morale test, Withdrawal or Flight), what the winner does (hold, or pursue as a
+//! charge without Impetus, BFS-CC-30).
+
+use crate::charge;
+use crate::dice::Modifier;
+use crate::event::{Event, ResolutionReport, ResolutionSide, TestKind};
+use crate::flight;
+use crate::geo::frame_of;
+use crate::ids::{Side, UnitId};
+use crate::morale::{self, MoraleCause};
+use crate::profile::{SpecialRule, UnitKind};
+use crate::state::{ChargeState, Formation, Game, MoraleLevel, OrderKind, UnitStatus};
+use sandtable_geometry::Edge;
+
+/// Units within this distance of an enemy touch it (cm).
+const TOUCH: f32 = 0.05;
+
+/// Combat Resolution, then the losers' Morale tests, flights and withdrawals (BFS-CC-19..25).
+pub(crate) fn resolve(
+    game: &mut Game,
+    combat: &[UnitId],
+    round: u8,
+    inflicted: [u32; 2],
+    flank: [(i32, i32); 2],
+    events: &mut Vec<Event>,
+) -> Vec<(UnitId, UnitId)> {
+    let live = |g: &Game, s: Side| -> Vec<UnitId> {
+        combat
+            .iter()
+            .copied()
+            .filter(|u| g.unit(*u).side == s && g.unit(*u).status == UnitStatus::OnTable)
+            .collect()
+    };
+    let mut sides = Vec::new();
+    for s in Side::BOTH {
+        let units = live(game, s);
+        let steady: Vec<UnitId> = units
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).morale != MoraleLevel::Flight)
+            .collect();
+        let bases: usize = steady.iter().map(|u| game.unit(*u).bases.len()).sum();
+        let other_bases: usize = live(game, s.other())
+            .iter()
+            .filter(|u| game.unit(**u).morale != MoraleLevel::Flight)
+            .map(|u| game.unit(*u).bases.len())
+            .sum();
+        let mut mods = Vec::new();
+        if bases > 0 {
+            if other_bases == 0 || bases >= 3 * other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!(
+                        "numerical superiority: {bases} bases against {other_bases} (three times)"
+                    ),
+                    3,
+                ));
+            } else if bases >= 2 * other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!("numerical superiority: {bases} bases against {other_bases} (twice)"),
+                    2,
+                ));
+            } else if bases > other_bases {
+                mods.push(Modifier::new(
+                    "BFS-CC-20",
+                    format!("numerical superiority: {bases} bases against {other_bases}"),
+                    1,
+                ));
+            }
+        }
+        let (fl, rr) = flank[s.index()];
+        if fl > 0 && !steady.is_empty() {
+            mods.push(Modifier::new(
+                "BFS-CC-20",
+                "attacking the enemy's flank",
+                fl,
+            ));
+        }
+        if rr > 0 && !steady.is_empty() {
+            mods.push(Modifier::new("BFS-CC-20", "attacking the enemy's rear", rr));
+        }
+        let ptd = units.iter().any(|u| {
+            let x = game.unit(*u);
+            let p = game.unit_profile(*u);
+            x.morale == MoraleLevel::Disorganized
+                || x.formation == Formation::OpenOrder
+                || p.kind == UnitKind::Artillery
+                || p.has(SpecialRule::PoorTacticalDiscipline)
+        });
+        if ptd {
+            mods.push(Modifier::new(
+                "BFS-CC-20",
+                "Poor Tactical Discipline (Disorganized, Open Order, artillery or the rule)",
+                -1,
+            ));
+        }
+        if !steady.is_empty()
+            && steady.iter().all(|u| {
+                game.unit_profile(*u)
+                    .has(SpecialRule::GoodTacticalDiscipline)
+                    && game.unit(*u).morale == MoraleLevel::Good
+            })
+        {
+            mods.push(Modifier::new("BFS-SPC-12", "Good Tactical Discipline", 1));
+        }
+        if !units.is_empty()
+            && units
+                .iter()
+                .all(|u| game.unit_profile(*u).has(SpecialRule::LightCavalry))
+        {
+            mods.push(Modifier::new("BFS-SPC-16", "Light Cavalry", -1));
+        }
+        let total = inflicted[s.index()] as i32 + mods.iter().map(|m| m.delta).sum::<i32>();
+        sides.push(ResolutionSide {
+            side: s,
+            units,
+            sp_inflicted: inflicted[s.index()],
+            modifiers: mods,
+            total,
+        });
+    }
+    let [a, b] = [sides[0].clone(), sides[1].clone()];
+    let only_fleeing = |s: &ResolutionSide| {
+        !s.units.is_empty()
+            && s.units
+                .iter()
+                .all(|u| game.unit(*u).morale == MoraleLevel::Flight)
+    };
+    let mut winner = if a.units.is_empty() && b.units.is_empty() {
+        None
+    } else if b.units.is_empty() || only_fleeing(&b) && !only_fleeing(&a) {
+        Some(Side::A)
+    } else if a.units.is_empty() || only_fleeing(&a) && !only_fleeing(&b) {
+        Some(Side::B)
+    } else if a.total > b.total {
+        Some(Side::A)
+    } else if b.total > a.total {
+        Some(Side::B)
+    } else {
+        None
+    };
+    // Staggering Charge: lancers charging this round win a draw (BFS-CCW-8).
+    if winner.is_none() && round == 1 {
+        for s in Side::BOTH {
+            let lancers = sides[s.index()].units.iter().any(|u| {
+                game.unit_profile(*u).melee.stats().staggering_charge
+                    && game
+                        .unit(*u)
+                        .charge
+                        .as_ref()
+                        .is_some_and(|c| c.contact && !c.pursuit)
+            });
+            if lancers {
+                winner = Some(s);
+                events.push(Event::Ruling {
+                    rule: "BFS-CCW-8".into(),
+                    text: "A charge with lances wins a drawn combat (Staggering Charge).".into(),
+                });
+                break;
+            }
+        }
+    }
+    let margin = match winner {
+        Some(w) => (sides[w.index()].total - sides[w.other().index()].total).max(0),
+        None => 0,
+    };
+    events.push(Event::CombatResolved(ResolutionReport {
+        round,
+        sides: [a.clone(), b.clone()],
+        winner,
+        margin,
+    }));
+    let mut pursuits = Vec::new();
+    match winner {
+        None => {
+            // A draw: both sides withdraw (BFS-CC-22).
+            for s in [&a, &b] {
+                for &u in &s.units {
+                    let enemies = flight::enemies_in_contact(game, u);
+                    let dir = flight::away_from(game, u, &enemies);
+                    if game.unit(u).status == UnitStatus::OnTable {
+                        flight::withdraw(
+                            game,
+                            u,
+                            dir,
+                            "a drawn combat: both sides withdraw (BFS-CC-22)",
+                            events,
+                        );
+                        after_withdrawal(game, u, &enemies, events);
+                    }
+                }
+            }
+        }
+        Some(w) => {
+            let losers = sides[w.other().index()].units.clone();
+            for u in losers {
+                let enemies = flight::enemies_in_contact(game, u);
+                lose(game, u, margin, &enemies, events);
+                if round == 1 {
+                    for e in enemies
+                        .iter()
+                        .filter(|e| sides[w.index()].units.contains(e))
+                    {
+                        if !pursuits.iter().any(|(p, _)| p == e) {
+                            pursuits.push((*e, u));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    pursuits
+}
+
+/// The sides of a unit touched by enemies: front, left, right, rear (BFS-CC-24).
+fn sides_in_contact(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Edge> {
+    let frame = frame_of(&game.unit(unit).bases);
+    let mut out = Vec::new();
+    for e in enemies {
+        for eb in &game.unit(*e).bases {
+            if sandtable_geometry::distance::distance(&frame, eb).is_ok_and(|d| d <= TOUCH) {
+                let l = frame.pose.to_local(eb.center());
+                let edge = if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
+                    if l.y > 0.0 { Edge::Front } else { Edge::Rear }
+                } else if l.x > 0.0 {
+                    Edge::Right
+                } else {
+                    Edge::Left
+                };
+                if !out.contains(&edge) {
+                    out.push(edge);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A losing unit: destroyed if surrounded, fleeing if caught on two adjacent sides, otherwise a
+/// Morale test at −margin (BFS-CC-22, BFS-CC-24).
+fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: &mut Vec<Event>) {
+    if game.unit(unit).status != UnitStatus::OnTable {
+        return;
+    }
+    let sides = sides_in_contact(game, unit, enemies);
+    let opposite = (sides.contains(&Edge::Front) && sides.contains(&Edge::Rear))
+        || (sides.contains(&Edge::Left) && sides.contains(&Edge::Right));
+    if opposite || sides.len() >= 3 {
+        let u = game.unit_mut(unit);
+        let n = u.bases.len() as u8;
+        u.bases.clear();
+        u.bases_destroyed += n;
+        u.status = UnitStatus::Destroyed;
+        u.casualty_markers = 0;
+        events.push(Event::UnitDestroyed {
+            unit,
+            rule: "BFS-CC-24".into(),
+            reason: "it lost while attacked from opposite sides or from three sides".into(),
+        });
+        return;
+    }
+    let dir = flight::away_from(game, unit, enemies);
+    if game.unit(unit).morale == MoraleLevel::Flight || sides.len() == 2 {
+        let why = if sides.len() == 2 {
+            "lost while attacked on two adjacent sides (BFS-CC-24)"
+        } else {
+            "a fleeing unit on the losing side flees again (BFS-PSY-14)"
+        };
+        let d = game.unit_profile(unit).movement.basic;
+        flight::flee(game, unit, dir, d, why, events);
+        return;
+    }
+    let cause = MoraleCause::LostCombat { margin };
+    let roll = morale::morale_test(game, unit, &cause);
+    let to = morale::level_after(game, unit, &roll);
+    let from = game.unit(unit).morale;
+    let outcome = if to == from {
+        "passed: it withdraws".to_string()
+    } else if to == MoraleLevel::Disorganized {
+        "failed: Disorganized, and it withdraws".into()
+    } else {
+        "failed: it flees".into()
+    };
+    events.push(morale::report(
+        unit,
+        TestKind::Morale,
+        &cause,
+        roll,
+        outcome,
+    ));
+    match to {
+        MoraleLevel::Flight => {
+            flight::apply_level(
+                game,
+                unit,
+                MoraleLevel::Flight,
+                "lost a close combat",
+                Some(enemies),
+                events,
+            );
+        }
+        MoraleLevel::Disorganized if from == MoraleLevel::Good => {
+            // Disorganized, then the compulsory withdrawal (cavalry withdraw as part of it).
+            let mounted = game.unit_profile(unit).is_mounted();
+            flight::apply_level(
+                game,
+                unit,
+                MoraleLevel::Disorganized,
+                "lost a close combat",
+                Some(enemies),
+                events,
+            );
+            if !mounted {
+                flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+            }
+            after_withdrawal(game, unit, enemies, events);
+        }
+        _ => {
+            flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+            after_withdrawal(game, unit, enemies, events);
+        }
+    }
+}
+
+/// A unit still within 2 cm of an enemy it was fighting after withdrawing flees (BFS-PSY-19).
+fn after_withdrawal(game: &mut Game, unit: UnitId, enemies: &[UnitId], events: &mut Vec<Event>) {
+    if game.unit(unit).status != UnitStatus::OnTable
+        || game.unit(unit).morale == MoraleLevel::Flight
+    {
+        return;
+    }
+    let close = enemies.iter().any(|e| {
+        game.unit(*e).status == UnitStatus::OnTable
+            && sandtable_geometry::distance::set_distance(
+                &game.unit(unit).bases,
+                &game.unit(*e).bases,
+            )
+            .is_ok_and(|d| d < 2.0 - 1e-3)
+    });
+    if close {
+        let dir = flight::away_from(game, unit, enemies);
+        let d = game.unit_profile(unit).movement.basic;
+        flight::flee(
+            game,
+            unit,
+            dir,
+            d,
+            "could not withdraw clear of the enemy (BFS-PSY-19)",
+            events,
+        );
+    }
+}
+
+/// Step 7: the winner pursues the loser at its Additional Move as a charge without Impetus
+/// (BFS-CC-28..30). Returns true if it made contact (a second round follows).
+pub(crate) fn pursue(
+    game: &mut Game,
+    winner: UnitId,
+    loser: UnitId,
+    events: &mut Vec<Event>,
+) -> bool {
+    let w = game.unit(winner);
+    if w.status != UnitStatus::OnTable || w.morale != MoraleLevel::Good {
+        return false;
+    }
+    let p = game.unit_profile(winner);
+    let lp = game.unit_profile(loser);
+    let refuse = if p.movement.additional <= 0.0 {
+        Some("it has no Additional Move, so it cannot pursue (BFS-CC-29)")
+    } else if p.has(SpecialRule::CannotCharge) {
+        Some("it has the Cannot Charge rule (BFS-CC-29)")
+    } else if p.kind == UnitKind::Infantry && lp.is_mounted() {
+        Some("infantry may refuse to pursue cavalry, and does (BFS-CC-29)")
+    } else if game.unit(loser).status != UnitStatus::OnTable {
+        Some("its enemy is gone")
+    } else {
+        None
+    };
+    if let Some(why) = refuse {
+        // After refusing to pursue it is left with no order unless Defense (BFS-CC-31).
+        let u = game.unit_mut(winner);
+        if u.order != Some(OrderKind::Defense) {
+            u.order = None;
+        }
+        u.charge = None;
+        events.push(Event::Ruling {
+            rule: "BFS-CC-29".into(),
+            text: format!("{} does not pursue: {why}", game.unit(winner).name),
+        });
+        return false;
+    }
+    let add = p.movement.additional;
+    {
+        let u = game.unit_mut(winner);
+        u.order = Some(OrderKind::Charge);
+        u.charge = Some(ChargeState {
+            target: loser,
+            countercharge: false,
+            start_distance: 0.0,
+            straight_run: 0.0,
+            contact: false,
+            struck: None,
+            carried_over: false,
+            pursuit: true,
+        });
+    }
+    let contact = charge::charge_part(game, winner, add, charge::ChargePart::Pursuit, events);
+    let target = game
+        .unit(winner)
+        .charge
+        .as_ref()
+        .map_or(loser, |c| c.target);
+    let distance = match events.last() {
+        Some(Event::ChargeMoved { distance_cm, .. }) => *distance_cm,
+        _ => 0.0,
+    };
+    events.push(Event::Pursued {
+        unit: winner,
+        target,
+        distance_cm: distance,
+        contact,
+    });
+    if !contact {
+        let u = game.unit_mut(winner);
+        u.charge = None;
+    }
+    contact
+}
