@@ -2,8 +2,7 @@
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
-use bevy::input::keyboard::{Key, KeyboardInput};
-use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::PrimaryWindow;
@@ -16,7 +15,7 @@ use sandtable_app::table::input::{Selected, Tape, Tool, UnitMenu};
 use sandtable_app::table::tape_math::measure;
 use sandtable_app::table::view::{TableView, from_geo};
 use sandtable_engine::PieceId;
-use support::{bfs_state, headless_app, project};
+use support::{bfs_state, button, click_at, headless_app, key, move_cursor, project, tap};
 
 /// The default battle, its opening curtain lifted (the first player is at the screen).
 fn app_with_default_scenario() -> App {
@@ -27,53 +26,6 @@ fn app_with_default_scenario() -> App {
     app.world_mut().resource_mut::<Battle>().lift_curtain();
     app.update();
     app
-}
-
-fn move_cursor(app: &mut App, to: Vec2) {
-    let mut q = app
-        .world_mut()
-        .query_filtered::<&mut Window, With<PrimaryWindow>>();
-    q.single_mut(app.world_mut())
-        .unwrap()
-        .set_cursor_position(Some(to));
-}
-
-fn button(app: &mut App, button: MouseButton, state: ButtonState) {
-    let window = app
-        .world_mut()
-        .query_filtered::<Entity, With<PrimaryWindow>>()
-        .single(app.world())
-        .unwrap();
-    app.world_mut().write_message(MouseButtonInput {
-        button,
-        state,
-        window,
-    });
-}
-
-fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
-    let window = app
-        .world_mut()
-        .query_filtered::<Entity, With<PrimaryWindow>>()
-        .single(app.world())
-        .unwrap();
-    app.world_mut().write_message(KeyboardInput {
-        key_code,
-        logical_key: Key::Character("t".into()),
-        state,
-        text: None,
-        repeat: false,
-        window,
-    });
-}
-
-fn click_at(app: &mut App, at: Vec2) {
-    move_cursor(app, at);
-    app.update();
-    button(app, MouseButton::Left, ButtonState::Pressed);
-    app.update();
-    button(app, MouseButton::Left, ButtonState::Released);
-    app.update();
 }
 
 /// A piece's id and where the middle of its second base is on screen.
@@ -249,14 +201,6 @@ fn a_bad_scenario_leaves_us_on_the_start_screen_with_its_errors() {
             .any(|l| l.contains("unknown profile \"dragons\"")),
         "{lines:?}"
     );
-}
-
-/// Presses and releases a key, a frame each.
-fn tap(app: &mut App, k: KeyCode) {
-    key(app, k, ButtonState::Pressed);
-    app.update();
-    key(app, k, ButtonState::Released);
-    app.update();
 }
 
 #[test]

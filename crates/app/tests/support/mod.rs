@@ -4,7 +4,10 @@
 
 #![allow(dead_code)]
 
+use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{PrimaryWindow, WindowResolution};
@@ -59,4 +62,69 @@ pub fn bfs_state(app: &App) -> sandtable_bfs::Game {
 /// A By Fire and Sword command for the app.
 pub fn bfs(cmd: sandtable_bfs::Command) -> sandtable_engine::AnyCommand {
     sandtable_engine::AnyCommand::new(cmd)
+}
+
+pub fn move_cursor(app: &mut App, to: Vec2) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&mut Window, With<PrimaryWindow>>();
+    q.single_mut(app.world_mut())
+        .unwrap()
+        .set_cursor_position(Some(to));
+}
+
+pub fn button(app: &mut App, button: MouseButton, state: ButtonState) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(MouseButtonInput {
+        button,
+        state,
+        window,
+    });
+}
+
+pub fn key(app: &mut App, key_code: KeyCode, state: ButtonState) {
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut().write_message(KeyboardInput {
+        key_code,
+        logical_key: Key::Character("t".into()),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    });
+}
+
+pub fn click_at(app: &mut App, at: Vec2) {
+    move_cursor(app, at);
+    app.update();
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+}
+
+/// Presses and releases a key, a frame each.
+pub fn tap(app: &mut App, k: KeyCode) {
+    key(app, k, ButtonState::Pressed);
+    app.update();
+    key(app, k, ButtonState::Released);
+    app.update();
+}
+
+/// Presses a key with Ctrl held (Ctrl+Z, Ctrl+Y), a frame for each step.
+pub fn ctrl(app: &mut App, k: KeyCode) {
+    key(app, KeyCode::ControlLeft, ButtonState::Pressed);
+    key(app, k, ButtonState::Pressed);
+    app.update();
+    key(app, k, ButtonState::Released);
+    key(app, KeyCode::ControlLeft, ButtonState::Released);
+    app.update();
 }
