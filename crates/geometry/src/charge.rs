@@ -1,45 +1,24 @@
 //! Charge geometry (BFS-CHG-13..22): which face of the target is struck (GEO-14), the forward
 //! wheel to face it and the straight move to contact (GEO-11), reachability with a budget
-//! (BFS-CHG-6 item 7, AMB-25), the alignment wheel about the contact point (GEO-12) and the
-//! countercharge halfway line (GEO-13, AMB-27).
+//! (BFS-CHG-6 item 7, AMB-25) and the units on a charge's path (AMB-26). The alignment wheel
+//! (GEO-12), the countercharge halfway line (GEO-13, AMB-27) and the readings live in
+//! [`crate::charge_align`], [`crate::charge_halfway`] and [`crate::charge_params`]; they are
+//! re-exported here.
 
 use crate::error::{GeoError, check_non_negative, check_point};
-use crate::movement::{Blocker, Body, MoveCost, Obstacles, cast_body};
+use crate::movement::{Blocker, Body, Obstacles, cast_body};
 use crate::pose::signed_angle;
 use crate::prim;
 use crate::rect::{Edge, Rect, Segment};
 use crate::scene::Scene;
-use crate::wheel::{
-    Pivot, Wheel, WheelOutcome, WheelReference, WheelSense, pivot_radius, rotate_body,
-};
+use crate::wheel::{Pivot, Wheel, WheelOutcome, WheelSense};
 use crate::zones::{Zone, ZoneScheme, zone_shares};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// How far inside the charger's frontage the struck edge must come for the charger to count as
-/// facing it (GEO-11), so that the straight move meets the edge rather than grazing its end.
-pub const FACING_MARGIN_CM: f32 = 0.1;
-
-/// The readings a charge uses.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct ChargeParams {
-    pub zones: ZoneScheme,
-    pub reference: WheelReference,
-    pub cost: MoveCost,
-    /// See [`FACING_MARGIN_CM`].
-    pub facing_margin: f32,
-}
-
-impl Default for ChargeParams {
-    fn default() -> Self {
-        Self {
-            zones: ZoneScheme::default(),
-            reference: WheelReference::default(),
-            cost: MoveCost::default(),
-            facing_margin: FACING_MARGIN_CM,
-        }
-    }
-}
+pub use crate::charge_align::{Alignment, align};
+pub use crate::charge_halfway::{HalfwayLine, halfway_line, travel_to_line};
+pub use crate::charge_params::{ChargeParams, FACING_MARGIN_CM};
 
 /// The zone of the target holding most of the charger (GEO-14, BFS-CHG-18), to be evaluated at
 /// the start of each charge movement part and stored by the caller.
@@ -470,192 +449,6 @@ pub fn units_on_path<F: Fn(&crate::scene::SceneBase) -> bool>(
     Ok(found)
 }
 
-/// The result of [`align`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Alignment {
-    /// The full signed rotation that would make the front flush with the struck edge.
-    pub needed: f32,
-    /// What was done (about the contact point).
-    pub outcome: WheelOutcome,
-    /// Allowance spent.
-    pub cost: f32,
-    /// Whether the front is now flush (within a thousandth of a radian).
-    pub complete: bool,
-}
-
-/// The alignment wheel (BFS-CHG-19, GEO-12): rotate the charger about the first contact point `c`
-/// so that it faces into the struck edge (`facing = −edge_normal`), as far as `allowance` pays for
-/// (general-pivot cost), stopping at any other contact (BFS-CHG-16). Obstacles should let enemies
-/// be touched; the struck unit (`target`) may stay in contact but is never dug into.
-#[allow(clippy::too_many_arguments)]
-pub fn align(
-    scene: &Scene,
-    body: &Body,
-    c: Vec2,
-    edge_normal: Vec2,
-    target: u32,
-    allowance: f32,
-    params: &ChargeParams,
-    obstacles: &impl Obstacles,
-) -> Result<Alignment, GeoError> {
-    body.check()?;
-    check_point("contact point", c)?;
-    check_point("edge normal", edge_normal)?;
-    check_non_negative("allowance", allowance)?;
-    if edge_normal.length() < 1e-6 {
-        return Err(GeoError::Degenerate {
-            what: "edge normal",
-            why: "zero vector".into(),
-        });
-    }
-    let needed = signed_angle(body.frame.facing(), -edge_normal.normalize());
-    let radius = pivot_radius(&body.frame, c, params.reference);
-    let rate = params.cost.forward;
-    let max = if radius * rate > 0.0 {
-        allowance / (radius * rate)
-    } else {
-        f32::INFINITY
-    };
-    let theta = needed.signum() * needed.abs().min(max);
-    // The struck unit touches at c and the rotation turns about c: it may stay in contact (a
-    // corner at c slides round it by far less than the contact tolerance) but never overlap, so
-    // it is a raw-contact obstacle. If c is not on the struck edge the rotation stops where it
-    // would dig in (the caller then narrows or fights as it stands).
-    struct Except<'a, O: Obstacles> {
-        inner: &'a O,
-        target: u32,
-    }
-    impl<O: Obstacles> Obstacles for Except<'_, O> {
-        fn base_gap(&self, b: &crate::scene::SceneBase) -> Option<f32> {
-            if b.unit == self.target {
-                Some(-1.0)
-            } else {
-                self.inner.base_gap(b)
-            }
-        }
-        fn terrain_gap(&self, t: &crate::terrain::TerrainPiece) -> Option<f32> {
-            self.inner.terrain_gap(t)
-        }
-        fn max_gap(&self) -> f32 {
-            self.inner.max_gap()
-        }
-    }
-    let outcome = rotate_body(
-        scene,
-        body,
-        c,
-        theta,
-        &Except {
-            inner: obstacles,
-            target,
-        },
-    )?;
-    let cost = outcome.theta.abs() * radius * rate;
-    let complete = (outcome.theta - needed).abs() < 1e-3;
-    Ok(Alignment {
-        needed,
-        outcome,
-        cost,
-        complete,
-    })
-}
-
-/// The countercharge halfway line (GEO-13): the perpendicular bisector of the segment joining the
-/// closest points of the two front edges. `normal` points from the first front toward the second.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct HalfwayLine {
-    pub point: Vec2,
-    pub normal: Vec2,
-}
-
-impl HalfwayLine {
-    /// Signed distance of `p` from the line, positive on the second unit's side.
-    pub fn signed_distance(&self, p: Vec2) -> f32 {
-        (p - self.point).dot(self.normal)
-    }
-}
-
-/// Closest points of two segments (first on `a`).
-fn closest_segments(a: &Segment, b: &Segment) -> (Vec2, Vec2) {
-    let mut best = (a.a, b.closest_point(a.a));
-    let mut bd = best.0.distance_squared(best.1);
-    for (p, q) in [
-        (a.b, b.closest_point(a.b)),
-        (a.closest_point(b.a), b.a),
-        (a.closest_point(b.b), b.b),
-    ] {
-        let d = p.distance_squared(q);
-        if d < bd {
-            best = (p, q);
-            bd = d;
-        }
-    }
-    best
-}
-
-/// The halfway line between two fronts (GEO-13). Refuses fronts that already touch or cross.
-pub fn halfway_line(front_a: &Segment, front_b: &Segment) -> Result<HalfwayLine, GeoError> {
-    for p in [front_a.a, front_a.b, front_b.a, front_b.b] {
-        check_point("front edge", p)?;
-    }
-    if prim::segments_intersect(front_a.a, front_a.b, front_b.a, front_b.b) {
-        return Err(GeoError::Degenerate {
-            what: "fronts",
-            why: "they touch or cross".into(),
-        });
-    }
-    let (a, b) = closest_segments(front_a, front_b);
-    let d = b - a;
-    if d.length() < crate::tolerance::CONTACT_EPS {
-        return Err(GeoError::Degenerate {
-            what: "fronts",
-            why: "they are in contact".into(),
-        });
-    }
-    Ok(HalfwayLine {
-        point: (a + b) * 0.5,
-        normal: d.normalize(),
-    })
-}
-
-/// How far a unit must move straight along `facing` for its front edge to touch the line (the
-/// nearest point of the front reaching it). `None` if moving that way never reaches it; 0 if the
-/// front already touches or crosses it.
-pub fn travel_to_line(
-    front: &Segment,
-    facing: Vec2,
-    line: &HalfwayLine,
-) -> Result<Option<f32>, GeoError> {
-    check_point("front edge", front.a)?;
-    check_point("front edge", front.b)?;
-    check_point("facing", facing)?;
-    let f = facing.normalize_or_zero();
-    if f == Vec2::ZERO {
-        return Err(GeoError::Degenerate {
-            what: "facing",
-            why: "zero vector".into(),
-        });
-    }
-    // Which side the unit is on, and the direction toward the line.
-    let mid = line.signed_distance(front.midpoint());
-    let toward = if mid <= 0.0 {
-        line.normal
-    } else {
-        -line.normal
-    };
-    let da = (line.point - front.a).dot(toward);
-    let db = (line.point - front.b).dot(toward);
-    let gap = da.min(db);
-    if gap <= 0.0 {
-        return Ok(Some(0.0));
-    }
-    let rate = f.dot(toward);
-    if rate <= 1e-6 {
-        return Ok(None);
-    }
-    Ok(Some(gap / rate))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -813,106 +606,6 @@ mod tests {
     }
 
     #[test]
-    fn alignment_about_the_contact_point() {
-        // A charger turned 10° clockwise (its front-left corner highest) strikes the target's
-        // front edge (y = 10, target facing south) with that corner; the alignment rotation is
-        // +10° about the contact point.
-        let t = -10f32.to_radians();
-        let (cf0, cb0) = line(0.0, 0.0, t);
-        // Place it so that its FL corner touches y = 10 − CONTACT_GAP.
-        let dy = 10.0 - crate::tolerance::CONTACT_GAP - cf0.front_left().y;
-        let cf = cf0.translated(Vec2::new(0.0, dy));
-        let cb: Vec<Rect> = cb0
-            .iter()
-            .map(|r| r.translated(Vec2::new(0.0, dy)))
-            .collect();
-        let (tf, tb) = line(cf.front_left().x + 2.0, 11.0, PI);
-        let s = scene(&[(1, 0, &cb), (2, 1, &tb)]);
-        let c = Vec2::new(cf.front_left().x, 10.0);
-        let a = align(
-            &s,
-            &Body::new(cf, &cb),
-            c,
-            tf.edge_normal(Edge::Front),
-            2,
-            20.0,
-            &ChargeParams::default(),
-            &SidePolicy::charging(1, 0),
-        )
-        .unwrap();
-        assert!((a.needed + t).abs() < 1e-5, "{a:?}");
-        assert!(a.complete);
-        // Cost: |θ| times the farthest corner from c (the rear-right, √(12² + 2²) away, nearly).
-        let r = cf
-            .corners()
-            .iter()
-            .map(|p| p.distance(c))
-            .fold(0.0, f32::max);
-        assert!((a.cost - t.abs() * r).abs() < 1e-3);
-        // With little allowance it stops part-way.
-        let a = align(
-            &s,
-            &Body::new(cf, &cb),
-            c,
-            tf.edge_normal(Edge::Front),
-            2,
-            1.0,
-            &ChargeParams::default(),
-            &SidePolicy::charging(1, 0),
-        )
-        .unwrap();
-        assert!(!a.complete && (a.cost - 1.0).abs() < 1e-4);
-    }
-
-    #[test]
-    fn alignment_never_digs_into_the_struck_unit() {
-        let no_overlap = |a: &Alignment, cb: &[Rect], tb: &[Rect]| {
-            for b in cb {
-                for t in tb {
-                    let moved = a.outcome.apply(b);
-                    assert!(!crate::distance::rects_overlap(&moved, t), "{a:?}");
-                }
-            }
-        };
-        // Full alignment, contact on the struck edge: flush, touching, not overlapping.
-        let t = -10f32.to_radians();
-        let (cf0, cb0) = line(0.0, 0.0, t);
-        let dy = 10.0 - crate::tolerance::CONTACT_GAP - cf0.front_left().y;
-        let cf = cf0.translated(Vec2::new(0.0, dy));
-        let cb: Vec<Rect> = cb0
-            .iter()
-            .map(|r| r.translated(Vec2::new(0.0, dy)))
-            .collect();
-        let (tf, tb) = line(cf.front_left().x + 2.0, 11.0, PI);
-        let s = scene(&[(1, 0, &cb), (2, 1, &tb)]);
-        let c = Vec2::new(cf.front_left().x, 10.0);
-        let p = ChargeParams::default();
-        let pol = SidePolicy::charging(1, 0);
-        let body = Body::new(cf, &cb);
-        let a = align(&s, &body, c, tf.edge_normal(Edge::Front), 2, 50.0, &p, &pol).unwrap();
-        assert!(a.complete, "{a:?}");
-        no_overlap(&a, &cb, &tb);
-        // The charger's front now lies along the target's front: x from c to c + 12 against the
-        // target's c − 4 to c + 8, so the two left bases touch along their edges and the right
-        // one at its corner (x = c + 8).
-        let touching = cb
-            .iter()
-            .filter(|b| {
-                tb.iter().any(|t| {
-                    crate::distance::rect_distance_unchecked(&a.outcome.apply(b), t)
-                        <= crate::tolerance::CONTACT_EPS
-                })
-            })
-            .count();
-        assert_eq!(touching, 3);
-        // Asked to align to the target's *rear* edge (normal pointing the other way) from this
-        // contact, it would have to turn ~170° through the target: it stops, without overlap.
-        let a = align(&s, &body, c, tf.edge_normal(Edge::Rear), 2, 500.0, &p, &pol).unwrap();
-        assert!(!a.complete);
-        no_overlap(&a, &cb, &tb);
-    }
-
-    #[test]
     fn units_on_the_path() {
         // Charger front y = 0, x ∈ [-6, 6], charging 30 cm north. Enemy A straight ahead at
         // y ∈ [20, 22]; enemy B 1.5 cm right of the swept strip (x ∈ [7.5, 11.5]); enemy C 5 cm right;
@@ -940,27 +633,5 @@ mod tests {
         .unwrap();
         assert!(!on.contains(&3) && !on.contains(&4));
         assert!(units_on_path(&s, &body, cf.front_left(), 0.0, -1.0, 2.0, |_| true).is_err());
-    }
-
-    #[test]
-    fn bfs_chg_22_halfway_lines() {
-        // Reiters and pancerni 30 cm apart, fronts parallel and facing: the line is 15 cm from each.
-        let a = Segment::new(Vec2::new(-6.0, 0.0), Vec2::new(6.0, 0.0));
-        let b = Segment::new(Vec2::new(6.0, 30.0), Vec2::new(-6.0, 30.0));
-        let l = halfway_line(&a, &b).unwrap();
-        assert!((l.signed_distance(Vec2::ZERO) + 15.0).abs() < 1e-5);
-        assert_eq!(travel_to_line(&a, Vec2::Y, &l).unwrap(), Some(15.0));
-        assert_eq!(travel_to_line(&b, Vec2::NEG_Y, &l).unwrap(), Some(15.0));
-        // 50 cm apart: each moves 20 (its Basic Move), leaving 10; the new line is 5 from each.
-        let a2 = Segment::new(Vec2::new(-6.0, 20.0), Vec2::new(6.0, 20.0));
-        let b2 = Segment::new(Vec2::new(6.0, 30.0), Vec2::new(-6.0, 30.0));
-        let l2 = halfway_line(&a2, &b2).unwrap();
-        assert!((travel_to_line(&a2, Vec2::Y, &l2).unwrap().unwrap() - 5.0).abs() < 1e-5);
-        // Moving away never reaches it.
-        assert_eq!(travel_to_line(&a, Vec2::NEG_Y, &l).unwrap(), None);
-        // Touching fronts have no halfway line.
-        assert!(
-            halfway_line(&a, &Segment::new(Vec2::new(6.0, 0.0), Vec2::new(10.0, 5.0))).is_err()
-        );
     }
 }

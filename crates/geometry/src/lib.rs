@@ -26,11 +26,15 @@
 //! | [`vision`] | field of vision with blockers (GEO-5) |
 //! | [`fire`] | fields of fire (GEO-6), line of fire with clearance (GEO-7), range bands (GEO-8) |
 //! | [`movement`], [`wheel`] | straight moves with gaps (GEO-9), wheels (GEO-10), costs (AMB-5) |
-//! | [`charge`] | charge side, facing wheel, simulation and reachability (GEO-11), alignment (GEO-12), halfway line (GEO-13), path (AMB-26) |
+//! | [`charge`], [`charge_params`] | charge side, facing wheel, simulation and reachability (GEO-11), path (AMB-26) |
+//! | [`charge_align`], [`charge_halfway`] | alignment (GEO-12), halfway line (GEO-13) |
 //! | [`terrain`], [`table`] | terrain membership and path lengths, table edges (GEO-19) |
 
 pub(crate) mod cast;
 pub mod charge;
+pub mod charge_align;
+pub mod charge_halfway;
+pub mod charge_params;
 pub mod command;
 pub mod contact;
 pub mod distance;
@@ -46,11 +50,13 @@ pub mod pose;
 pub(crate) mod prim;
 pub mod rect;
 pub mod scene;
+pub(crate) mod scene_terrain;
 pub mod sight_arc;
 pub mod table;
 pub mod terrain;
 pub mod tolerance;
 pub mod vision;
+pub(crate) mod vision_walk;
 pub mod wheel;
 pub mod zones;
 

@@ -12,9 +12,9 @@
 //! [`CONTACT_EPS`](crate::tolerance::CONTACT_EPS) is clear.
 //!
 //! [`visible_units`] answers for a whole table at once; with the BVH broad phase it skips the units
-//! and sight lines the crate's occlusion horizons certify hidden (the `occlusion` module), which
-//! never changes an answer, sight lines included. [`visible_units_many`] does it for many viewers,
-//! optionally on several threads.
+//! and sight lines the crate's occlusion horizons certify hidden (the `occlusion` module, walked by
+//! `vision_walk`), which never changes an answer, sight lines included. [`visible_units_many`] does
+//! it for many viewers, optionally on several threads.
 
 use crate::error::GeoError;
 use crate::occlusion::{Horizon, MAX_PIECES};
@@ -22,6 +22,7 @@ use crate::prim;
 use crate::rect::{Edge, Rect, Segment};
 use crate::scene::{Scene, SceneBase, UnitEntry};
 use crate::terrain::{SightBlock, blocks_sight};
+use crate::vision_walk::culled_walk;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -518,185 +519,20 @@ fn visible_into<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
         }
         return;
     }
-    culled_walk(scene, ctx, viewer, want, blocks, out);
+    culled_walk(
+        scene,
+        viewer.unit,
+        viewer.eyes,
+        viewer.arc,
+        want,
+        blocks,
+        |target, hz| {
+            if let Some(l) = sees_with(scene, ctx, viewer, target, blocks, hz) {
+                out.push((target, l));
+            }
+        },
+    );
     out.sort_by_key(|x| x.0);
-}
-
-/// A convex polygon (counter-clockwise) prepared for box tests: its bounds and, per edge, a point
-/// and the outward normal.
-struct Hull {
-    lo: Vec2,
-    hi: Vec2,
-    edges: Vec<(Vec2, Vec2)>,
-}
-
-impl Hull {
-    fn new(pts: &[Vec2]) -> Self {
-        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-        for p in pts {
-            lo = lo.min(*p);
-            hi = hi.max(*p);
-        }
-        let n = pts.len();
-        let edges = (0..n)
-            .map(|i| {
-                let e = pts[(i + 1) % n] - pts[i];
-                (pts[i], Vec2::new(e.y, -e.x))
-            })
-            .collect();
-        Self { lo, hi, edges }
-    }
-
-    /// Does the box `[lo, hi]` meet the polygon? Separating axes: the box's, then the polygon's
-    /// edge normals (against each, the box corner farthest back).
-    #[inline]
-    fn meets_box(&self, lo: Vec2, hi: Vec2) -> bool {
-        if hi.x < self.lo.x || hi.y < self.lo.y || lo.x > self.hi.x || lo.y > self.hi.y {
-            return false;
-        }
-        self.edges.iter().all(|&(a, out)| {
-            let c = Vec2::new(
-                if out.x > 0.0 { lo.x } else { hi.x },
-                if out.y > 0.0 { lo.y } else { hi.y },
-            );
-            (c - a).dot(out) <= 0.0
-        })
-    }
-}
-
-/// A subtree small enough (about a unit or two across) to be worth an occlusion test.
-#[inline]
-fn node_small(node: &crate::scene::UnitNode) -> bool {
-    let e = node.hi - node.lo;
-    e.x.max(e.y) <= 100.0
-}
-
-/// The near-first, occlusion-culled walk over the unit tree (see the `occlusion` module).
-fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
-    scene: &Scene,
-    ctx: &mut SightCtx,
-    viewer: &Viewer,
-    want: &W,
-    blocks: &F,
-    out: &mut Vec<(u32, SightLine)>,
-) {
-    use crate::occlusion::box_distance2;
-    use std::cmp::Reverse;
-    let tree = scene.unit_tree();
-    if tree.is_empty() {
-        return;
-    }
-    let hz0 = Horizon::new(scene, viewer.eyes, viewer.arc);
-    let Some(mut hz) = hz0 else {
-        // Too many eyes for a horizon: every unit, exactly.
-        for u in scene.units() {
-            if u.id != viewer.unit
-                && want(u)
-                && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks, None)
-            {
-                out.push((u.id, l));
-            }
-        }
-        return;
-    };
-    let m = hz.center();
-    // Every sample line runs from an eye to a wanted unit's base, so it stays inside the hull of
-    // the eyes and the wanted units' bounding box: what keeps out of that hull cannot block any
-    // line that matters, nor be a target.
-    let (mut wlo, mut whi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-    for u in scene.units() {
-        if u.id != viewer.unit && want(u) {
-            wlo = wlo.min(u.lo);
-            whi = whi.max(u.hi);
-        }
-    }
-    if wlo.x > whi.x {
-        return;
-    }
-    let mut pts: Vec<Vec2> = viewer.eyes.iter().flat_map(|e| e.corners()).collect();
-    pts.extend([wlo, Vec2::new(whi.x, wlo.y), whi, Vec2::new(wlo.x, whi.y)]);
-    let hull = Hull::new(&prim::convex_hull(&mut pts));
-    let relevant = |lo: Vec2, hi: Vec2| hull.meets_box(lo, hi);
-    // Terrain occluders join the horizon in distance order, as the walk reaches them.
-    let mut terrain: Vec<(f32, u32)> = (0..scene.terrain().len())
-        .filter(|&i| scene.terrain_occluder(i).is_some())
-        .filter_map(|i| {
-            let (lo, hi) = scene.terrain()[i].polygon.aabb();
-            relevant(lo, hi).then(|| (box_distance2(m, lo, hi), i as u32))
-        })
-        .collect();
-    terrain.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut next_terrain = 0;
-    let bases = scene.bases();
-    // Best-first: a min-heap on squared box distance (non-negative floats order as their bits).
-    let mut heap: std::collections::BinaryHeap<Reverse<(u32, u32)>> =
-        std::collections::BinaryHeap::with_capacity(64);
-    heap.push(Reverse((0, 0)));
-    while let Some(Reverse((dbits, n))) = heap.pop() {
-        let d2 = f32::from_bits(dbits);
-        while let Some(&(td, ti)) = terrain.get(next_terrain)
-            && td <= d2
-        {
-            next_terrain += 1;
-            let poly = &scene.terrain()[ti as usize].polygon;
-            let (lo, hi) = poly.aabb();
-            // A hidden occluder casts no umbra its own occluders do not already cast.
-            if !hz.behind(lo, hi) && !hz.poly_hidden(poly.vertices()) {
-                hz.add_terrain(ti as usize);
-            }
-        }
-        let node = &tree[n as usize];
-        if hz.behind(node.lo, node.hi) || !relevant(node.lo, node.hi) {
-            continue;
-        }
-        // Inner nodes are tested while small enough to fit behind something; a unit is tested on
-        // its own outline below.
-        if node.kind.is_err() && node_small(node) && hz.box_hidden(node.lo, node.hi) {
-            continue;
-        }
-        match node.kind {
-            Err((a, b)) => {
-                for c in [a, b] {
-                    let cn = &tree[c as usize];
-                    heap.push(Reverse((box_distance2(m, cn.lo, cn.hi).to_bits(), c)));
-                }
-            }
-            Ok(ui) => {
-                let ui = ui as usize;
-                let u = &scene.units()[ui];
-                if u.id == viewer.unit {
-                    continue;
-                }
-                let idx = scene.entry_base_indices(u);
-                let hidden = match hz.unit_hull(ui) {
-                    Some(hull) => hz.rect_hidden(&hull),
-                    None => idx
-                        .iter()
-                        .all(|&bi| hz.rect_hidden(&bases[bi as usize].rect.corners())),
-                };
-                if hidden {
-                    // Neither seen nor worth adding as an occluder.
-                    continue;
-                }
-                if want(u)
-                    && let Some(l) = sees_with(scene, ctx, viewer, u.id, blocks, Some(&hz))
-                {
-                    out.push((u.id, l));
-                }
-                if scene.unit_solid(ui).is_some()
-                    && idx.iter().all(|&bi| blocks(&bases[bi as usize]))
-                {
-                    hz.add_unit(ui);
-                } else {
-                    for &bi in idx {
-                        if blocks(&bases[bi as usize]) {
-                            hz.add_base(bi as usize);
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]
