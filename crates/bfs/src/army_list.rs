@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 
 pub const ARMY_LIST_FORMAT: u32 = 1;
 
+/// Most profiles one list may hold: real lists have a few dozen.
+pub const MAX_PROFILES: usize = 1000;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ArmyList {
@@ -44,6 +47,16 @@ impl ArmyList {
         }
         if self.id.trim().is_empty() {
             out.push(Problem::new("id", "the army list needs an id"));
+        }
+        if self.profiles.len() > MAX_PROFILES {
+            out.push(Problem::new(
+                "profiles",
+                format!(
+                    "{} profiles; the limit is {MAX_PROFILES}",
+                    self.profiles.len()
+                ),
+            ));
+            return out;
         }
         let mut ids = BTreeSet::new();
         for p in &self.profiles {
@@ -87,7 +100,7 @@ pub fn load_army_lists(dir: &Path) -> (Vec<(PathBuf, ArmyList)>, Vec<LoadError>)
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "ron"))
             .collect(),
         Err(e) => {
             bad.push(LoadError::Io {

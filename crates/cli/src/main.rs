@@ -1,8 +1,11 @@
 //! `sandtable-cli`: the rules with no window.
 
 mod files;
+mod fuzz;
 mod game;
 mod rulesets;
+mod soak;
+mod stress;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -23,9 +26,17 @@ EXAMPLES:
   Who is favoured from where the save stands, over 200 computer battles:
     sandtable-cli odds battle.ron --games 200
 
+  Fuzz the loaders with a million mutations of the shipped files:
+    sandtable-cli fuzz scenarios/*.ron scenarios/*/*.ron assets/armies/*.ron --cases 1000000
+
+  Soak: 10,000 random battles on every shipped scenario, each save replayed:
+    sandtable-cli soak scenarios/*.ron scenarios/*/*.ron --games 10000
+
 EXIT STATUS:
-  0  success (validate: every file is valid)
-  1  a file has problems, an argument is wrong, or a battle could not be played
+  0  success (validate: every file is valid; fuzz and soak: no failure)
+  1  a file has problems, an argument is wrong, a battle could not be played, or fuzz or soak
+     found a failure
+  2  fuzz found a hang (a case ran past its time limit)
   2  the command line could not be parsed
 
 FILES:
@@ -109,6 +120,58 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Fuzz every loader with mutations of the given files (scenarios, army lists, saves).
+    ///
+    /// Each case mutates one file (bytes flipped or inserted, spans cut or repeated, numbers at
+    /// their extremes, deep nesting, long strings, swapped lines) and runs the checks of
+    /// `validate` on it. Fails on a panic, a refusal that does not name the file, memory above
+    /// 1 GiB resident, or a case running past 10 s (a hang, exit status 2).
+    Fuzz {
+        /// Files to mutate.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[arg(long, default_value_t = 10_000)]
+        cases: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many battles between random, scripted, passive and search players on the given
+    /// scenarios, with random seeds and lengths; every battle must end with only legal commands
+    /// and its save must replay to the same state hash.
+    Soak {
+        /// Scenarios to play.
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// For the kill test: play a battle with random players, autosaving after every command as
+    /// the app does and printing `ack N` once the autosave holds N commands; resumes from the
+    /// autosave in FOLDER.
+    #[command(hide = true)]
+    AutosaveStress {
+        scenario: PathBuf,
+        #[arg(long)]
+        folder: PathBuf,
+        #[arg(long, default_value_t = 100_000)]
+        commands: usize,
+    },
+}
+
+fn cores(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 fn main() -> ExitCode {
@@ -144,6 +207,79 @@ fn main() -> ExitCode {
             players,
             json,
         } => game::odds(&registry, &scenario, &dirs, games, seed, &players, json),
+        Cmd::Fuzz {
+            files,
+            cases,
+            seed,
+            jobs,
+            json,
+        } => fuzz::run(&registry, &dirs, &files, cases, seed, cores(jobs)).and_then(|r| {
+            if json {
+                println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+            } else {
+                println!(
+                    "{} cases: {} refused with a message, {} still valid; {} panics; slowest {} ms; peak memory {} MB (bound {} MB)",
+                    r.cases,
+                    r.refused,
+                    r.accepted,
+                    r.panics.len(),
+                    r.slowest_ms,
+                    r.peak_memory_mb,
+                    fuzz::MEMORY_BOUND_MB
+                );
+                for p in r.panics.iter().chain(&r.unnamed) {
+                    println!("  {p}");
+                }
+            }
+            if r.failed() {
+                Err("the fuzz run found failures".into())
+            } else {
+                Ok(())
+            }
+        }),
+        Cmd::Soak {
+            scenarios,
+            games,
+            seed,
+            jobs,
+            json,
+        } => {
+            let bar = if json {
+                indicatif::ProgressBar::hidden()
+            } else {
+                indicatif::ProgressBar::new(games)
+            };
+            let r = soak::run(&registry, &dirs, &scenarios, games, seed, cores(jobs), || {
+                bar.inc(1)
+            });
+            bar.finish_and_clear();
+            if json {
+                match serde_json::to_string(&r) {
+                    Ok(t) => println!("{t}"),
+                    Err(e) => eprintln!("{e}"),
+                }
+            } else {
+                println!(
+                    "{} games, {} commands, {} failures",
+                    r.games,
+                    r.commands,
+                    r.failures.len()
+                );
+                for f in &r.failures {
+                    println!("  {f}");
+                }
+            }
+            if r.failures.is_empty() {
+                Ok(())
+            } else {
+                Err("the soak found failures".into())
+            }
+        }
+        Cmd::AutosaveStress {
+            scenario,
+            folder,
+            commands,
+        } => stress::run(&registry, &dirs, &scenario, &folder, commands),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
