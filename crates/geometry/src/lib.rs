@@ -47,7 +47,7 @@ pub(crate) mod occlusion;
 pub mod openorder;
 pub mod polygon;
 pub mod pose;
-pub(crate) mod prim;
+pub mod prim;
 pub mod rect;
 pub mod scene;
 pub(crate) mod scene_terrain;
