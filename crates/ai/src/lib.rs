@@ -9,12 +9,14 @@
 //!   [`Evaluate`] (the computer opponent).
 //!
 //! The search, the players, the battle loop and the travel fields know no ruleset; each ruleset's
-//! evaluation lives in a module of its own ([`bfs`] for By Fire and Sword).
+//! evaluation lives in a module of its own ([`bfs`] for By Fire and Sword, [`napoleonic`] for the
+//! Napoleonic quick-reference rules).
 
 pub mod battle;
 pub mod bfs;
 pub mod evaluate;
 pub mod field;
+pub mod napoleonic;
 pub mod passive;
 pub mod player;
 pub mod random;

@@ -14,6 +14,12 @@ impl Default for Rulesets {
             RulesetEntry::new::<sandtable_bfs::Bfs>(
                 sandtable_ai::any_player::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>,
             ),
+            RulesetEntry::new::<sandtable_napoleonic::Napoleonic>(
+                sandtable_ai::any_player::<
+                    sandtable_napoleonic::Napoleonic,
+                    sandtable_ai::napoleonic::NapEvaluation,
+                >,
+            ),
         ]))
     }
 }

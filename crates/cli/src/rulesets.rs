@@ -4,7 +4,15 @@
 use sandtable_engine::{Registry, RulesetEntry};
 
 pub fn registry() -> Registry {
-    Registry::new(vec![RulesetEntry::new::<sandtable_bfs::Bfs>(
-        sandtable_ai::any_player::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>,
-    )])
+    Registry::new(vec![
+        RulesetEntry::new::<sandtable_bfs::Bfs>(
+            sandtable_ai::any_player::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>,
+        ),
+        RulesetEntry::new::<sandtable_napoleonic::Napoleonic>(
+            sandtable_ai::any_player::<
+                sandtable_napoleonic::Napoleonic,
+                sandtable_ai::napoleonic::NapEvaluation,
+            >,
+        ),
+    ])
 }

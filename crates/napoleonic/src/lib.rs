@@ -22,7 +22,7 @@ pub mod lesson;
 pub mod load;
 pub mod morale;
 pub mod options;
-// pub mod present;
+pub mod present;
 pub mod preview;
 pub mod rules;
 pub mod ruleset;
