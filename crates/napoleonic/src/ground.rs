@@ -1,15 +1,14 @@
 //! What the terrain does to units (G17): the cost of a path, roads, cover, higher ground and the
-//! line of sight. Paths are sampled every quarter inch; terrain rules come from the tables file.
+//! line of sight. Paths are cut where they cross a terrain edge; terrain rules come from the tables
+//! file.
 
-use crate::state::{Game, INCH, UnitId};
+use crate::state::{Game, UnitId};
 use crate::tables::{ArmKind, Cover, tables};
 use crate::vocab::Arm;
 use sandtable_engine::RuleError;
 use sandtable_engine::scenario::TerrainKind;
-use sandtable_geometry::prim::{point_in_polygon, segments_intersect};
+use sandtable_geometry::prim::{point_in_polygon, segment_crossing_param, segments_intersect};
 use sandtable_geometry::{Rect, Vec2};
-
-const STEP: f32 = 0.25 * INCH;
 
 pub fn arm_kind(arm: Arm) -> ArmKind {
     match arm {
@@ -27,35 +26,54 @@ pub fn kinds_at(game: &Game, p: Vec2) -> impl Iterator<Item = TerrainKind> + '_ 
         .map(|g| g.kind)
 }
 
-/// The points of a path, every quarter inch, ends included.
-fn samples(from: Vec2, to: Vec2) -> impl Iterator<Item = Vec2> {
-    let n = ((to - from).length() / STEP).ceil().max(1.0) as usize;
-    (0..=n).map(move |i| from.lerp(to, i as f32 / n as f32))
+/// The stretches of a path between the places it crosses a terrain edge: `(from, to)` as
+/// shares of the path, each lying wholly inside or outside every piece. Exact: the crossings are
+/// computed, not sampled.
+fn stretches(game: &Game, from: Vec2, to: Vec2) -> Vec<(f32, f32)> {
+    let mut cuts = vec![0.0, 1.0];
+    for g in &game.ground {
+        for poly in &g.polygons {
+            for j in 0..poly.len() {
+                if let Some(t) =
+                    segment_crossing_param(from, to, poly[j], poly[(j + 1) % poly.len()])
+                {
+                    cuts.push(t);
+                }
+            }
+        }
+    }
+    cuts.sort_by(f32::total_cmp);
+    cuts.dedup_by(|a, b| (*a - *b).abs() < 1e-6);
+    cuts.windows(2).map(|w| (w[0], w[1])).collect()
 }
 
 /// Is the whole path on a road (NQ-MOV-1: the road rate only along a road)?
 pub fn on_road(game: &Game, from: Vec2, to: Vec2) -> bool {
-    samples(from, to).all(|p| kinds_at(game, p).any(|k| k == TerrainKind::Road))
+    let on = |p: Vec2| kinds_at(game, p).any(|k| k == TerrainKind::Road);
+    on(from)
+        && on(to)
+        && stretches(game, from, to)
+            .iter()
+            .all(|(a, b)| on(from.lerp(to, (a + b) * 0.5)))
 }
 
 /// The open-ground distance a path costs, cm: each stretch divided by the slowest terrain's speed
-/// at it (G17). Refused if the path enters ground barred to the arm, or impassable (a bridge or
-/// ford crosses a river).
+/// on it (G17). Refused if the path enters ground barred to the arm, or impassable (a bridge,
+/// ford or road crosses water).
 pub fn path_cost(game: &Game, arm: Arm, from: Vec2, to: Vec2) -> Result<f32, RuleError> {
     let len = (to - from).length();
-    let pts: Vec<Vec2> = samples(from, to).collect();
-    let step = len / (pts.len() - 1).max(1) as f32;
-    let mut cost = 0.0;
     let who = arm_kind(arm);
-    for (i, p) in pts.iter().enumerate() {
-        let mut speed: f32 = 1.0;
-        let kinds: Vec<TerrainKind> = kinds_at(game, *p).collect();
+    let mut cost = 0.0;
+    for (a, b) in stretches(game, from, to) {
+        let p = from.lerp(to, (a + b) * 0.5);
+        let kinds: Vec<TerrainKind> = kinds_at(game, p).collect();
         let crossing = kinds.iter().any(|k| {
             matches!(
                 k,
                 TerrainKind::Bridge | TerrainKind::Ford | TerrainKind::Road
             )
         });
+        let mut speed: f32 = 1.0;
         for k in &kinds {
             let Some(rule) = tables().terrain(*k) else {
                 continue;
@@ -75,9 +93,7 @@ pub fn path_cost(game: &Game, arm: Arm, from: Vec2, to: Vec2) -> Result<f32, Rul
             }
             speed = speed.min(rule.speed);
         }
-        if i > 0 {
-            cost += step / speed.max(1e-3);
-        }
+        cost += (b - a) * len / speed.max(1e-3);
     }
     Ok(cost)
 }
