@@ -292,6 +292,10 @@ pub fn do_move(
     let u = game.unit_mut(id);
     let from = u.front;
     u.marks.run += (to - from).length();
+    // A turn on the way counts as a change of facing for NQ-CA-7.
+    if ((bearing - u.bearing + 540.0).rem_euclid(360.0) - 180.0).abs() > 0.5 {
+        u.marks.turned = true;
+    }
     u.front = to;
     u.bearing = bearing.rem_euclid(360.0);
     events.push(Event::Moved {

@@ -90,7 +90,17 @@ pub fn defence_options(game: &Game, i: usize) -> Vec<(Defence, Result<(), RuleEr
     } else if ch.facing == Facing::Front {
         Err(RuleError::new("NQ-CA-1", "it already faces the charge"))
     } else {
-        Ok(())
+        let (front, bearing) = faced(game, i);
+        let r = crate::footprint::rect(t.arm(), t.formation, t.figures, front, bearing);
+        match game.units.iter().find(|o| {
+            o.id != ch.target
+                && o.id != ch.charger
+                && o.present()
+                && crate::footprint::overlap(&r, &o.rect())
+        }) {
+            Some(o) => Err(RuleError::new("G1", format!("{} is in the way", o.name))),
+            None => Ok(()),
+        }
     };
     out.push((Defence::Face, face));
     for f in crate::actions::formations_for(game, ch.target) {
@@ -105,6 +115,17 @@ pub fn defence_options(game: &Game, i: usize) -> Vec<(Defence, Result<(), RuleEr
         out.push((Defence::Form(f), ok));
     }
     out
+}
+
+/// The target turned about its centre to face the charger: its new front centre and bearing.
+fn faced(game: &Game, i: usize) -> (sandtable_geometry::Vec2, f32) {
+    let ch = &game.charges[i];
+    let towards = game.unit(ch.charger).rect().center();
+    let r = game.unit(ch.target).rect();
+    let b = crate::morale::bearing_of(towards - r.center());
+    let dir =
+        sandtable_geometry::Pose::from_bearing_deg(sandtable_geometry::Vec2::ZERO, b).facing();
+    (r.center() + dir * r.half.y, b)
 }
 
 /// Resolves close actions until one needs a decision, then waits; when all are done, runs
@@ -126,7 +147,9 @@ pub fn resume(game: &mut Game, events: &mut Vec<Event>) {
         match ch.stage {
             ChargeStage::Declared => defender_check(game, i, events),
             ChargeStage::DefenderHeld => {
-                if game.unit(ch.target).actions_left > 0 {
+                // One defence action, however many units charged it (NQ-CA-1 step 3).
+                let t = game.unit(ch.target);
+                if t.actions_left > 0 && !t.marks.defended {
                     game.phase = Phase::CloseActions(Wait::Defence(i));
                     return;
                 }
@@ -231,6 +254,7 @@ pub fn defend(game: &mut Game, choice: Defence, events: &mut Vec<Event>) -> Resu
 fn after_defence(game: &mut Game, i: usize, choice: Defence, events: &mut Vec<Event>) {
     let ch = game.charges[i].clone();
     let target = ch.target;
+    game.unit_mut(target).marks.defended = true;
     if choice != Defence::None {
         let u = game.unit_mut(target);
         u.actions_left = u.actions_left.saturating_sub(1);
@@ -261,9 +285,8 @@ fn after_defence(game: &mut Game, i: usize, choice: Defence, events: &mut Vec<Ev
                 }
             );
             if check(game, target, &why, &facts, events) {
-                let towards = game.unit(ch.charger).rect().center();
-                let u = game.unit_mut(target);
                 if let Defence::Form(f) = choice {
+                    let u = game.unit_mut(target);
                     let from = u.formation;
                     u.formation = f;
                     events.push(Event::FormationChanged {
@@ -272,16 +295,8 @@ fn after_defence(game: &mut Game, i: usize, choice: Defence, events: &mut Vec<Ev
                         to: f,
                     });
                 } else {
-                    let b = crate::morale::bearing_of(towards - u.rect().center());
-                    let front = {
-                        let r = u.rect();
-                        let dir = sandtable_geometry::Pose::from_bearing_deg(
-                            sandtable_geometry::Vec2::ZERO,
-                            b,
-                        )
-                        .facing();
-                        r.center() + dir * r.half.y
-                    };
+                    let (front, b) = faced(game, i);
+                    let u = game.unit_mut(target);
                     u.front = front;
                     u.bearing = b;
                     events.push(Event::Faced {
@@ -289,22 +304,34 @@ fn after_defence(game: &mut Game, i: usize, choice: Defence, events: &mut Vec<Ev
                         bearing: b,
                     });
                 }
-                // The charger comes on against the face now turned to it.
+                // The charger comes on against the face now turned to it, if there is room;
+                // otherwise contact is broken and the close action ends.
                 let c = contact(game, ch.charger, target);
-                let mut record = charge_record(
-                    game,
-                    ch.charger,
-                    target,
-                    &c,
-                    ch.run,
-                    ch.both_actions,
-                    ch.from,
-                );
-                record.stage = ch.stage;
-                let cu = game.unit_mut(ch.charger);
-                cu.front = c.front;
-                cu.bearing = c.bearing;
-                game.charges[i] = record;
+                let cu = game.unit(ch.charger);
+                let r =
+                    crate::footprint::rect(cu.arm(), cu.formation, cu.figures, c.front, c.bearing);
+                let room = crate::footprint::on_table(&r, game.table)
+                    && game
+                        .units
+                        .iter()
+                        .filter(|o| o.id != ch.charger && o.id != target && o.present())
+                        .all(|o| !crate::footprint::overlap(&r, &o.rect()));
+                if room {
+                    let mut record = charge_record(
+                        game,
+                        ch.charger,
+                        target,
+                        &c,
+                        ch.run,
+                        ch.both_actions,
+                        ch.from,
+                    );
+                    record.stage = ch.stage;
+                    let cu = game.unit_mut(ch.charger);
+                    cu.front = c.front;
+                    cu.bearing = c.bearing;
+                    game.charges[i] = record;
+                }
             } else {
                 disorder(game, target, events);
             }
@@ -342,12 +369,28 @@ pub fn fall_back(game: &mut Game, halt: bool, events: &mut Vec<Event>) -> Result
     let ch = game.charges[i].clone();
     game.charges[i].stage = ChargeStage::Done;
     if halt {
+        // Back along its line, 3" short, or as far as the ground behind it allows.
         let short = tables().distances.halt_short * INCH;
         let u = game.unit(ch.charger);
-        let back = u.rect().facing() * -short;
-        let front = u.front + back;
-        let u = game.unit_mut(ch.charger);
-        u.front = front;
+        let back = -u.rect().facing();
+        let mut d = short;
+        let mut front = u.front;
+        while d > 0.0 {
+            let f = u.front + back * d;
+            let r = crate::footprint::rect(u.arm(), u.formation, u.figures, f, u.bearing);
+            let clear = crate::footprint::on_table(&r, game.table)
+                && game
+                    .units
+                    .iter()
+                    .filter(|o| o.id != ch.charger && o.present())
+                    .all(|o| !crate::footprint::overlap(&r, &o.rect()));
+            if clear {
+                front = f;
+                break;
+            }
+            d -= 0.5 * INCH;
+        }
+        game.unit_mut(ch.charger).front = front;
         events.push(Event::Halted { unit: ch.charger });
         if cavalry_on_foot(game, i) {
             tire(game, ch.charger, events);
@@ -526,19 +569,31 @@ fn fight(game: &mut Game, i: usize, events: &mut Vec<Event>) {
         losses.push((on, removed, report));
     }
     for (on, removed, report) in losses {
-        crate::fire::remove_figures(game, on, removed);
         events.push(Event::Casualties {
             unit: on,
             report,
             removed,
         });
+        crate::fire::remove_figures(game, on, removed, events);
     }
     // NQ-CA-5: the loser checks again; the charger gets +2 if it lost.
     if game.unit(loser).present() {
         let mut f = standing_facts(game, loser);
         f.loser_was_charger = loser == ch.charger;
-        let (lf, wf) = (game.unit(loser).figures.max(1), game.unit(winner).figures);
-        f.outnumbered = match wf / lf {
+        // G10: counted in figures of every unit in the close action (all the target's chargers).
+        let chargers: u32 = game
+            .charges
+            .iter()
+            .filter(|o| o.target == ch.target && game.unit(o.charger).present())
+            .map(|o| game.unit(o.charger).figures)
+            .sum();
+        let target_figs = game.unit(ch.target).figures;
+        let (lf, wf) = if loser == ch.target {
+            (target_figs, chargers)
+        } else {
+            (chargers, target_figs)
+        };
+        f.outnumbered = match wf / lf.max(1) {
             n if n >= 3 => 3,
             2 => 2,
             _ => 0,

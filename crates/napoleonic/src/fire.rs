@@ -10,7 +10,7 @@ use crate::force::Trait;
 use crate::ground::{cover, sight_blocked};
 use crate::state::{Facing, Game, INCH, MoraleMark, UnitId};
 use crate::tables::tables;
-use crate::vocab::{Ammo, Arm, Band, Calibre, Formation, Standing};
+use crate::vocab::{Ammo, Arm, Band, Calibre, Formation};
 use sandtable_engine::RuleError;
 use sandtable_engine::narration::{DieFace, RollReport};
 use sandtable_engine::roll::{Modifier, total};
@@ -243,16 +243,16 @@ pub fn ammunition_roll(game: &mut Game, id: UnitId, actions: u8, events: &mut Ve
     }
 }
 
-/// Removes figures; a unit left with none is gone (it counts as lost, G15).
-pub fn remove_figures(game: &mut Game, id: UnitId, n: u32) {
+/// Removes figures; a unit left with none has routed away (it counts as lost, G15), with what a
+/// rout does to friends and leaders nearby (G7b, G6).
+pub fn remove_figures(game: &mut Game, id: UnitId, n: u32, events: &mut Vec<Event>) {
     let u = game.unit_mut(id);
     u.figures = u.figures.saturating_sub(n);
     if n > 0 {
         u.marks.hit = true;
     }
-    if u.figures == 0 {
-        u.standing = Standing::Routed;
-        u.actions_left = 0;
+    if u.figures == 0 && u.present() {
+        crate::morale::rout(game, id, events);
     }
 }
 
@@ -314,7 +314,7 @@ pub fn roll_volley(
         report,
         removed,
     });
-    remove_figures(game, target, removed);
+    remove_figures(game, target, removed, events);
     if removed > 0 {
         let mark = game
             .unit_mut(target)

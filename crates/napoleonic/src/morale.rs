@@ -140,9 +140,20 @@ pub fn reform_roll(game: &mut Game, id: UnitId) -> (u8, RollReport) {
     (actions, report)
 }
 
+/// The formation a unit retreats in: a square or an unlimbered battery cannot retreat as it
+/// stands (G8).
+pub fn retreat_formation(u: &crate::state::Unit) -> Formation {
+    match (u.arm(), u.formation) {
+        (Arm::Artillery { .. }, _) => Formation::Limbered,
+        (Arm::Infantry, Formation::Square) => Formation::Column,
+        (_, f) => f,
+    }
+}
+
 /// Where a unit retreating from `cause` ends (G8): one retreat action (NQ-MOV-6) straight away,
-/// facing away, stopping short of any unit in the way. `None` if it is driven off the table.
-pub fn retreat_spot(game: &Game, id: UnitId, cause: Vec2) -> Option<(Vec2, f32)> {
+/// facing away, stopping short of any unit in the way (where it stands if it cannot get clear).
+/// `None` if it is driven off the table.
+pub fn retreat_spot(game: &Game, id: UnitId, cause: Vec2) -> Option<(Vec2, f32, Formation)> {
     let u = game.unit(id);
     let r = u.rect();
     let mut dir = (r.center() - cause).normalize_or_zero();
@@ -156,17 +167,14 @@ pub fn retreat_spot(game: &Game, id: UnitId, cause: Vec2) -> Option<(Vec2, f32)>
         t.retreat_move.foot
     } * INCH;
     let bearing = bearing_of(dir);
-    let depth = r.half.y * 2.0;
+    let formation = retreat_formation(u);
+    let (_, depth) = crate::footprint::size_inches(u.arm(), formation, u.figures);
     let mut d = dist;
     while d > 0.0 {
         let centre = r.center() + dir * d;
-        let front = centre + dir * depth * 0.5;
-        let rect = crate::footprint::rect(u.arm(), u.formation, u.figures, front, bearing);
-        let off = rect
-            .corners()
-            .iter()
-            .any(|p| p.x < 0.0 || p.y < 0.0 || p.x > game.table.x || p.y > game.table.y);
-        if off {
+        let front = centre + dir * depth * INCH * 0.5;
+        let rect = crate::footprint::rect(u.arm(), formation, u.figures, front, bearing);
+        if !crate::footprint::on_table(&rect, game.table) {
             return None;
         }
         let clear = game
@@ -175,11 +183,11 @@ pub fn retreat_spot(game: &Game, id: UnitId, cause: Vec2) -> Option<(Vec2, f32)>
             .filter(|o| o.id != id && o.present())
             .all(|o| !crate::footprint::overlap(&rect, &o.rect()));
         if clear {
-            return Some((front, bearing));
+            return Some((front, bearing, formation));
         }
         d -= 0.5 * INCH;
     }
-    Some((u.front, u.bearing))
+    Some((u.front, u.bearing, u.formation))
 }
 
 /// A failed check (G7b, G8): retreat status with a retreat move, or a rout if the unit was
@@ -194,7 +202,7 @@ pub fn fail(game: &mut Game, id: UnitId, cause: Vec2, events: &mut Vec<Event>) {
 
 /// A retreat (G8): the move, then retreat status until the reform roll's actions are spent.
 pub fn retreat(game: &mut Game, id: UnitId, cause: Vec2, events: &mut Vec<Event>) {
-    let Some((front, bearing)) = retreat_spot(game, id, cause) else {
+    let Some((front, bearing, formation)) = retreat_spot(game, id, cause) else {
         rout(game, id, events);
         return;
     };
@@ -203,12 +211,7 @@ pub fn retreat(game: &mut Game, id: UnitId, cause: Vec2, events: &mut Vec<Event>
     let from = u.front;
     u.front = front;
     u.bearing = bearing;
-    // A square or an unlimbered battery cannot retreat as it stands.
-    u.formation = match (u.arm(), u.formation) {
-        (Arm::Artillery { .. }, _) => Formation::Limbered,
-        (Arm::Infantry, Formation::Square) => Formation::Column,
-        (_, f) => f,
-    };
+    u.formation = formation;
     u.standing = Standing::Retreat { to_reform };
     events.push(Event::Retreated {
         unit: id,

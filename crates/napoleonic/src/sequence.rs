@@ -394,18 +394,25 @@ pub fn after_close_actions(game: &mut Game, events: &mut Vec<Event>) {
     begin_period(game, events);
 }
 
-/// Step 10 (NQ-SEQ-4, G7b): marked units check, unless they fought a close action.
+/// Step 10 (NQ-SEQ-4, G7b): marked units check, unless they fought a close action; a rout in
+/// this step marks the friends near it, who check in this step too.
 fn morale_step(game: &mut Game, events: &mut Vec<Event>) {
-    let marked: Vec<UnitId> = game
-        .units
-        .iter()
-        .filter(|u| u.present() && u.marks.morale.is_some() && !u.marks.close_action)
-        .map(|u| u.id)
-        .collect();
-    for id in marked {
-        if !game.unit(id).present() {
-            continue;
-        }
+    let mut checked: Vec<UnitId> = Vec::new();
+    loop {
+        let next = game
+            .units
+            .iter()
+            .find(|u| {
+                u.present()
+                    && u.marks.morale.is_some()
+                    && !u.marks.close_action
+                    && !checked.contains(&u.id)
+            })
+            .map(|u| u.id);
+        let Some(id) = next else {
+            break;
+        };
+        checked.push(id);
         let mark = game.unit(id).marks.morale.unwrap_or_default();
         let mut f = standing_facts(game, id);
         f.fire_from_flank = mark.flank_fire;

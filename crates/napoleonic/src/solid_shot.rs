@@ -290,7 +290,7 @@ pub fn do_solid_shot(
             damage: points,
             removed,
         });
-        remove_figures(game, *target, removed);
+        remove_figures(game, *target, removed, events);
         if removed > 0 {
             let range_to = game.unit(*target).rect().distance_to_point(plan.from) / INCH;
             let flank = crate::footprint::arc_of(

@@ -55,6 +55,8 @@ pub struct Marks {
     pub run: f32,
     /// Took losses from fire this period (NQ-MOR-2 "having taken hits").
     pub hit: bool,
+    /// Has had its one defence action against this period's charges (NQ-CA-1 step 3).
+    pub defended: bool,
     /// Fought a close action this period: its step-10 check is skipped (NQ-SEQ-4).
     pub close_action: bool,
     /// Step-10 morale check pending.

@@ -14,7 +14,7 @@ pub fn dirs() -> DataDirs {
 }
 
 pub fn setup(name: &str) -> NapSetup {
-    let path = root().join("scenarios/napoleonic").join(name);
+    let path = root().join("scenarios").join(name);
     let text = std::fs::read_to_string(&path).unwrap();
     match Napoleonic::load_scenario(&path, &text, &dirs()) {
         Ok(s) => s,
@@ -23,7 +23,7 @@ pub fn setup(name: &str) -> NapSetup {
 }
 
 pub fn battle() -> NapSetup {
-    setup("01-brigade-action.ron")
+    setup("10-rossbach-brigade-action.ron")
 }
 
 pub fn game(seed: u64) -> Game {
@@ -92,7 +92,7 @@ pub fn table_with(units: &[Place], terrain: &str, options: &str) -> Game {
 )"#,
         leader[0].0, leader[0].1, sides[0], leader[1].0, leader[1].1, sides[1]
     );
-    let path = root().join("scenarios/napoleonic/test.ron");
+    let path = root().join("scenarios/test.ron");
     let setup = match Napoleonic::load_scenario(&path, &text, &dirs()) {
         Ok(s) => s,
         Err(e) => panic!("{}", e.lines().join("\n")),

@@ -200,17 +200,16 @@ fn unit_menu(view: &Game, unit: crate::state::UnitId, menu: &mut Menu<Command>) 
     }
     let reach = charge_reach(view, unit);
     if reach > 0.0 {
-        for e in enemies
+        let near = enemies
             .iter()
-            .filter(|e| gap(&r, &e.rect()) / INCH <= reach + 3.0)
-        {
-            menu.items.push(
-                MenuItem::new(
-                    format!("Charge {} (up to {reach}\")", e.name),
-                    Command::Charge { unit, target: e.id },
-                )
-                .key('C'),
+            .filter(|e| gap(&r, &e.rect()) / INCH <= reach + 3.0);
+        for (i, e) in near.enumerate() {
+            let item = MenuItem::new(
+                format!("Charge {} (up to {reach}\")", e.name),
+                Command::Charge { unit, target: e.id },
             );
+            // The key charges the nearest; the others are clicked.
+            menu.items.push(if i == 0 { item.key('C') } else { item });
         }
     }
     for f in crate::actions::formations_for(view, unit) {
