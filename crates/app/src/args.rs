@@ -4,7 +4,7 @@
 use clap::Parser;
 use std::path::PathBuf;
 
-/// Sandtable: a tabletop wargame table for By Fire and Sword.
+/// Sandtable: a tabletop wargame table for horse-and-musket rulesets.
 #[derive(Debug, Clone, Parser, Default)]
 #[command(version, about, long_about = None)]
 pub struct Args {
@@ -45,6 +45,11 @@ pub struct Args {
     /// screenshots).
     #[arg(long, value_name = "RULE")]
     pub open_rule: Option<String>,
+
+    /// Lay the measuring tape between two pieces once the battle shows, by their scenario ids
+    /// (`A,B`), for screenshots of the tape in the ruleset's unit.
+    #[arg(long, value_name = "A,B")]
+    pub measure: Option<String>,
 
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]

@@ -60,6 +60,12 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         .insert_resource(rulesets)
         .insert_resource(rule_book)
         .insert_resource(ui::rules::OpenRuleAtStart(args.open_rule.clone()))
+        .insert_resource(table::MeasureAtStart(args.measure.as_deref().and_then(
+            |m| {
+                m.split_once(',')
+                    .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+            },
+        )))
         .init_resource::<ui::rules::RuleWindowShown>()
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<actions::Choices>()

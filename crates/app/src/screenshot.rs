@@ -124,6 +124,15 @@ fn take_screenshot(
         y: ((area.min.y + 4.0) * scale).round() as u32,
         rgb: palette::BACKGROUND,
     });
+    // The tape's label, when laid: a pixel inside its frame has its fill; its words say the unit.
+    if let Some((rect, fill, words)) = &ui.tape_label {
+        probes.probes.push(Probe {
+            what: format!("tape label {words}"),
+            x: ((rect.min.x + 3.0) * scale).round() as u32,
+            y: ((rect.max.y - 3.0) * scale).round() as u32,
+            rgb: *fill,
+        });
+    }
     // The dice panel, when open: a pixel inside its frame has the window fill.
     if let Some((rect, fill)) = ui.dice_rect {
         probes.probes.push(Probe {

@@ -184,3 +184,24 @@ fn movement_phase_shows_the_revealed_orders() {
     let marker = probe(&probes, "order marker").expect("an order marker probe");
     assert_pixel(&img, marker.x, marker.y, marker.rgb, &marker.what);
 }
+
+/// The second ruleset renders in the same window, and its tape reads inches.
+#[test]
+#[ignore = "needs an X display"]
+fn the_napoleonic_battle_renders_and_its_tape_reads_inches() {
+    let (img, probes) = take(
+        "napoleonic.png",
+        &[
+            "--scenario",
+            "scenarios/10-rossbach-brigade-action.ron",
+            "--measure",
+            "fr-4-ligne,au-kuerassiere",
+        ],
+    );
+    assert_battle_basics(&img, &probes);
+    let tape = probe(&probes, "tape label").expect("the tape's label is shown");
+    // From the 4e Ligne's column (front-left corner at 19", 10") to the Kürassiere's line
+    // (front-right corner at 14", 38"): √(5² + 28²) = 28.44", written in inches.
+    assert_eq!(tape.what, "tape label 28.4 in");
+    assert_pixel(&img, tape.x, tape.y, tape.rgb, "the tape label");
+}

@@ -13,6 +13,10 @@ use crate::battle::Battle;
 use crate::screens::Screen;
 use bevy::prelude::*;
 use input::{Hovered, Pointer, Selected, Tape, Tool};
+
+/// `--measure A,B`: the pieces to lay the tape between when the battle shows.
+#[derive(Resource, Default, Clone)]
+pub struct MeasureAtStart(pub Option<(String, String)>);
 use view::{TableArea, TableView};
 
 /// The table's input systems; battle controls run after them.
@@ -47,6 +51,7 @@ pub fn interaction_plugin(app: &mut App) {
              mut sel: ResMut<Selected>,
              mut menu: ResMut<input::UnitMenu>,
              mut tape: ResMut<Tape>,
+             measure: Option<Res<MeasureAtStart>>,
              battle: Option<Res<Battle>>| {
                 fit.0 = true;
                 sel.0 = None;
@@ -56,6 +61,19 @@ pub fn interaction_plugin(app: &mut App) {
                 // The tape measures in the ruleset's own unit until the player switches it.
                 if let Some(b) = battle {
                     tape.unit = b.game.length_unit();
+                    // `--measure A,B`: the tape laid between two pieces, base to base.
+                    let end = |key: &str| {
+                        b.scene.pieces.iter().find(|p| p.key == key).and_then(|p| {
+                            p.bases.first().map(|r| tape_math::TapeEnd {
+                                point: r.center(),
+                                base: Some(*r),
+                            })
+                        })
+                    };
+                    if let Some((a, z)) = measure.as_ref().and_then(|m| m.0.as_ref()) {
+                        tape.start = end(a);
+                        tape.end = end(z);
+                    }
                 }
             },
         )

@@ -30,6 +30,8 @@ pub struct BattleUi {
     pub dice_rect: Option<(egui::Rect, [u8; 3])>,
     /// Where the lesson card was drawn last frame and its fill colour (for screenshot probes).
     pub lesson_rect: Option<(egui::Rect, [u8; 3])>,
+    /// Where the tape's label was drawn last frame, its fill colour and its words.
+    pub tape_label: Option<(egui::Rect, [u8; 3], String)>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -78,6 +80,7 @@ pub(super) fn battle_ui(
         ui_state.dice_open = dice::has_dice(&battle.last);
     }
     ui_state.dice_rect = None;
+    ui_state.tape_label = None;
 
     // Right: the dice of the last action, then cards and actions. The dice sit in the panel, not
     // in a window, so they never cover the table.
@@ -216,27 +219,27 @@ pub(super) fn battle_ui(
         if let (Some(a), Some(b)) = (tape.start, tape.end) {
             let m = measure(a, b);
             let mid = view.world_to_screen(from_geo((m.from + m.to) * 0.5));
-            egui::Area::new("tape_label".into())
+            let words = format_length(m.length_cm, tape.unit);
+            let fill = egui::Color32::from_rgb(40, 40, 20);
+            let shown = egui::Area::new("tape_label".into())
                 .fixed_pos(egui::pos2(mid.x + 8.0, mid.y - 28.0))
                 .order(egui::Order::Tooltip)
                 .interactable(false)
                 .show(&ctx, |ui| {
-                    egui::Frame::popup(ui.style())
-                        .fill(egui::Color32::from_rgb(40, 40, 20))
-                        .show(ui, |ui| {
-                            ui.label(
-                                egui::RichText::new(format_length(m.length_cm, tape.unit))
-                                    .size(16.0)
-                                    .strong()
-                                    .color(egui::Color32::YELLOW),
-                            );
-                            if m.base_to_base {
-                                ui.label(
-                                    egui::RichText::new("base to base (closest points)").small(),
-                                );
-                            }
-                        });
+                    egui::Frame::popup(ui.style()).fill(fill).show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(words.clone())
+                                .size(16.0)
+                                .strong()
+                                .color(egui::Color32::YELLOW),
+                        );
+                        if m.base_to_base {
+                            ui.label(egui::RichText::new("base to base (closest points)").small());
+                        }
+                    });
                 });
+            ui_state.tape_label =
+                Some((shown.response.rect, [fill.r(), fill.g(), fill.b()], words));
         }
     }
 

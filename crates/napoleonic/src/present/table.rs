@@ -55,9 +55,10 @@ pub fn leader_base(pos: Vec2) -> Rect {
 /// Size of a marker token, cm.
 pub const MARKER_CM: f32 = 0.8 * INCH;
 
-/// The markers beside a unit, in the order they are laid out.
+/// The markers beside a unit, in the order they are laid out: its figures first (the sheet
+/// removes figures one by one), then its state.
 pub fn markers(u: &Unit) -> Vec<String> {
-    let mut m = Vec::new();
+    let mut m = vec![u.figures.to_string()];
     if u.marks.stand {
         m.push("S".to_string());
     } else if u.marks.moved {
@@ -116,21 +117,31 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
             key: u.key.clone(),
             kind: PieceKind::Unit,
             side: u.side,
-            label: format!("{} ({})", u.name, u.figures),
+            label: u.name.clone(),
             bases: vec![r],
             label_at: r.center() - r.facing() * (r.half.y + 0.5 * INCH),
             tokens: tokens(u),
         }
     });
-    let leaders = view.leaders.iter().filter(|l| l.alive).map(|l| Piece {
-        id: leader_piece(l.id),
-        key: l.key.clone(),
-        kind: PieceKind::Leader,
-        side: l.side,
-        label: l.name.clone(),
-        bases: vec![leader_base(l.pos)],
-        label_at: l.pos - Vec2::Y * (0.9 * INCH),
-        tokens: Vec::new(),
+    let leaders = view.leaders.iter().filter(|l| l.alive).map(|l| {
+        // The name goes on the side away from the enemy, clear of the units in front.
+        let enemy: Vec<Vec2> = view.enemies_of(l.side).map(|e| e.rect().center()).collect();
+        let away = if enemy.is_empty() {
+            -Vec2::Y
+        } else {
+            let c = enemy.iter().copied().sum::<Vec2>() / enemy.len() as f32;
+            if c.y > l.pos.y { -Vec2::Y } else { Vec2::Y }
+        };
+        Piece {
+            id: leader_piece(l.id),
+            key: l.key.clone(),
+            kind: PieceKind::Leader,
+            side: l.side,
+            label: l.name.clone(),
+            bases: vec![leader_base(l.pos)],
+            label_at: l.pos + away * (0.9 * INCH),
+            tokens: Vec::new(),
+        }
     });
     TableScene {
         size: view.table,
