@@ -3,11 +3,15 @@
 //! the other side plays as the lesson says, and every step must complete.
 
 use sandtable_ai::bfs::BfsEvaluation;
-use sandtable_ai::{AiPlayer, PlayerKind};
-use sandtable_bfs::{BattleSetup, Bfs, Side, load_scenario};
+use sandtable_ai::napoleonic::NapEvaluation;
+use sandtable_ai::{AiPlayer, Evaluate, PlayerKind};
+use sandtable_bfs::Bfs;
+use sandtable_engine::files::{DataDirs, Files};
+use sandtable_engine::scenario::ScenarioHeader;
 use sandtable_engine::scenario_script::Goal;
-use sandtable_engine::teach::{Progress, guide};
-use sandtable_engine::{Ruleset, Session};
+use sandtable_engine::teach::{Progress, Teach, guide};
+use sandtable_engine::{Ruleset, Session, data_file};
+use sandtable_napoleonic::Napoleonic;
 use std::path::{Path, PathBuf};
 
 /// Most commands a single step may take before the lesson is judged stuck.
@@ -26,18 +30,35 @@ fn lesson_files() -> Vec<PathBuf> {
     files
 }
 
+/// Plays the lesson with the ruleset its file names.
 fn play_lesson(path: &Path) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let header: ScenarioHeader = data_file::parse_ron(path, &text).map_err(|e| e.to_string())?;
+    match header.ruleset.as_str() {
+        "bfs" => play::<Bfs, BfsEvaluation>(path, &text),
+        "napoleonic" => play::<Napoleonic, NapEvaluation>(path, &text),
+        other => Err(format!("no ruleset \"{other}\"")),
+    }
+}
+
+fn play<R: Ruleset + Teach + Files, E: Evaluate<R> + 'static>(
+    path: &Path,
+    text: &str,
+) -> Result<usize, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(path, &root.join("assets/armies")).map_err(|e| e.to_string())?;
-    let lesson = loaded.scenario.lesson.clone().ok_or("not a lesson")?;
-    let learner = Side(lesson.learner as u8);
+    let setup = R::load_scenario(path, text, &DataDirs::under(&root.join("assets")))
+        .map_err(|e| e.lines().join("; "))?;
+    let scenario = R::scenario(&setup);
+    let lesson = scenario.lesson.clone().ok_or("not a lesson")?;
+    let learner = lesson.learner as u8;
     let kind: PlayerKind = if lesson.opponent == "computer" {
         PlayerKind::Ai
     } else {
         PlayerKind::Passive
     };
-    let mut opponent = AiPlayer::<Bfs, BfsEvaluation>::new(kind, 7);
-    let mut session = Session::<Bfs>::new(BattleSetup::from(&loaded), loaded.scenario.seed)?;
+    let mut opponent = AiPlayer::<R, E>::new(kind, 7);
+    let seed = scenario.seed;
+    let mut session = Session::<R>::new(setup, seed)?;
     for (i, step) in lesson.steps.iter().enumerate() {
         if step.until == Goal::Read {
             continue;
@@ -57,16 +78,16 @@ fn play_lesson(path: &Path) -> Result<usize, String> {
                 ));
             }
             let state = session.state();
-            let Some(seat) = Bfs::prompt(state).seat else {
+            let Some(seat) = R::prompt(state).seat else {
                 return Err(format!(
                     "the battle ended before step {} \"{}\" completed",
                     i + 1,
                     step.title
                 ));
             };
-            let by_learner = seat == learner.0;
+            let by_learner = seat == learner;
             let cmd = if by_learner {
-                guide::<Bfs>(&Bfs::view(state, seat), &step.until, learner.0)
+                guide::<R>(&R::view(state, seat), &step.until, learner)
                     .ok_or_else(|| format!("step {}: no command for the learner", i + 1))?
             } else {
                 opponent
@@ -78,7 +99,7 @@ fn play_lesson(path: &Path) -> Result<usize, String> {
                 .submit(cmd.clone())
                 .map_err(|e| format!("step {}: {cmd:?} refused: {e}", i + 1))?
                 .to_vec();
-            progress.record::<Bfs>(
+            progress.record::<R>(
                 &step.until,
                 &before,
                 &cmd,

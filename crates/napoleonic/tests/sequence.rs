@@ -274,3 +274,52 @@ fn g5_step_1_marks_units_beyond_12_inches_of_their_leader() {
     // leader at (10, 2), f2 (x 25–27) 15.8". The Austrian leader stands by a1: a4 is 16" off.
     assert_eq!(out, vec!["f2", "f3", "f4", "a4"]);
 }
+
+#[test]
+fn nq_mov_5_leaders_move_up_to_30_inches_at_step_8_only() {
+    let mut g = four_a_side();
+    let l = sandtable_napoleonic::LeaderId(0);
+    let from = g.leaders[0].pos;
+    // Not before step 8.
+    activation(&mut g, 0);
+    let far = Command::MoveLeader {
+        leader: l,
+        to: from + at(30.0, 0.0),
+    };
+    assert_eq!(Napoleonic::legal(&g, &far).unwrap_err().rule, "NQ-MOV-5");
+    g.phase = Phase::Leaders { side: 0 };
+    assert!(Napoleonic::legal(&g, &far).is_ok());
+    let too_far = Command::MoveLeader {
+        leader: l,
+        to: from + at(30.1, 0.0),
+    };
+    assert_eq!(
+        Napoleonic::legal(&g, &too_far).unwrap_err().rule,
+        "NQ-MOV-5"
+    );
+    Napoleonic::execute(
+        &mut g,
+        &Command::MoveLeader {
+            leader: l,
+            to: from + at(10.0, 0.0),
+        },
+    )
+    .unwrap();
+    // Once a period.
+    let again = Command::MoveLeader {
+        leader: l,
+        to: from,
+    };
+    assert_eq!(Napoleonic::legal(&g, &again).unwrap_err().rule, "NQ-MOV-5");
+    // The option reads the table's 15" instead.
+    g.options.leader_move = 15.0;
+    g.leaders[0].moved = false;
+    let fifteen = Command::MoveLeader {
+        leader: l,
+        to: g.leaders[0].pos + at(15.5, 0.0),
+    };
+    assert_eq!(
+        Napoleonic::legal(&g, &fifteen).unwrap_err().rule,
+        "NQ-MOV-5"
+    );
+}
