@@ -16,6 +16,12 @@ use sandtable_napoleonic::{Game, INCH, Napoleonic};
 #[derive(Default)]
 pub struct NapEvaluation;
 
+/// How much the fire our units hold in hand (their best target each) counts, in figure worth.
+const OUR_FIRE: f64 = 1.0;
+/// How much the enemy's counts against us: a third, since a side can use only part of its fire
+/// before the other acts, and a unit that shies from every musket never wins.
+const THEIR_FIRE: f64 = 0.3;
+
 /// What one figure of a unit is worth: horsemen and gunners more than foot, better ratings more.
 fn figure_worth(u: &Unit) -> f64 {
     let arm = match u.arm() {
@@ -64,6 +70,105 @@ fn ideal_range(u: &Unit) -> f64 {
     }
 }
 
+/// Figures a shooter could expect to take off a target with one action of fire as they stand
+/// (line of sight not traced: this is the threat a position holds, not a ruling).
+fn threat(shooter: &Unit, target: &Unit) -> f64 {
+    use sandtable_napoleonic::facts::{Facts, modifiers};
+    use sandtable_napoleonic::footprint::{figures_firing, rect_in_front_arc};
+    use sandtable_napoleonic::tables::tables;
+    let (sr, tr) = (shooter.rect(), target.rect());
+    if shooter.in_retreat()
+        || !rect_in_front_arc(&sr, &tr) && shooter.formation != Formation::Square
+    {
+        return 0.0;
+    }
+    let t = tables();
+    let column_or_square = matches!(
+        target.formation,
+        Formation::Column | Formation::Square | Formation::RoadColumn
+    );
+    let mut facts = Facts {
+        firer_rating: Some(shooter.profile.rating),
+        firer_fatigue: shooter.fatigue,
+        target_column_or_square: column_or_square,
+        target_unlimbered: target.arm().is_artillery() && target.formation == Formation::Unlimbered,
+        target_limbered: target.arm().is_artillery() && target.formation != Formation::Unlimbered,
+        target_skirmishers: target.formation == Formation::Skirmish,
+        ..Facts::default()
+    };
+    let mean = |dist: Vec<f64>| {
+        dist.iter()
+            .enumerate()
+            .map(|(k, p)| k as f64 * p)
+            .sum::<f64>()
+    };
+    match shooter.arm() {
+        Arm::Artillery {
+            calibre,
+            guns,
+            howitzers,
+            ..
+        } => {
+            if shooter.formation != Formation::Unlimbered {
+                return 0.0;
+            }
+            let d = (tr.distance_to_point(sr.center()) / INCH) as f32;
+            let Some((band, _)) = t.artillery_band(calibre, d) else {
+                return 0.0;
+            };
+            if band == sandtable_napoleonic::vocab::Band::Close {
+                facts.canister = Some(calibre);
+                let row = 2
+                    * (guns as u32
+                        + if d <= t.howitzer_canister {
+                            howitzers as u32
+                        } else {
+                            0
+                        });
+                let m = sandtable_engine::roll::total(&modifiers(&t.fire_modifiers, "", &facts));
+                return mean(t.musket_distribution(row, m));
+            }
+            let needs = t
+                .solid_shot_needs(shooter.profile.rating, band)
+                .unwrap_or(7) as f64;
+            let p = ((7.0 - needs) / 6.0).max(0.0);
+            let mut dmg = guns as i32 + 2 * howitzers as i32;
+            if target.arm().is_artillery() {
+                dmg -= 3;
+            }
+            if column_or_square {
+                dmg *= 2;
+            }
+            p * sandtable_napoleonic::solid_shot::expected_figures(dmg)
+        }
+        _ => {
+            let Some(weapon) = shooter.profile.small_arm() else {
+                return 0.0;
+            };
+            let d = sandtable_napoleonic::footprint::gap(&sr, &tr) / INCH;
+            let Some(band) = t.range_band(weapon, d) else {
+                return 0.0;
+            };
+            facts.range = Some(band);
+            let row = figures_firing(shooter.arm(), shooter.formation, shooter.figures) / 4 * 4;
+            let m = sandtable_engine::roll::total(&modifiers(&t.fire_modifiers, "", &facts));
+            mean(t.musket_distribution(row, m))
+        }
+    }
+}
+
+/// The fire each side could pour into the other as things stand: for every unit, the best
+/// target it has, in figure worth.
+fn firepower(view: &Game, side: Seat) -> f64 {
+    view.present_units(side)
+        .map(|u| {
+            view.enemies_of(side)
+                .map(|e| threat(u, e) * figure_worth(e))
+                .fold(0.0, f64::max)
+        })
+        .sum()
+}
+
 /// The position's value for `seat`.
 pub fn evaluate(view: &Game, seat: Seat) -> f64 {
     if let Some(end) = &view.ending {
@@ -82,6 +187,8 @@ pub fn evaluate(view: &Game, seat: Seat) -> f64 {
     // Nearing the break point matters more than the figures themselves (G15).
     let share = |s: u8| view.losses(s) as f64 / view.start_figures[s as usize].max(1) as f64;
     v += 150.0 * (share(them).powi(2) - share(seat).powi(2));
+    // The fire each side has in hand: closing to where ours tells and theirs does not.
+    v += OUR_FIRE * firepower(view, seat) - THEIR_FIRE * firepower(view, them);
     let radius = view.options.command_radius as f64;
     for u in view.present_units(seat) {
         if let Some((d, e)) = nearest(view, u) {

@@ -110,6 +110,8 @@ pub struct Simulate<'a> {
     pub turns: Option<u32>,
     pub save: Option<&'a Path>,
     pub json: bool,
+    /// Print every event in words before the summary.
+    pub log: bool,
 }
 
 pub fn simulate(
@@ -141,6 +143,12 @@ pub fn simulate(
     play_out(game.as_mut(), &mut seats).map_err(|e| format!("{}: {e}", scenario.display()))?;
     if let Some(s) = spinner {
         s.finish_and_clear();
+    }
+    if opts.log {
+        for line in game.narration(None, 0).iter().flatten() {
+            let indent = if line.turn_began.is_some() { "" } else { "  " };
+            println!("{indent}{}", line.text);
+        }
     }
     if let Some(out) = opts.save {
         let text = game.save_text()?;

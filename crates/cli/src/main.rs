@@ -93,6 +93,9 @@ enum Cmd {
         /// Print one JSON object instead of a sentence (and no progress spinner).
         #[arg(long)]
         json: bool,
+        /// Print the battle's log first: every event in words, as the app's log shows it.
+        #[arg(long)]
+        log: bool,
     },
     /// Replay a save and print what `simulate` printed for it (the same state hash).
     Replay {
@@ -187,6 +190,7 @@ fn main() -> ExitCode {
             turns,
             save,
             json,
+            log,
         } => game::simulate(
             &registry,
             &scenario,
@@ -197,6 +201,7 @@ fn main() -> ExitCode {
                 turns,
                 save: save.as_deref(),
                 json,
+                log,
             },
         ),
         Cmd::Replay { save, json } => game::replay(&registry, &save, json),

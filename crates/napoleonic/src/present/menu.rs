@@ -1,7 +1,8 @@
 //! What the player on screen can do now: bids and the choice of A or D with nothing selected,
 //! a unit's actions in its activation (fire, solid shot, charge, formation, facing, reform,
 //! stand), the defence actions and a failed charger's choice at step 9. Every item is a rules
-//! command; the engine asks the rules whether each is allowed.
+//! command; the engine asks the rules whether each is allowed. Keys keep clear of the app's own
+//! (F fit, T tape, U units, Space, and the overlays' G, V, N, Z).
 
 use super::table::unit_of;
 use crate::charge::charge_reach;
@@ -172,7 +173,7 @@ fn unit_menu(view: &Game, unit: crate::state::UnitId, menu: &mut Menu<Command>) 
                     },
                 );
                 if !keyed && actions == 1 {
-                    item = item.key('F');
+                    item = item.key('E');
                     keyed = true;
                 }
                 menu.items.push(item);
@@ -237,7 +238,7 @@ fn unit_menu(view: &Game, unit: crate::state::UnitId, menu: &mut Menu<Command>) 
                 format!("Face {} (one action)", e.name),
                 Command::Face { unit, bearing: b },
             )
-            .key('T'),
+            .key('P'),
         );
     }
     for (label, turn) in [
