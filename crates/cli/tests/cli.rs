@@ -78,6 +78,31 @@ fn simulate_is_deterministic_for_a_seed() {
     assert_ne!(a["state_hash"], other["state_hash"]);
 }
 
+/// The second ruleset through the same commands: deterministic by seed, and its save replays to
+/// the same hash.
+#[test]
+fn napoleonic_simulations_are_deterministic_and_their_saves_replay() {
+    let s = root().join("scenarios/10-rossbach-brigade-action.ron");
+    let save = temp("napoleonic.ron");
+    let args = [
+        "simulate",
+        s.to_str().unwrap(),
+        "--seed",
+        "11",
+        "--players",
+        "ai,ai",
+        "--json",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let (a, b) = (json(&cli(&args)), json(&cli(&args)));
+    assert_eq!(a, b);
+    let replayed = json(&cli(&["replay", save.to_str().unwrap(), "--json"]));
+    assert_eq!(a, replayed);
+    let v = cli(&["validate", save.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stdout(&v));
+}
+
 #[test]
 fn a_simulated_save_replays_to_the_same_hash() {
     let s = scenario();
@@ -399,16 +424,11 @@ fn the_loaders_survive_a_few_thousand_mutations() {
         args.push(f.unwrap().path().to_string_lossy().into_owned());
     }
     for save in [
-        "01-mill-ford-skirmish-ai-random.ron",
-        "52-take-and-hold-random-ai.ron",
+        "crates/bfs/tests/saves/01-mill-ford-skirmish-ai-random.ron",
+        "crates/bfs/tests/saves/52-take-and-hold-random-ai.ron",
+        "crates/napoleonic/tests/saves/rossbach-ai-random.ron",
     ] {
-        args.push(
-            root()
-                .join("crates/bfs/tests/saves")
-                .join(save)
-                .to_string_lossy()
-                .into_owned(),
-        );
+        args.push(root().join(save).to_string_lossy().into_owned());
     }
     let cases = std::env::var("SANDTABLE_FUZZ_CASES").unwrap_or_else(|_| "3000".into());
     args.extend(["--cases".into(), cases, "--json".into()]);

@@ -453,43 +453,13 @@ pub fn units_on_path<F: Fn(&crate::scene::SceneBase) -> bool>(
 mod tests {
     use super::*;
     use crate::movement::SidePolicy;
-    use crate::scene::SceneBase;
     use core::f32::consts::{FRAC_PI_2, PI};
 
     fn base(x: f32, y: f32, a: f32) -> Rect {
         Rect::try_new(Vec2::new(x, y), Vec2::new(4.0, 2.0), a).unwrap()
     }
 
-    /// A 3-base line centred at `(x, y)` facing `a`; returns its frame and bases.
-    fn line(x: f32, y: f32, a: f32) -> (Rect, Vec<Rect>) {
-        let frame = Rect::try_new(Vec2::new(x, y), Vec2::new(12.0, 2.0), a).unwrap();
-        let bases = (-1..=1)
-            .map(|k| {
-                Rect::new(
-                    crate::Pose::new(
-                        frame.pose.to_world(Vec2::new(4.0 * k as f32, 0.0)),
-                        frame.pose.angle,
-                    ),
-                    Vec2::new(2.0, 1.0),
-                )
-            })
-            .collect();
-        (frame, bases)
-    }
-
-    fn scene(units: &[(u32, u8, &[Rect])]) -> Scene {
-        let mut v = Vec::new();
-        for (id, side, rs) in units {
-            for r in rs.iter() {
-                v.push(SceneBase {
-                    rect: *r,
-                    unit: *id,
-                    side: *side,
-                });
-            }
-        }
-        Scene::new(v, vec![]).unwrap()
-    }
+    use crate::test_support::{line, scene};
 
     #[test]
     fn straight_charge_head_on() {

@@ -54,6 +54,8 @@ pub(crate) mod scene_terrain;
 pub mod sight_arc;
 pub mod table;
 pub mod terrain;
+#[cfg(test)]
+mod test_support;
 pub mod tolerance;
 pub mod vision;
 pub(crate) mod vision_walk;

@@ -260,6 +260,7 @@ pub(super) fn battle_ui(
             }
         }
         phase_bar::BarAction::ToggleUnits => tape.unit = tape.unit.other(),
+        phase_bar::BarAction::ToggleSameDice => battle.same_dice = !battle.same_dice,
         phase_bar::BarAction::Undo => {
             battle.undo();
             draft.clear();

@@ -18,6 +18,8 @@ pub enum BarAction {
     Redo,
     Save,
     Open,
+    /// Solo practice: take-backs keep (or stop keeping) the same dice.
+    ToggleSameDice,
 }
 
 pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str) -> BarAction {
@@ -123,6 +125,20 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
             };
             if button.clicked() {
                 action = BarAction::Undo;
+            }
+            // Against the computer only: with nobody to deceive, a player may practise a decision
+            // again with the dice it already met.
+            if battle.solo() {
+                let mut same = battle.same_dice;
+                if ui
+                    .checkbox(&mut same, "Same dice")
+                    .on_hover_text(
+                        "Practice: taking back a decision keeps the dice that followed it, so you can try another choice against the same luck. Off: the dice are drawn afresh.",
+                    )
+                    .changed()
+                {
+                    action = BarAction::ToggleSameDice;
+                }
             }
         });
     });
