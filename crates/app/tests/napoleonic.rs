@@ -44,7 +44,7 @@ fn the_napoleonic_table_is_measured_in_inches() {
             .iter()
             .filter(|p| p.kind == PieceKind::Unit)
             .count(),
-        14
+        15
     );
 }
 

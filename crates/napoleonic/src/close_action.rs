@@ -2,14 +2,14 @@
 //! resolved in the order it was made; the resolution runs by itself until a side must decide (the
 //! defender's defence action, or a failed charger's retreat or halt), then waits for that command.
 
-use crate::charge::{charge_record, contact};
+use crate::charge::{Contact, charge_record, contact};
 use crate::event::Event;
 use crate::facts::{Facts, modifiers};
 use crate::fire::{plan as volley_plan, roll_volley};
 use crate::ground::{cover, high_ground};
 use crate::morale::{check, disorder, fail, retreat, rout, standing_facts, tire};
 use crate::options::{CasualtyColumn, MeleeTie};
-use crate::state::{ChargeStage, Defence, Facing, Game, INCH, Phase, Wait};
+use crate::state::{ChargeStage, Defence, Facing, Game, INCH, Phase, UnitId, Wait};
 use crate::tables::{Cover, tables};
 use crate::vocab::{Arm, CavWeight, Formation};
 use sandtable_engine::RuleError;
@@ -90,17 +90,7 @@ pub fn defence_options(game: &Game, i: usize) -> Vec<(Defence, Result<(), RuleEr
     } else if ch.facing == Facing::Front {
         Err(RuleError::new("NQ-CA-1", "it already faces the charge"))
     } else {
-        let (front, bearing) = faced(game, i);
-        let r = crate::footprint::rect(t.arm(), t.formation, t.figures, front, bearing);
-        match game.units.iter().find(|o| {
-            o.id != ch.target
-                && o.id != ch.charger
-                && o.present()
-                && crate::footprint::overlap(&r, &o.rect())
-        }) {
-            Some(o) => Err(RuleError::new("G1", format!("{} is in the way", o.name))),
-            None => Ok(()),
-        }
+        meet_the_charge(game, i, Defence::Face).map(|_| ())
     };
     out.push((Defence::Face, face));
     for f in crate::actions::formations_for(game, ch.target) {
@@ -111,6 +101,7 @@ pub fn defence_options(game: &Game, i: usize) -> Vec<(Defence, Result<(), RuleEr
             no_change()
         } else {
             crate::actions::check_formation(game, ch.target, f, true)
+                .and_then(|_| meet_the_charge(game, i, Defence::Form(f)).map(|_| ()))
         };
         out.push((Defence::Form(f), ok));
     }
@@ -126,6 +117,123 @@ fn faced(game: &Game, i: usize) -> (sandtable_geometry::Vec2, f32) {
     let dir =
         sandtable_geometry::Pose::from_bearing_deg(sandtable_geometry::Vec2::ZERO, b).facing();
     (r.center() + dir * r.half.y, b)
+}
+
+/// A defender that turns or changes formation to meet a charge (NQ-CA-1 step 4): where it
+/// then stands, and every charger against it brought to the face now turned to it.
+#[derive(Debug, Clone)]
+pub struct Meeting {
+    pub front: sandtable_geometry::Vec2,
+    pub bearing: f32,
+    pub formation: Formation,
+    /// Each charge against the defender (by index) and where its charger now makes contact.
+    pub chargers: Vec<(usize, Contact)>,
+}
+
+/// Plans the defender's turn or change of formation against charge `i`. Refused (G1) when the
+/// defender or any charger brought against its new face would land on another unit or off the
+/// table: a change that left bodies on top of each other is none a table allows.
+pub fn meet_the_charge(game: &Game, i: usize, choice: Defence) -> Result<Meeting, RuleError> {
+    let target = game.charges[i].target;
+    let t = game.unit(target);
+    let (front, bearing, formation) = match choice {
+        Defence::Face => {
+            let (front, bearing) = faced(game, i);
+            (front, bearing, t.formation)
+        }
+        Defence::Form(f) => (t.front, t.bearing, f),
+        Defence::None | Defence::Fire => (t.front, t.bearing, t.formation),
+    };
+    let mut after = game.clone();
+    {
+        let t = after.unit_mut(target);
+        t.front = front;
+        t.bearing = bearing;
+        t.formation = formation;
+    }
+    let engaged: Vec<usize> = (0..game.charges.len())
+        .filter(|&k| {
+            let c = &game.charges[k];
+            c.target == target && c.stage != ChargeStage::Done && game.unit(c.charger).present()
+        })
+        .collect();
+    let mut chargers = Vec::new();
+    for &k in &engaged {
+        let charger = game.charges[k].charger;
+        let c = contact(&after, charger, target);
+        let u = after.unit_mut(charger);
+        u.front = c.front;
+        u.bearing = c.bearing;
+        chargers.push((k, c));
+    }
+    let moved: Vec<UnitId> = std::iter::once(target)
+        .chain(engaged.iter().map(|&k| game.charges[k].charger))
+        .collect();
+    for &id in &moved {
+        let r = after.unit(id).rect();
+        if !crate::footprint::on_table(&r, game.table) {
+            return Err(RuleError::new(
+                "G1",
+                "no room to meet the charge: the table edge is in the way",
+            ));
+        }
+        let blocker = after
+            .units
+            .iter()
+            .find(|o| o.id != id && o.present() && crate::footprint::overlap(&r, &o.rect()));
+        if let Some(o) = blocker {
+            return Err(RuleError::new(
+                "G1",
+                format!("no room to meet the charge: {} is in the way", o.name),
+            ));
+        }
+    }
+    Ok(Meeting {
+        front,
+        bearing,
+        formation,
+        chargers,
+    })
+}
+
+/// Carries out a planned meeting: the defender turns or changes formation and its chargers
+/// come on against its new face.
+fn apply_meeting(game: &mut Game, target: UnitId, m: Meeting, events: &mut Vec<Event>) {
+    let u = game.unit_mut(target);
+    let (from_formation, from_bearing) = (u.formation, u.bearing);
+    u.front = m.front;
+    u.bearing = m.bearing;
+    u.formation = m.formation;
+    if m.formation != from_formation {
+        events.push(Event::FormationChanged {
+            unit: target,
+            from: from_formation,
+            to: m.formation,
+        });
+    }
+    if m.bearing != from_bearing {
+        events.push(Event::Faced {
+            unit: target,
+            bearing: m.bearing,
+        });
+    }
+    for (k, c) in m.chargers {
+        let old = game.charges[k].clone();
+        let mut record = charge_record(
+            game,
+            old.charger,
+            target,
+            &c,
+            old.run,
+            old.both_actions,
+            old.from,
+        );
+        record.stage = old.stage;
+        let cu = game.unit_mut(old.charger);
+        cu.front = c.front;
+        cu.bearing = c.bearing;
+        game.charges[k] = record;
+    }
 }
 
 /// Resolves close actions until one needs a decision, then waits; when all are done, runs
@@ -285,52 +393,9 @@ fn after_defence(game: &mut Game, i: usize, choice: Defence, events: &mut Vec<Ev
                 }
             );
             if check(game, target, &why, &facts, events) {
-                if let Defence::Form(f) = choice {
-                    let u = game.unit_mut(target);
-                    let from = u.formation;
-                    u.formation = f;
-                    events.push(Event::FormationChanged {
-                        unit: target,
-                        from,
-                        to: f,
-                    });
-                } else {
-                    let (front, b) = faced(game, i);
-                    let u = game.unit_mut(target);
-                    u.front = front;
-                    u.bearing = b;
-                    events.push(Event::Faced {
-                        unit: target,
-                        bearing: b,
-                    });
-                }
-                // The charger comes on against the face now turned to it, if there is room;
-                // otherwise contact is broken and the close action ends.
-                let c = contact(game, ch.charger, target);
-                let cu = game.unit(ch.charger);
-                let r =
-                    crate::footprint::rect(cu.arm(), cu.formation, cu.figures, c.front, c.bearing);
-                let room = crate::footprint::on_table(&r, game.table)
-                    && game
-                        .units
-                        .iter()
-                        .filter(|o| o.id != ch.charger && o.id != target && o.present())
-                        .all(|o| !crate::footprint::overlap(&r, &o.rect()));
-                if room {
-                    let mut record = charge_record(
-                        game,
-                        ch.charger,
-                        target,
-                        &c,
-                        ch.run,
-                        ch.both_actions,
-                        ch.from,
-                    );
-                    record.stage = ch.stage;
-                    let cu = game.unit_mut(ch.charger);
-                    cu.front = c.front;
-                    cu.bearing = c.bearing;
-                    game.charges[i] = record;
+                // Checked when the choice was offered; the check's die moves nothing.
+                if let Ok(m) = meet_the_charge(game, i, choice) {
+                    apply_meeting(game, target, m, events);
                 }
             } else {
                 disorder(game, target, events);

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use sandtable_engine::Ruleset;
-use sandtable_napoleonic::close_action::{change_facts, defence_options, resume};
+use sandtable_napoleonic::close_action::{change_facts, defence_options, meet_the_charge, resume};
 use sandtable_napoleonic::state::{Defence, Facing, Phase, Wait};
 use sandtable_napoleonic::vocab::{Fatigue, Formation, Standing};
 use sandtable_napoleonic::{Command, Event, INCH, Napoleonic};
@@ -259,4 +259,47 @@ fn nq_act_2_a_charge_is_one_action_within_the_charge_distance() {
     assert!(g.charges[0].both_actions);
     assert!((g.charges[0].run / INCH - 21.5).abs() < 0.01);
     assert_eq!(g.unit(c).actions_left, 0);
+}
+
+/// A line charged in the flank turns to meet it (NQ-CA-1 step 4): the charger comes on against
+/// the face now turned to it; with a friend standing where the turned line would be, the turn
+/// is refused (G1) rather than leaving two bodies on top of each other.
+#[test]
+fn nq_ca_1_step_4_a_defender_turns_to_meet_the_charge_only_where_there_is_room() {
+    let charged = |friend: bool| {
+        let mut units = vec![
+            place("fr", "ligne", 0, (24.0, 26.5), 90.0, "Column"),
+            place("line", "line", 1, (36.0, 26.0), 180.0, "Line"),
+        ];
+        if friend {
+            units.push(place("friend", "line", 1, (36.0, 29.0), 180.0, "Column"));
+        }
+        let mut g = table_with(&units, "", "");
+        activation(&mut g, 0);
+        let (c, t) = (unit(&g, "fr"), unit(&g, "line"));
+        Napoleonic::execute(&mut g, &Command::Charge { unit: c, target: t }).unwrap();
+        assert_eq!(g.charges[0].facing, Facing::Flank);
+        g
+    };
+    let face = |g: &sandtable_napoleonic::Game| {
+        defence_options(g, 0)
+            .into_iter()
+            .find(|(d, _)| *d == Defence::Face)
+            .map(|(_, ok)| ok)
+            .unwrap()
+    };
+    let g = charged(false);
+    assert!(face(&g).is_ok());
+    let m = meet_the_charge(&g, 0, Defence::Face).unwrap();
+    // The line pivots about its centre to face the column, west (270°); the column's front
+    // meets the middle of the line's new front.
+    assert!((m.bearing - 270.0).abs() < 0.01, "{}", m.bearing);
+    let (k, contact) = &m.chargers[0];
+    assert_eq!(*k, 0);
+    assert_eq!(contact.facing, Facing::Front);
+    assert!((contact.front - m.front).length() < 0.01);
+    let g = charged(true);
+    let refused = face(&g).unwrap_err();
+    assert_eq!(refused.rule, "G1");
+    assert!(refused.message.contains("in the way"), "{}", refused.message);
 }

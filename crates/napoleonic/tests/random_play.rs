@@ -36,6 +36,41 @@ fn invariants(g: &Game) {
     }
 }
 
+fn present(g: &Game) {
+    use sandtable_engine::Present;
+    use sandtable_engine::present::PieceId;
+    let seat = Napoleonic::prompt(g).seat.unwrap_or(0);
+    let view = Napoleonic::view(g, seat);
+    let table = Napoleonic::table(&view, seat);
+    assert_eq!(
+        table
+            .pieces
+            .iter()
+            .filter(|p| p.kind == sandtable_engine::present::PieceKind::Unit)
+            .count(),
+        g.units.iter().filter(|u| u.on_table()).count()
+    );
+    for p in table.pieces.iter().map(|p| p.id).chain([PieceId(9999)]) {
+        let menu = Napoleonic::menu(&view, seat, Some(p), None, &Default::default());
+        for item in menu.items.iter().take(3) {
+            let report = Napoleonic::describe(
+                &view,
+                seat,
+                &item.command,
+                Napoleonic::preview(&view, &item.command),
+            );
+            assert!(!report.commit.is_empty());
+        }
+        let _ = Napoleonic::card(&view, seat, p);
+        let _ = Napoleonic::shapes(
+            &view,
+            seat,
+            Some(p),
+            &["ranges", "charge", "command", "support"],
+        );
+    }
+}
+
 /// Plays `steps` commands chosen by `pick` from the candidates.
 fn play(seed: u64, picks: &[u16]) -> Game {
     let mut g = common::game(seed);
@@ -50,6 +85,10 @@ fn play(seed: u64, picks: &[u16]) -> Game {
             g.phase
         );
         let c = &options[*p as usize % options.len()];
+        // What the app is handed never panics and never shows a piece the rules have removed.
+        if n % 7 == 0 {
+            present(&g);
+        }
         Napoleonic::execute(&mut g, c).unwrap_or_else(|e| panic!("candidate {c:?} refused: {e:?}"));
         invariants(&g);
     }

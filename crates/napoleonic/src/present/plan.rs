@@ -162,8 +162,9 @@ pub fn describe(
     };
     match result {
         Err(e) => {
-            if let Command::Move { unit, to, bearing } = cmd {
-                let u = view.unit(*unit);
+            if let Command::Move { unit, to, bearing } = cmd
+                && let Some(u) = view.units.get(unit.0 as usize)
+            {
                 r.shapes.push(Shape::rect(
                     crate::footprint::rect(u.arm(), u.formation, u.figures, *to, *bearing),
                     0.0,
