@@ -67,15 +67,15 @@ fn drive<R: Ruleset + Teach, E: Evaluate<R> + 'static, S>(
         AiPlayer::<R, E>::new(players[1], seeds[1]),
     ];
     for _ in 0..COMMAND_LIMIT {
-        let prompt = R::prompt(state(s));
-        let Some(seat) = prompt.seat else {
+        let Some(seat) = R::deciding(state(s)) else {
             return Ok(());
         };
         let who = seat.min(1) as usize;
         let Some(cmd) = seats[who].choose_from(state(s), seat) else {
             return Err(format!(
                 "the {:?} player of seat {seat} found no legal command at: {}",
-                players[who], prompt.expected
+                players[who],
+                R::prompt(state(s)).expected
             ));
         };
         submit(s, cmd.clone()).map_err(|e| {

@@ -42,7 +42,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     /// The command for whoever must decide in `view` (the deciding seat's own view).
     pub fn decide(&mut self, view: &R::State) -> Option<R::Command> {
         self.last_nodes = 0;
-        let seat = R::prompt(view).seat?;
+        let seat = R::deciding(view)?;
         let mut options = R::candidates(view);
         if options.is_empty() {
             return None;
@@ -109,7 +109,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     /// What the player thinks of its options in a decision, best first, with the position's
     /// value before it acts: for explaining the computer's play.
     pub fn explain(&mut self, view: &R::State) -> (f64, Vec<(f64, R::Command)>) {
-        let Some(seat) = R::prompt(view).seat else {
+        let Some(seat) = R::deciding(view) else {
             return (0.0, Vec::new());
         };
         let ctx = self.evaluation.prepare(view, seat);

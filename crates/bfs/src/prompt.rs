@@ -5,9 +5,37 @@ use crate::state::Game;
 use crate::turn::{Bid, CombatStage, Phase};
 use sandtable_engine::Prompt;
 
+/// The seat that decides now, without wording the prompt (which may look across the table, as
+/// the Movement prompt's BFS-CHG-27 reminder does): a session asks it around every command.
+pub fn deciding(game: &Game) -> Option<u8> {
+    match &game.turn.phase {
+        Phase::InitiativeBids { bids } => Some(if bids[0] == Bid::Waiting {
+            crate::ids::Side::A.0
+        } else {
+            crate::ids::Side::B.0
+        }),
+        Phase::InitiativeChoice { winner } => Some(winner.0),
+        Phase::Orders { acting, .. } => Some(acting.0),
+        Phase::Movement {
+            charge: Some(c), ..
+        } => {
+            let reactor = c
+                .reactors
+                .get(c.reactions.len())
+                .copied()
+                .unwrap_or(c.target);
+            Some(game.unit(reactor).side.0)
+        }
+        Phase::Movement { acting, .. } => Some(acting.0),
+        Phase::Combat(_) => game.turn.initiative.map(|s| s.0),
+        Phase::GameOver => None,
+    }
+}
+
 pub fn prompt(game: &Game) -> Prompt {
     let turn = game.turn.number;
-    let p = |phase: &str, step: &str, seat: Option<u8>, expected: String, secret: bool| Prompt {
+    let seat = deciding(game);
+    let p = |phase: &str, step: &str, expected: String, secret: bool| Prompt {
         turn,
         turn_limit: Some(game.info.turn_limit),
         phase: phase.into(),
@@ -28,7 +56,6 @@ pub fn prompt(game: &Game) -> Prompt {
             p(
                 "Initiative",
                 "Secret bid",
-                Some(side.0),
                 format!(
                     "{}: secretly bid 0–{max} of your commander-in-chief's CP; each adds +2 to your Initiative roll (BFS-INI-2).",
                     name(side)
@@ -39,7 +66,6 @@ pub fn prompt(game: &Game) -> Prompt {
         Phase::InitiativeChoice { winner } => p(
             "Initiative",
             "Keep or hand over",
-            Some(winner.0),
             format!(
                 "{} won the Initiative: keep it (act first this turn) or hand it over (BFS-INI-4).",
                 name(*winner)
@@ -49,7 +75,6 @@ pub fn prompt(game: &Game) -> Prompt {
         Phase::Orders { acting, .. } => p(
             "Orders",
             "Orders, rallies, transfers",
-            Some(acting.0),
             format!(
                 "{}: place face-down orders (Move, Charge, Defense), rally or reorganise units, transfer CP; then end your Orders{}.",
                 name(*acting),
@@ -74,7 +99,6 @@ pub fn prompt(game: &Game) -> Prompt {
             p(
                 "Movement",
                 "Charge reaction",
-                Some(game.unit(reactor).side.0),
                 format!(
                     "{} is charged by {}: stand, countercharge or hold fire (BFS-CHG-12).",
                     game.unit(reactor).name,
@@ -99,7 +123,7 @@ pub fn prompt(game: &Game) -> Prompt {
                     name(*acting)
                 )
             };
-            p("Movement", "Move units", Some(acting.0), expected, false)
+            p("Movement", "Move units", expected, false)
         }
         Phase::Combat(stage) => {
             let step = match stage {
@@ -107,16 +131,14 @@ pub fn prompt(game: &Game) -> Prompt {
                 CombatStage::CloseCombat => "Close Combat",
                 CombatStage::ShootingAfterMovement => "Shooting after Movement",
             };
-            let seat = game.turn.initiative.map(|s| s.0);
             p(
                 "Combat",
                 step,
-                seat,
                 format!("Resolve {step} (BFS-CBT-2)."),
                 false,
             )
         }
-        Phase::GameOver => p("Game over", "", None, "The battle is over.".into(), false),
+        Phase::GameOver => p("Game over", "", "The battle is over.".into(), false),
     }
 }
 

@@ -59,6 +59,9 @@ impl Ruleset for Bfs {
     fn prompt(state: &Game) -> Prompt {
         crate::prompt::prompt(state)
     }
+    fn deciding(state: &Game) -> Option<Seat> {
+        crate::prompt::deciding(state)
+    }
 
     fn legal(state: &Game, cmd: &Command) -> Result<(), RuleError> {
         crate::phases::check(state, cmd)

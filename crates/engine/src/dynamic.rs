@@ -222,7 +222,7 @@ impl<R: Ruleset + Present + Teach> TypedGame<R> {
 
     /// `seat` may act only when the rules ask it to.
     fn seat_check(&self, seat: Seat) -> Result<(), RuleError> {
-        match R::prompt(self.session.state()).seat {
+        match R::deciding(self.session.state()) {
             Some(s) if s == seat => Ok(()),
             Some(_) => Err(RuleError::new(
                 R::TURN_RULE,
@@ -271,7 +271,7 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
 
     fn submit(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
         let cmd = self.typed(cmd).ok_or_else(foreign)?.clone();
-        let by = R::prompt(self.session.state()).seat;
+        let by = R::deciding(self.session.state());
         let before = self
             .lesson
             .as_ref()

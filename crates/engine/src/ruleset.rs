@@ -59,6 +59,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     fn setup(setup: &Self::Setup, seed: u64) -> Result<Self::State, String>;
     fn prompt(state: &Self::State) -> Prompt;
+    /// The seat that decides now (`None` once nobody does): the prompt's seat. A session asks
+    /// it around every command, replays included; a ruleset whose prompt is costly to word
+    /// answers it directly.
+    fn deciding(state: &Self::State) -> Option<Seat> {
+        Self::prompt(state).seat
+    }
     fn legal(state: &Self::State, cmd: &Self::Command) -> Result<(), RuleError>;
     fn preview(state: &Self::State, cmd: &Self::Command) -> Result<Self::Preview, RuleError>;
     /// Applies a legal command; refuses an illegal one without changing the state.

@@ -227,13 +227,13 @@ impl<R: Ruleset> Session<R> {
     }
 
     fn push(&mut self, cmd: R::Command) -> Result<(), RuleError> {
-        let by = R::prompt(&self.state).seat;
+        let by = R::deciding(&self.state);
         let dice_before = R::dice_mut(&mut self.state).position();
         let events = R::execute(&mut self.state, &cmd)?;
         // A die drawn is a die seen: whatever the ruleset's events say, it counts as revealed.
         let rolled = R::dice_mut(&mut self.state).position() != dice_before;
         let revealed = rolled || events.iter().any(R::reveals);
-        let next = R::prompt(&self.state).seat;
+        let next = R::deciding(&self.state);
         self.log.push(Entry {
             command: cmd,
             by,
@@ -401,12 +401,12 @@ impl<R: Ruleset> Session<R> {
         s.take_backs = save.take_backs;
         s.apply_take_backs_at(0);
         for (i, cmd) in save.commands.into_iter().enumerate() {
-            let shown = format!("{cmd:?}");
-            if let Err(error) = s.push(cmd) {
+            // Worded only when refused: a replay runs thousands of commands.
+            if let Err(error) = s.push(cmd.clone()) {
                 return Err(SaveError::IllegalCommand {
                     file: file.into(),
                     index: i + 1,
-                    command: shown,
+                    command: format!("{cmd:?}"),
                     error,
                 });
             }

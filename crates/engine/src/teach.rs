@@ -96,7 +96,7 @@ pub fn goal_met<R: Teach>(
                 && same(value, parts.value.as_ref())
         }),
         Goal::Phase(name) => R::phase_name(after) == name,
-        Goal::BattleOver => R::prompt(after).seat.is_none(),
+        Goal::BattleOver => R::deciding(after).is_none(),
     }
 }
 
@@ -161,7 +161,7 @@ pub fn describe_goal(goal: &Goal) -> String {
 /// the rules' candidates that meets a Command goal, else what moves the game along. For the
 /// lesson's "Show me" button and for tests that play every lesson through.
 pub fn guide<R: Teach>(view: &R::State, goal: &Goal, seat: Seat) -> Option<R::Command> {
-    if R::prompt(view).seat != Some(seat) {
+    if R::deciding(view) != Some(seat) {
         return None;
     }
     let options = R::candidates(view);

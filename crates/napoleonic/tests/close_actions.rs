@@ -301,5 +301,9 @@ fn nq_ca_1_step_4_a_defender_turns_to_meet_the_charge_only_where_there_is_room()
     let g = charged(true);
     let refused = face(&g).unwrap_err();
     assert_eq!(refused.rule, "G1");
-    assert!(refused.message.contains("in the way"), "{}", refused.message);
+    assert!(
+        refused.message.contains("in the way"),
+        "{}",
+        refused.message
+    );
 }
