@@ -79,8 +79,13 @@ fn replay(save: &Path) -> (usize, String) {
 
 #[test]
 fn killed_autosaves_lose_no_acknowledged_command() {
-    let folder = std::env::temp_dir().join(format!("sandtable-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
+    let top = std::env::temp_dir().join(format!("sandtable-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&top);
+    // One folder a battle: when a battle has ended, the next round starts another, so every
+    // round kills a writer at work.
+    let mut battles = 1;
+    let mut folder = top.join("battle-1");
+    let (mut mid_write, mut live) = (0, 0);
     let rounds: u64 = std::env::var("SANDTABLE_KILL_ROUNDS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -93,6 +98,12 @@ fn killed_autosaves_lose_no_acknowledged_command() {
         x ^= x << 17;
         let after = Duration::from_millis(20 + x % 150);
         let acked = run_and_kill(&folder, after);
+        if acked.is_some() {
+            live += 1;
+        } else if acknowledged > 0 {
+            // Nothing acknowledged: the battle is over (its autosave is checked below first).
+            battles += 1;
+        }
         let autosave = folder.join("autosave.ron");
         if !autosave.is_file() {
             assert!(
@@ -118,14 +129,32 @@ fn killed_autosaves_lose_no_acknowledged_command() {
                 );
             }
         }
+        let temps = temps_in(&folder);
+        mid_write += usize::from(temps > 0);
         println!(
-            "round {round}: killed after {after:?}, {n} commands saved, last ack {acked:?}, temporary files left: {}",
-            temps_in(&folder)
+            "round {round}: killed after {after:?}, {n} commands saved, last ack {acked:?}, temporary files left: {temps}"
         );
         acknowledged = n;
+        if acked.is_none() && n > 0 {
+            // Clean this battle's leftovers as its next start would, and begin another.
+            run_writer(&folder, 0);
+            assert_eq!(temps_in(&folder), 0, "stale temporary files are cleaned");
+            folder = top.join(format!("battle-{battles}"));
+            acknowledged = 0;
+        }
     }
-    assert!(acknowledged > 0, "the writer made progress");
+    println!(
+        "{rounds} rounds over {battles} battles: {live} kills of a writer at work, {mid_write} in the middle of a write"
+    );
+    assert!(live > 0, "the writer made progress");
     // A start after the kills cleans what killed writes left behind.
+    run_writer(&folder, 0);
+    assert_eq!(temps_in(&folder), 0, "stale temporary files are cleaned");
+    let _ = std::fs::remove_dir_all(&top);
+}
+
+/// Starts the writer on `folder` for `commands` more commands and waits for it.
+fn run_writer(folder: &Path, commands: usize) {
     let out = Command::new(env!("CARGO_BIN_EXE_sandtable-cli"))
         .current_dir(root())
         .args([
@@ -134,11 +163,9 @@ fn killed_autosaves_lose_no_acknowledged_command() {
             "--folder",
             folder.to_str().unwrap(),
             "--commands",
-            "0",
+            &commands.to_string(),
         ])
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert_eq!(temps_in(&folder), 0, "stale temporary files are cleaned");
-    let _ = std::fs::remove_dir_all(&folder);
 }
