@@ -187,20 +187,25 @@ fn cone(o: Vec2, k: &[Vec2]) -> Option<(Vec2, Vec2)> {
 
 /// Are the convex polygons `a` and `b` at least `gap` apart along one of their edge normals?
 fn separated(a: &[Vec2], b: &[Vec2], gap: f32) -> bool {
-    let axes = |p: &[Vec2], q: &[Vec2]| {
-        let n = p.len();
-        (0..n).any(|i| {
-            let e = p[(i + 1) % n] - p[i];
-            let len = e.length();
-            if len <= f32::MIN_POSITIVE {
-                return false;
-            }
-            // Outward normal of a counter-clockwise edge.
-            let out = Vec2::new(e.y, -e.x) / len;
-            q.iter().all(|x| (*x - p[i]).dot(out) >= gap)
-        })
-    };
-    axes(a, b) || axes(b, a)
+    beyond_an_edge_of(a, b, gap) || beyond_an_edge_of(b, a, gap)
+}
+
+/// Do all the points `q` lie at least `gap` beyond one edge line of the convex counter-clockwise
+/// polygon `p`? Then `p` and anything spanned by `q` (convex or not: its hull is) are that far
+/// apart. Only `p` must be convex — a concave piece's edge line may have more of the piece beyond
+/// it, so a concave polygon is only ever passed as `q`.
+fn beyond_an_edge_of(p: &[Vec2], q: &[Vec2], gap: f32) -> bool {
+    let n = p.len();
+    (0..n).any(|i| {
+        let e = p[(i + 1) % n] - p[i];
+        let len = e.length();
+        if len <= f32::MIN_POSITIVE {
+            return false;
+        }
+        // Outward normal of a counter-clockwise edge.
+        let out = Vec2::new(e.y, -e.x) / len;
+        q.iter().all(|x| (*x - p[i]).dot(out) >= gap)
+    })
 }
 
 /// A half-plane `{x : n·x ≥ k}` (`nl`: `n` in the viewer frame). Along a
@@ -686,7 +691,8 @@ impl<'s> Horizon<'s> {
                 }
                 Source::Around { corners } => {
                     let ok = separated(&corners, k, CERT_INSET_CM)
-                        && outer.is_none_or(|p| separated(&corners, p, LIMIT_EPS));
+                        // The piece may be concave: only the eye's own edges separate soundly.
+                        && outer.is_none_or(|p| beyond_an_edge_of(&corners, p, LIMIT_EPS));
                     if ok {
                         part.extend_from_slice(k);
                     }
@@ -888,6 +894,36 @@ impl<'s> Horizon<'s> {
 mod tests {
     use super::*;
     use crate::scene::SceneBase;
+
+    /// A concave piece is separated from an eye only by the eye's own edges: an edge line of
+    /// the piece may have more of the piece beyond it (found by the culled-vision property test:
+    /// a 360° eye standing in a concave wood was taken to be clear of it).
+    #[test]
+    fn a_concave_piece_is_never_taken_for_clear_of_an_eye_inside_it() {
+        // A U open to the north; the eye stands in its west arm, north of the base's top edge.
+        let u = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(9.0, 0.0),
+            Vec2::new(9.0, 9.0),
+            Vec2::new(6.0, 9.0),
+            Vec2::new(6.0, 3.0),
+            Vec2::new(3.0, 3.0),
+            Vec2::new(3.0, 9.0),
+            Vec2::new(0.0, 9.0),
+        ];
+        let eye = [
+            Vec2::new(1.0, 5.0),
+            Vec2::new(2.0, 5.0),
+            Vec2::new(2.0, 6.0),
+            Vec2::new(1.0, 6.0),
+        ];
+        // The U's edge (6,3)→(3,3) has the whole eye beyond it: a convex-only test says clear.
+        assert!(separated(&eye, &u, LIMIT_EPS));
+        assert!(!beyond_an_edge_of(&eye, &u, LIMIT_EPS));
+        // Outside the U, the eye's own edges do separate it.
+        let away = eye.map(|p| p + Vec2::new(-5.0, 0.0));
+        assert!(beyond_an_edge_of(&away, &u, LIMIT_EPS));
+    }
 
     #[test]
     fn pseudo_angle_is_monotonic_and_inverts() {
