@@ -116,6 +116,29 @@ pub enum SpecialManeuver {
 }
 
 impl Command {
+    /// The units, commanders and sides the command names, for checking that they exist before
+    /// any rule looks them up (a save is untrusted input).
+    pub fn names(&self) -> (Vec<UnitId>, Vec<CommanderId>, Option<Side>) {
+        use Command::*;
+        match self {
+            Bid { side, .. } => (vec![], vec![], Some(*side)),
+            IssueOrder { unit, by, .. } | Rally { unit, by, .. } | Reorganize { unit, by } => {
+                (vec![*unit], vec![*by], None)
+            }
+            TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
+            Move { unit, .. }
+            | Maneuver { unit, .. }
+            | Withdraw { unit }
+            | Hold { unit }
+            | React { unit, .. } => (vec![*unit], vec![], None),
+            DeclareCharge { unit, target, pay } => {
+                (vec![*unit, *target], pay.iter().copied().collect(), None)
+            }
+            MoveCommander { commander, .. } => (vec![], vec![*commander], None),
+            ChooseInitiative { .. } | EndOrders | EndMovement | Continue => (vec![], vec![], None),
+        }
+    }
+
     /// The command's kind as lesson files and logs name it (`"IssueOrder"`).
     pub fn kind(&self) -> &'static str {
         match self {

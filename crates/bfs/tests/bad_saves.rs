@@ -1,6 +1,9 @@
 //! Damaged saves are refused with a message naming what is wrong; nothing panics.
 
 use sandtable_bfs::candidates::candidates;
+use sandtable_bfs::command::Reaction;
+use sandtable_bfs::ids::{CommanderId, Side, UnitId};
+use sandtable_bfs::vocab::OrderKind;
 use sandtable_bfs::{BattleSetup, Bfs, Command, load_scenario};
 use sandtable_engine::Session;
 use sandtable_engine::session::{SaveError, SaveFile};
@@ -88,4 +91,63 @@ fn bad_saves_are_refused_with_reasons() {
     ));
 
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save naming a unit, commander or side the battle does not have is refused at that command,
+/// whatever the phase (found by `sandtable-cli fuzz`: a reaction by unit #255 panicked).
+#[test]
+fn a_command_naming_what_the_battle_lacks_is_refused_not_a_panic() {
+    let s = session(20);
+    let good = s.to_save();
+    let (u, c) = (UnitId(300), CommanderId(300));
+    let bad = [
+        Command::React {
+            unit: u,
+            reaction: Reaction::Stand,
+        },
+        Command::IssueOrder {
+            unit: u,
+            order: OrderKind::Move,
+            by: CommanderId(0),
+        },
+        Command::IssueOrder {
+            unit: UnitId(0),
+            order: OrderKind::Move,
+            by: c,
+        },
+        Command::Bid {
+            side: Side(9),
+            cp: 0,
+        },
+        Command::DeclareCharge {
+            unit: UnitId(0),
+            target: u,
+            pay: None,
+        },
+        Command::TransferCp {
+            from: c,
+            to: CommanderId(0),
+            amount: 1,
+        },
+        Command::MoveCommander {
+            commander: c,
+            steps: vec![],
+        },
+        Command::Withdraw { unit: u },
+    ];
+    for kept in 0..=good.commands.len() {
+        for cmd in &bad {
+            let mut save = good.clone();
+            save.commands.truncate(kept);
+            save.commands.push(cmd.clone());
+            save.state_hash = None;
+            match Session::<Bfs>::from_save(save, "bad.ron") {
+                Err(SaveError::IllegalCommand { index, error, .. }) => {
+                    assert_eq!(index, kept + 1);
+                    assert_eq!(error.rule, "GEN", "{error:?}");
+                }
+                other => panic!("{cmd:?} after {kept}: {:?}", other.err()),
+            }
+        }
+    }
 }

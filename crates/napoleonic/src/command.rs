@@ -55,6 +55,30 @@ pub enum Command {
 }
 
 impl Command {
+    /// The units and leaders the command names, for checking that they exist before any rule
+    /// looks them up (a save is untrusted input).
+    pub fn names(&self) -> (Vec<UnitId>, Option<LeaderId>) {
+        match self {
+            Command::Move { unit, .. }
+            | Command::Formation { unit, .. }
+            | Command::Face { unit, .. }
+            | Command::SolidShot { unit, .. }
+            | Command::Reform { unit }
+            | Command::Stand { unit } => (vec![*unit], None),
+            Command::Fire { unit, target, .. } | Command::Charge { unit, target } => {
+                (vec![*unit, *target], None)
+            }
+            Command::MoveLeader { leader, .. } => (vec![], Some(*leader)),
+            Command::Bid { .. }
+            | Command::ChooseSide { .. }
+            | Command::FinishUnit
+            | Command::EndActivations
+            | Command::EndLeaders
+            | Command::Defend { .. }
+            | Command::FallBack { .. } => (vec![], None),
+        }
+    }
+
     /// The name lesson files and logs use.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -127,6 +127,20 @@ fn apply(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> {
     let Some(seat) = deciding_seat(game) else {
         return Err(RuleError::new("G15", "the battle is over"));
     };
+    // The rules look units and leaders up by index; a command may come from an untrusted save.
+    let (units, leader) = cmd.names();
+    if let Some(u) = units.iter().find(|u| u.0 as usize >= game.units.len()) {
+        return Err(RuleError::new(
+            "G1",
+            format!("there is no unit #{} in this battle", u.0),
+        ));
+    }
+    if let Some(l) = leader.filter(|l| l.0 as usize >= game.leaders.len()) {
+        return Err(RuleError::new(
+            "G5",
+            format!("there is no leader #{} in this battle", l.0),
+        ));
+    }
     let mut ev = Vec::new();
     match cmd {
         Command::Bid { points } => crate::sequence::bid(game, seat, *points, &mut ev)?,

@@ -17,6 +17,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
     if matches!(game.turn.phase, crate::turn::Phase::GameOver) {
         return Err(RuleError::new("BFS-VIC-9", "The battle is over."));
     }
+    names_exist(game, cmd)?;
     match cmd {
         Command::Bid { side, cp } => initiative::check_bid(game, *side, *cp),
         Command::ChooseInitiative { .. } => initiative::check_choose(game).map(|_| ()),
@@ -49,6 +50,31 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::EndMovement => movement::check_end(game),
         Command::Continue => combat::check_continue(game).map(|_| ()),
     }
+}
+
+/// Every unit, commander and side the command names is in this battle: the rules below look
+/// them up by index, and a command may come from an untrusted save.
+fn names_exist(game: &Game, cmd: &Command) -> Result<(), RuleError> {
+    let (units, commanders, side) = cmd.names();
+    if let Some(u) = units.iter().find(|u| u.index() >= game.units.len()) {
+        return Err(RuleError::new(
+            "GEN",
+            format!("There is no unit #{} in this battle.", u.0),
+        ));
+    }
+    if let Some(c) = commanders
+        .iter()
+        .find(|c| c.index() >= game.commanders.len())
+    {
+        return Err(RuleError::new(
+            "GEN",
+            format!("There is no commander #{} in this battle.", c.0),
+        ));
+    }
+    if let Some(s) = side.filter(|s| s.0 > 1) {
+        return Err(RuleError::new("GEN", format!("There is no side #{}.", s.0)));
+    }
+    Ok(())
 }
 
 /// Applies a command. An illegal one is refused and the game is left exactly as it was.
