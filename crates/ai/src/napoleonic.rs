@@ -112,7 +112,7 @@ fn threat(shooter: &Unit, target: &Unit) -> f64 {
             if shooter.formation != Formation::Unlimbered {
                 return 0.0;
             }
-            let d = (tr.distance_to_point(sr.center()) / INCH) as f32;
+            let d = tr.distance_to_point(sr.center()) / INCH;
             let Some((band, _)) = t.artillery_band(calibre, d) else {
                 return 0.0;
             };

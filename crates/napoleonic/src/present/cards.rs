@@ -177,12 +177,13 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
     }
 }
 
-pub fn pools(view: &Game, seat: Seat) -> Vec<PoolLine> {
+/// Both sides' turn points left: public to both seats (bids are secret, what is left is not).
+pub fn pools(view: &Game, _seat: Seat) -> Vec<PoolLine> {
     (0..2u8)
         .map(|s| PoolLine {
             side: s,
             text: format!(
-                "{}: {} turn point(s){}{}",
+                "{}: {} turn point(s){}",
                 view.side_names[s as usize],
                 view.turn_points[s as usize],
                 if view.period > 0
@@ -197,7 +198,6 @@ pub fn pools(view: &Game, seat: Seat) -> Vec<PoolLine> {
                 } else {
                     ""
                 },
-                if s == seat { "" } else { "" }
             ),
         })
         .collect()
