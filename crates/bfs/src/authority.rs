@@ -61,28 +61,36 @@ pub struct OrderCost {
     pub distance_cm: f32,
     pub range_cm: f32,
     pub step_cm: f32,
-    /// The commander is attached to this unit: orders to it are free (BFS-CDR-13).
+    /// The commander is attached to this unit: orders to it are free (BFS-CDR-13), unless
+    /// it is Insubordinate.
     pub attached: bool,
+    /// The unit is Insubordinate: one CP more, whoever gives the order (BFS-SPC-15).
+    pub insubordinate: bool,
 }
 
 /// `cost = 1 + ceil((d − R) / S)` beyond the range, 1 within it, 0 for the unit a commander is
-/// attached to (BFS-CMD-4, BFS-CDR-13).
+/// attached to (BFS-CMD-4, BFS-CDR-13); one more for an Insubordinate unit, attached commander
+/// included (BFS-SPC-15: source l.5148-5156, 5832-5834).
 pub fn order_cost(game: &Game, c: CommanderId, unit: UnitId) -> OrderCost {
     let range = command_range_cm(game, c);
     let step = cost_step_cm(game, c);
     let d = distance_to_unit(game, c, unit);
     let attached = game.commander(c).attached_to == Some(unit);
-    let cp = if attached {
+    let insubordinate = game
+        .unit_profile(unit)
+        .has(crate::profile::SpecialRule::Insubordinate);
+    let base = if attached {
         0
     } else {
         1 + steps_beyond(d, range, step)
     };
     OrderCost {
-        cp,
+        cp: base.saturating_add(u8::from(insubordinate)),
         distance_cm: d,
         range_cm: range,
         step_cm: step,
         attached,
+        insubordinate,
     }
 }
 

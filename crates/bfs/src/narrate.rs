@@ -182,7 +182,17 @@ pub fn describe(game: &Game, e: &Event) -> String {
             let cost = if *free {
                 "free: a starting order (BFS-ORD-15)".to_string()
             } else {
-                format!("{cp} CP at {distance_cm:.1} cm (BFS-CMD-4)")
+                let insubordinate = game
+                    .unit_profile(*u)
+                    .has(crate::profile::SpecialRule::Insubordinate);
+                format!(
+                    "{cp} CP at {distance_cm:.1} cm (BFS-CMD-4){}",
+                    if insubordinate {
+                        ", one of them because the unit is Insubordinate (BFS-SPC-15)"
+                    } else {
+                        ""
+                    }
+                )
             };
             format!(
                 "{} gives {} {what}, {cost}.",

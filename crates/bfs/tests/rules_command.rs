@@ -5,6 +5,7 @@ mod support;
 use sandtable_bfs::Command;
 use sandtable_bfs::event::Event;
 use sandtable_bfs::ids::{CommanderId, Side};
+use sandtable_bfs::profile::SpecialRule;
 use sandtable_bfs::scenario_spec::{CommanderRank, CommanderSpec, RegimentSpec};
 use sandtable_bfs::state::{MoraleLevel, OrderKind};
 use sandtable_bfs::turn::Phase;
@@ -254,6 +255,77 @@ fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
         "{}",
         err.message
     );
+}
+
+/// BFS-SPC-15: an order to an Insubordinate unit costs one CP more, within range (2 CP instead of
+/// 1), and even from the commander attached to it (1 CP instead of 0, BFS-CDR-13).
+#[test]
+fn bfs_spc_15_an_insubordinate_unit_costs_one_cp_more() {
+    let mut s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (40.0, 100.0), 180.0),
+        ],
+        vec![],
+    );
+    let side = &mut s.scenario.rules.forces[0];
+    side.regiments.push(RegimentSpec {
+        id: "reg".into(),
+        name: "Banner".into(),
+        motivation_percent: None,
+    });
+    side.commanders.push(CommanderSpec {
+        id: "colonel".into(),
+        name: "Colonel X".into(),
+        rank: CommanderRank::Regimental,
+        command_points: 1,
+        profile: "commander".into(),
+        position: (40.0, 40.0),
+        facing: 0.0,
+        regiment: Some("reg".into()),
+    });
+    side.units[0].regiment = Some("reg".into());
+    let mut found = 0;
+    for list in &mut s.armies {
+        for p in list
+            .profiles
+            .iter_mut()
+            .filter(|p| p.id == "winged-hussars")
+        {
+            p.special_rules.push(SpecialRule::Insubordinate);
+            found += 1;
+        }
+    }
+    assert_eq!(found, 1);
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    to_orders(&mut g);
+    g.turn.number = 2; // no free starting orders
+    let hussars = id(&g, "hussars");
+    let colonel = g.commanders.iter().find(|c| c.key == "colonel").unwrap().id;
+    let cost = sandtable_bfs::authority::order_cost(&g, colonel, hussars);
+    assert!(cost.distance_cm < cost.range_cm, "within his range");
+    assert_eq!((cost.cp, cost.insubordinate), (2, true));
+    // With his 1 CP he cannot give it, and the refusal says why.
+    let order = Command::IssueOrder {
+        unit: hussars,
+        order: OrderKind::Move,
+        by: colonel,
+    };
+    let err = Bfs::legal(&g, &order).unwrap_err();
+    assert_eq!(err.rule, "BFS-CMD-4");
+    assert!(err.message.contains("Insubordinate"), "{}", err.message);
+    assert!(err.message.contains("BFS-SPC-15"), "{}", err.message);
+    // Attached to the hussars, his order costs 1 CP, not 0, and he can give it.
+    g.commander_mut(colonel).attached_to = Some(hussars);
+    let cost = sandtable_bfs::authority::order_cost(&g, colonel, hussars);
+    assert_eq!((cost.cp, cost.attached), (1, true));
+    let events = Bfs::execute(&mut g, &order).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::OrderIssued { cp: 1, .. }))
+    );
+    assert_eq!(g.commander(colonel).cp, 0);
 }
 
 /// BFS-CMD-7: a General (range and step 40) sends 4 CP to a Colonel: 4 arrive within range, 3

@@ -167,10 +167,26 @@ pub fn check_issue(
         cost.cp = 0;
     }
     if cost.cp > c.cp {
-        let why = if cost.cp > 1 && !cost.attached {
+        let beyond = cost.cp > 1 + u8::from(cost.insubordinate) && !cost.attached;
+        let why = if beyond {
             format!(
-                "Too far: this order costs {} CP because {} is {:.1} cm from {}, beyond his {} cm range, and he has only {} CP left.",
-                cost.cp, u.name, cost.distance_cm, c.name, cost.range_cm, c.cp
+                "Too far: this order costs {} CP because {} is {:.1} cm from {}, beyond his {} cm range{}, and he has only {} CP left.",
+                cost.cp,
+                u.name,
+                cost.distance_cm,
+                c.name,
+                cost.range_cm,
+                if cost.insubordinate {
+                    ", +1 for an Insubordinate unit (BFS-SPC-15)"
+                } else {
+                    ""
+                },
+                c.cp
+            )
+        } else if cost.insubordinate {
+            format!(
+                "{} is Insubordinate: this order costs {} CP (BFS-SPC-15) and {} has {}.",
+                u.name, cost.cp, c.name, c.cp
             )
         } else {
             format!(
