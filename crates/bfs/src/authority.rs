@@ -94,16 +94,11 @@ pub fn order_cost(game: &Game, c: CommanderId, unit: UnitId) -> OrderCost {
     }
 }
 
-/// Whole or part steps of `step` by which `d` exceeds `range` (BFS-CMD-4, BFS-CMD-7).
+/// Whole or part steps of `step` by which `d` exceeds `range` (BFS-CMD-4, BFS-CMD-7), as CP: the
+/// geometry's count (`command::steps_beyond`), capped for a `u8`; a bad distance or step counts
+/// none.
 pub fn steps_beyond(d: f32, range: f32, step: f32) -> u8 {
-    let over = d - range;
-    if over <= sandtable_geometry::tolerance::LIMIT_EPS || step <= 0.0 {
-        0
-    } else {
-        ((over - sandtable_geometry::tolerance::LIMIT_EPS) / step)
-            .ceil()
-            .min(250.0) as u8
-    }
+    sandtable_geometry::command::steps_beyond(d, range, step).map_or(0, |n| n.min(250) as u8)
 }
 
 #[cfg(test)]
