@@ -4,7 +4,7 @@ mod support;
 
 use sandtable_bfs::Command;
 use sandtable_bfs::event::Event;
-use sandtable_bfs::ids::{CommanderId, Side};
+use sandtable_bfs::ids::{CommanderId, Side, UnitId};
 use sandtable_bfs::profile::SpecialRule;
 use sandtable_bfs::scenario_spec::{CommanderRank, CommanderSpec, RegimentSpec};
 use sandtable_bfs::state::{MoraleLevel, OrderKind};
@@ -187,10 +187,10 @@ fn bfs_ord_15_free_starting_orders_and_bfs_ord_3_face_down() {
     assert!(matches!(redacted, Event::OrderIssued { order: None, .. }));
 }
 
-/// BFS-CMD-4: 1 CP within range, +1 per further 20 cm or part for a Junior commander; the
-/// refusal says why in plain words.
-#[test]
-fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
+/// Winged hussars (front at y 50) in the regiment of a Regimental colonel with 1 CP standing at
+/// y `colonel_y`, in the Orders Phase of turn 2 (no free starting orders); `insubordinate` gives
+/// the hussars' profile that special rule. Returns the game, the hussars and the colonel.
+fn hussars_and_their_colonel(colonel_y: f32, insubordinate: bool) -> (Game, UnitId, CommanderId) {
     let mut s = setup(
         &[
             unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 50.0), 0.0),
@@ -198,9 +198,6 @@ fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
         ],
         vec![],
     );
-    // A Regimental colonel with 1 CP whose 3 cm base ends 31 cm short of the hussars' rear edge
-    // (front at y 50, 3 cm deep: rear at 47; colonel centred at 14.5 reaches 16); the hussars are
-    // in his regiment.
     let side = &mut s.scenario.rules.forces[0];
     side.regiments.push(RegimentSpec {
         id: "reg".into(),
@@ -213,16 +210,34 @@ fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
         rank: CommanderRank::Regimental,
         command_points: 1,
         profile: "commander".into(),
-        position: (40.0, 14.5),
+        position: (40.0, colonel_y),
         facing: 0.0,
         regiment: Some("reg".into()),
     });
     side.units[0].regiment = Some("reg".into());
+    if insubordinate {
+        let profiles = s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut());
+        let hussars: Vec<_> = profiles.filter(|p| p.id == "winged-hussars").collect();
+        assert_eq!(hussars.len(), 1);
+        for p in hussars {
+            p.special_rules.push(SpecialRule::Insubordinate);
+        }
+    }
     let mut g = Bfs::setup(&s, 1).unwrap();
     to_orders(&mut g);
-    g.turn.number = 2; // no free starting orders
+    g.turn.number = 2;
     let hussars = id(&g, "hussars");
     let colonel = g.commanders.iter().find(|c| c.key == "colonel").unwrap().id;
+    (g, hussars, colonel)
+}
+
+/// BFS-CMD-4: 1 CP within range, +1 per further 20 cm or part for a Junior commander; the
+/// refusal says why in plain words.
+#[test]
+fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
+    // A Regimental colonel with 1 CP whose 3 cm base ends 31 cm short of the hussars' rear edge
+    // (front at y 50, 3 cm deep: rear at 47; colonel centred at 14.5 reaches 16).
+    let (g, hussars, colonel) = hussars_and_their_colonel(14.5, false);
     let cost = sandtable_bfs::authority::order_cost(&g, colonel, hussars);
     assert!(
         (cost.distance_cm - 31.0).abs() < 1e-3,
@@ -261,47 +276,7 @@ fn bfs_cmd_4_order_cost_by_distance_with_a_plain_refusal() {
 /// 1), and even from the commander attached to it (1 CP instead of 0, BFS-CDR-13).
 #[test]
 fn bfs_spc_15_an_insubordinate_unit_costs_one_cp_more() {
-    let mut s = setup(
-        &[
-            unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 50.0), 0.0),
-            unit("reiters", 1, "reiters", 3, 3, (40.0, 100.0), 180.0),
-        ],
-        vec![],
-    );
-    let side = &mut s.scenario.rules.forces[0];
-    side.regiments.push(RegimentSpec {
-        id: "reg".into(),
-        name: "Banner".into(),
-        motivation_percent: None,
-    });
-    side.commanders.push(CommanderSpec {
-        id: "colonel".into(),
-        name: "Colonel X".into(),
-        rank: CommanderRank::Regimental,
-        command_points: 1,
-        profile: "commander".into(),
-        position: (40.0, 40.0),
-        facing: 0.0,
-        regiment: Some("reg".into()),
-    });
-    side.units[0].regiment = Some("reg".into());
-    let mut found = 0;
-    for list in &mut s.armies {
-        for p in list
-            .profiles
-            .iter_mut()
-            .filter(|p| p.id == "winged-hussars")
-        {
-            p.special_rules.push(SpecialRule::Insubordinate);
-            found += 1;
-        }
-    }
-    assert_eq!(found, 1);
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    to_orders(&mut g);
-    g.turn.number = 2; // no free starting orders
-    let hussars = id(&g, "hussars");
-    let colonel = g.commanders.iter().find(|c| c.key == "colonel").unwrap().id;
+    let (mut g, hussars, colonel) = hussars_and_their_colonel(40.0, true);
     let cost = sandtable_bfs::authority::order_cost(&g, colonel, hussars);
     assert!(cost.distance_cm < cost.range_cm, "within his range");
     assert_eq!((cost.cp, cost.insubordinate), (2, true));
