@@ -223,7 +223,10 @@ pub fn countercharge_part(
     } else {
         ChargePart::Countercharge
     };
-    let cc_budget = to_line.map_or(m(game, counter), |d| m(game, counter).min(d + 0.5));
+    // Exactly to the line, never past it: the charger meets it there (BFS-CHG-22 examples).
+    // Battles recorded under revision 0 let it run 0.5 cm past ([`crate::revision`]).
+    let overshoot = crate::revision::countercharge_overshoot_cm(game.info.options.rules_revision);
+    let cc_budget = to_line.map_or(m(game, counter), |d| m(game, counter).min(d + overshoot));
     if charge_part(game, counter, cc_budget, part, events) {
         mark_contact(game, charger, counter);
         return;

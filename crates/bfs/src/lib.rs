@@ -33,6 +33,7 @@ pub mod present;
 pub mod preview;
 pub mod profile;
 pub mod prompt;
+pub mod revision;
 pub mod ruleset;
 pub mod scenario_spec;
 pub mod scenario_v1;

@@ -43,6 +43,11 @@ pub struct Options {
     pub bow_arc_excludes_right: bool,
     /// Free starting orders in turn 1 (BFS-ORD-15).
     pub starting_orders: bool,
+    /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
+    /// not by the scenario, and left out of the state hash so that saves made before revisions
+    /// were recorded still check.
+    #[serde(skip, default = "crate::revision::current")]
+    pub rules_revision: u32,
 }
 
 impl Default for Options {
@@ -54,6 +59,7 @@ impl Default for Options {
             senior_command_range_cm: 40.0,
             bow_arc_excludes_right: true,
             starting_orders: true,
+            rules_revision: crate::revision::CURRENT,
         }
     }
 }

@@ -27,14 +27,26 @@ pub struct Bfs;
 pub struct BattleSetup {
     pub scenario: BfsScenario,
     pub armies: Vec<ArmyList>,
+    /// The engine revision the battle is played under ([`crate::revision`]). A save without the
+    /// field was written before revisions were recorded: revision 0.
+    #[serde(default)]
+    pub rules_revision: u32,
+}
+
+impl BattleSetup {
+    /// A new battle, played under the current revision.
+    pub fn new(scenario: BfsScenario, armies: Vec<ArmyList>) -> Self {
+        Self {
+            scenario,
+            armies,
+            rules_revision: crate::revision::CURRENT,
+        }
+    }
 }
 
 impl From<&LoadedScenario> for BattleSetup {
     fn from(l: &LoadedScenario) -> Self {
-        Self {
-            scenario: l.scenario.clone(),
-            armies: l.armies.clone(),
-        }
+        Self::new(l.scenario.clone(), l.armies.clone())
     }
 }
 
@@ -117,12 +129,20 @@ pub type BfsSession = sandtable_engine::Session<Bfs>;
 impl BattleSetup {
     /// The setup as a loaded scenario (for a battle rebuilt from a save).
     pub fn loaded(&self, path: &Path) -> Result<LoadedScenario, String> {
-        let options = Options::from_scenario(&self.scenario.options).map_err(|ps| {
+        let mut options = Options::from_scenario(&self.scenario.options).map_err(|ps| {
             ps.iter()
                 .map(|p| p.message.clone())
                 .collect::<Vec<_>>()
                 .join("; ")
         })?;
+        if self.rules_revision > crate::revision::CURRENT {
+            return Err(format!(
+                "the battle was played under rules revision {}; this program knows revisions up to {}",
+                self.rules_revision,
+                crate::revision::CURRENT
+            ));
+        }
+        options.rules_revision = self.rules_revision;
         Ok(LoadedScenario {
             path: path.to_path_buf(),
             scenario: self.scenario.clone(),
@@ -170,6 +190,7 @@ impl Files for Bfs {
                 setup: BattleSetup {
                     scenario: old.setup.scenario.migrate().into_centimetres(),
                     armies: old.setup.armies,
+                    rules_revision: 0,
                 },
                 commands: old.commands,
                 take_backs: old.take_backs,

@@ -90,6 +90,21 @@ fn bad_saves_are_refused_with_reasons() {
         Err(SaveError::HashMismatch { .. })
     ));
 
+    // A battle played under a rules revision this program does not know (revision.rs).
+    assert!(
+        text.contains("rules_revision: 1"),
+        "a new save records its revision"
+    );
+    let mut future = good.clone();
+    future.setup.rules_revision = sandtable_bfs::revision::CURRENT + 1;
+    let p = write(
+        &dir,
+        "future.ron",
+        &sandtable_engine::data_file::to_ron_pretty(&future).unwrap(),
+    );
+    let e = Session::<Bfs>::load(&p).err().expect("refused");
+    assert!(e.to_string().contains("rules revision 2"), "{e}");
+
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -133,15 +133,64 @@ fn bfs_chg_22_example_1_countercharge_meets_halfway() {
         })
         .collect();
     assert_eq!(moved[0].0, p, "the countercharger moves first");
-    assert!((moved[0].1 - 15.0).abs() < 0.6, "{moved:?}");
+    assert!((moved[0].1 - 15.0).abs() < 0.01, "{moved:?}");
     assert_eq!(moved[1].0, r);
-    assert!((moved[1].1 - 15.0).abs() < 0.6, "{moved:?}");
+    assert!((moved[1].1 - 15.0).abs() < 0.01, "{moved:?}");
     assert!(moved.iter().any(|m| m.2.is_some()), "they meet");
     assert_eq!(
         g.unit(p).order,
         Some(OrderKind::Charge),
         "revealed by the countercharge"
     );
+}
+
+/// BFS-CHG-22, the case checked against the book: 38 cm apart with 20 cm Basic Moves, the
+/// halfway line is 19 cm from each; both move 19 cm and meet on it — the countercharger never
+/// past the line (it once moved 19.5 cm and the charger 18.5 cm).
+#[test]
+fn bfs_chg_22_both_move_19_cm_and_meet_on_the_halfway_line() {
+    let mut g = game(&[
+        unit("pancerni", 0, "pancerni", 3, 3, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 78.0), 180.0),
+    ]);
+    let (p, r) = (id(&g, "pancerni"), id(&g, "reiters"));
+    set_order(&mut g, "reiters", Some(OrderKind::Charge));
+    g.unit_mut(p).pending_order = Some(PendingOrder {
+        kind: Some(OrderKind::Charge),
+        issued_by: Some(CommanderId(0)),
+    });
+    at_movement(&mut g, Side::B, false);
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: r,
+            target: p,
+            pay: None,
+        },
+    );
+    let e = run(
+        &mut g,
+        Command::React {
+            unit: p,
+            reaction: Reaction::Countercharge,
+        },
+    );
+    let moved: Vec<(sandtable_bfs::UnitId, f32)> = e
+        .iter()
+        .filter_map(|x| match x {
+            Event::ChargeMoved {
+                unit, distance_cm, ..
+            } => Some((*unit, *distance_cm)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(moved.len(), 2, "{moved:?}");
+    assert_eq!((moved[0].0, moved[1].0), (p, r));
+    assert!((moved[0].1 - 19.0).abs() < 0.01, "{moved:?}");
+    assert!((moved[1].1 - 19.0).abs() < 0.01, "{moved:?}");
+    let gap =
+        sandtable_geometry::distance::set_distance(&g.unit(p).bases, &g.unit(r).bases).unwrap();
+    assert!(gap < 0.01, "they meet: {gap}");
 }
 
 /// BFS-CHG-22 example 2: 50 cm apart, each moves 20 cm in the Movement Phase leaving a 10 cm gap;
@@ -185,10 +234,10 @@ fn bfs_chg_22_example_2_countercharge_completes_in_the_additional_move() {
         })
         .collect();
     assert_eq!(moved.len(), 2);
-    assert!(moved.iter().all(|d| (d - 20.0).abs() < 0.6), "{moved:?}");
+    assert!(moved.iter().all(|d| (d - 20.0).abs() < 0.01), "{moved:?}");
     let gap =
         sandtable_geometry::distance::set_distance(&g.unit(p).bases, &g.unit(r).bases).unwrap();
-    assert!((gap - 10.0).abs() < 1.0, "{gap}");
+    assert!((gap - 10.0).abs() < 0.01, "{gap}");
     at_combat(&mut g, CombatStage::CloseCombat);
     g.dice.script(std::iter::repeat_n(9, 40));
     let e = run(&mut g, Command::Continue);
@@ -212,7 +261,9 @@ fn bfs_chg_22_example_2_countercharge_completes_in_the_additional_move() {
         add.iter().any(|(_, c)| *c),
         "they meet in the Additional Move: {add:?}"
     );
-    assert!(add.iter().all(|(d, _)| *d <= 10.0 + 1e-3), "{add:?}");
+    // Each moves another 5 cm: the countercharger to the halfway line, the charger onto it.
+    assert_eq!(add.len(), 2, "{add:?}");
+    assert!(add.iter().all(|(d, _)| (d - 5.0).abs() < 0.01), "{add:?}");
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::Melee(m) if m.round == 1))

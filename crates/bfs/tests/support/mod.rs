@@ -130,10 +130,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
             forces,
         },
     };
-    BattleSetup {
-        scenario,
-        armies: armies(),
-    }
+    BattleSetup::new(scenario, armies())
 }
 
 pub fn game(units: &[Placed]) -> Game {

@@ -1,0 +1,28 @@
+//! Revisions of the rules engine that change how a battle already recorded plays out.
+//!
+//! A save is a seed and a list of commands: replaying it must give the same battle. When a ruling
+//! is corrected (the book was misread), a battle saved before the fix would replay differently and
+//! could even stop at a command that is no longer legal. So every battle records the revision it
+//! was played under ([`crate::BattleSetup::rules_revision`]), and the engine keeps each corrected
+//! ruling's old reading for the revisions before the fix. New battles always use
+//! [`CURRENT`]. A revision is not a player's choice: options of the book are in
+//! [`crate::options`].
+//!
+//! | Revision | Changed |
+//! |---|---|
+//! | 0 | The rules as first written (saves without a `rules_revision` field). |
+//! | 1 | BFS-CHG-22: a countercharger moves exactly to the halfway line, not 0.5 cm past it. |
+
+/// The revision every new battle is played under.
+pub const CURRENT: u32 = 1;
+
+/// The revision new battles get (serde's default for a freshly built game's options).
+pub const fn current() -> u32 {
+    CURRENT
+}
+
+/// How far past the halfway line a countercharger may move (BFS-CHG-22). The book: to the line,
+/// where the charger meets it. Revision 0 let it run 0.5 cm past.
+pub fn countercharge_overshoot_cm(revision: u32) -> f32 {
+    if revision == 0 { 0.5 } else { 0.0 }
+}
