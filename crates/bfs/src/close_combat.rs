@@ -28,8 +28,11 @@ pub const REACH_CM: f32 = 2.0;
 pub fn resolve_stage(game: &mut Game, events: &mut Vec<Event>) {
     charge::additional_moves(game, events);
     shooting::resolve_stage(game, FireStage::ReactionFire, events);
+    let engaged = chargers_in_contact(game);
     shooting::resolve_stage(game, FireStage::WhileCharging, events);
-    let mut pursuers = Vec::new();
+    // A target driven off by Shooting while Charging is not fought in the First Round but
+    // pursued as if beaten (BFS-CC-6, BFS-CC-28).
+    let mut pursuers = driven_off(game, &engaged, events);
     for combat in combats(game) {
         if let Some(outcome) = fight(game, &combat, 1, events) {
             pursuers.extend(outcome);
@@ -60,6 +63,48 @@ pub fn resolve_stage(game: &mut Game, events: &mut Vec<Event>) {
         }
         u.flags.fled_this_step = false;
     }
+}
+
+/// Each charger in contact with the unit it charged, before the volleys of step 3.
+fn chargers_in_contact(game: &Game) -> Vec<(UnitId, UnitId)> {
+    game.units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+        .filter_map(|u| {
+            let c = u.charge.as_ref().filter(|c| c.contact && !c.pursuit)?;
+            flight::enemies_in_contact(game, u.id)
+                .contains(&c.target)
+                .then_some((u.id, c.target))
+        })
+        .collect()
+}
+
+/// The (charger, target) pairs whose target withdrew or fled from the volleys of step 3 before the First
+/// Round: the charger pursues it as if it had won a combat (BFS-CC-6, BFS-CC-28).
+fn driven_off(
+    game: &Game,
+    engaged: &[(UnitId, UnitId)],
+    events: &mut Vec<Event>,
+) -> Vec<(UnitId, UnitId)> {
+    let mut out = Vec::new();
+    for &(charger, target) in engaged {
+        let t = game.unit(target);
+        let gone = t.status != UnitStatus::OnTable
+            || !flight::enemies_in_contact(game, charger).contains(&target);
+        if t.status == UnitStatus::OnTable && gone && t.morale != MoraleLevel::Good {
+            events.push(Event::Ruling {
+                rule: "BFS-CC-6".into(),
+                text: format!(
+                    "{} broke under fire before the First Round: no blows are struck, and {} \
+                     pursues it as if it had won the combat (BFS-CC-28)",
+                    t.name,
+                    game.unit(charger).name
+                ),
+            });
+            out.push((charger, target));
+        }
+    }
+    out
 }
 
 /// Groups of units in contact with enemies: each is one combat (BFS-CC-23), in unit id order.

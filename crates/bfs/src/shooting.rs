@@ -226,10 +226,14 @@ pub fn plan_volley(
     let in_contact = flight::enemies_in_contact(game, shooter);
     let blocks = |b: &SceneBase| b.unit != sid(shooter) || u.formation == Formation::OpenOrder;
 
-    // Candidate targets: visible enemies, or only the charger when shooting from contact
-    // (BFS-SHO-18).
+    // Candidate targets: visible enemies. From contact, a charged unit shoots only at the unit
+    // charging it (BFS-SHO-18, BFS-CC-5); a charger shooting while charging, only at the unit it
+    // charges (BFS-CC-6).
     let mut candidates: Vec<UnitId> = sight::visible_enemies(game, scene, shooter);
-    if !in_contact.is_empty() {
+    if stage == FireStage::WhileCharging {
+        let charged = u.charge.as_ref().map(|c| c.target);
+        candidates.retain(|t| Some(*t) == charged);
+    } else if !in_contact.is_empty() {
         candidates.retain(|t| {
             in_contact.contains(t)
                 && game
