@@ -238,7 +238,9 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
         return None;
     }
     let struck_front = cs.struck.is_none_or(|e| e == Edge::Front);
-    if polearms_stop_impetus(game, a.target, struck_front) {
+    if polearms_stop_impetus(game, a.target, struck_front)
+        || crate::ground::stops_impetus(game, unit).is_some()
+    {
         return None;
     }
     let bonus = impetus_bonus(p, u.formation);
@@ -325,6 +327,7 @@ fn strike(
         if let Some(m) = impetus(game, unit, round, a) {
             mods.push(m);
         }
+        mods.extend(crate::ground::attack_penalty(game, unit, a.target));
         let mut flank_die = a.from_flank_or_rear && dice > 1;
         if a.from_flank_or_rear && dice <= 1 {
             mods.push(Modifier::new(
@@ -415,6 +418,7 @@ fn strike(
     if tp.shields {
         armor_mods.push(Modifier::new("BFS-CCW-11", "shields in close combat", 1));
     }
+    armor_mods.extend(crate::ground::armor_raise(game, target));
     let armor_base = tp.armor as i32;
     let target_n = armor_base + armor_mods.iter().map(|m| m.delta).sum::<i32>();
     let faces = game.dice.d10s(hits as usize);

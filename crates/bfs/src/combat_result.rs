@@ -85,7 +85,8 @@ pub(crate) fn resolve(
             let x = game.unit(*u);
             let p = game.unit_profile(*u);
             x.morale == MoraleLevel::Disorganized
-                || x.formation == Formation::OpenOrder
+                || (x.formation == Formation::OpenOrder
+                    && crate::ground::open_order_is_undisciplined(game, *u))
                 || p.kind == UnitKind::Artillery
                 || p.has(SpecialRule::PoorTacticalDiscipline)
         });
@@ -111,6 +112,15 @@ pub(crate) fn resolve(
                 .all(|u| game.unit_profile(*u).has(SpecialRule::LightCavalry))
         {
             mods.push(Modifier::new("BFS-SPC-16", "Light Cavalry", -1));
+        }
+        // Terrain Advantage (BFS-TER-12): the best any steady unit of the side has.
+        let enemies: Vec<UnitId> = live(game, s.other());
+        if let Some(adv) = steady
+            .iter()
+            .filter_map(|u| crate::ground::advantage(game, *u, &enemies))
+            .max_by_key(|m| m.delta)
+        {
+            mods.push(adv);
         }
         let total = inflicted[s.index()] as i32 + mods.iter().map(|m| m.delta).sum::<i32>();
         sides.push(ResolutionSide {

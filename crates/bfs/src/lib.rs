@@ -20,6 +20,7 @@ pub mod dice;
 pub mod event;
 pub mod flight;
 pub mod geo;
+pub mod ground;
 pub mod ids;
 pub mod lesson;
 pub mod load;

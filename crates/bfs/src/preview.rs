@@ -108,7 +108,9 @@ pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> 
 
 /// An estimate of the first round if `charger` strikes `target`: its front rank fights with its
 /// close combat dice, Impetus as the distance now allows, the charging effectiveness of its weapon
-/// against the target's armor (BFS-CC-11..17). Flank attacks, support and terrain are left out.
+/// against the target's armor (BFS-CC-11..17), and the ground the target holds (its Armor raise
+/// and the attacker's to-hit penalty, BFS-TER-11/13). Flank attacks, support and the ground the
+/// charger will stand on are left out.
 pub fn charge_odds(game: &Game, charger: UnitId, target: UnitId) -> Option<Odds> {
     strike_odds(game, charger, target, true)
 }
@@ -149,13 +151,16 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
             bonus,
         ));
     }
+    spec.modifiers
+        .extend(crate::ground::attack_penalty(game, charger, target));
     let w = p.melee.stats();
     let eff = if charging {
         w.effectiveness.1
     } else {
         w.effectiveness.0
     } as i32;
-    let armor = tp.armor as i32 - eff + tp.shields as i32;
+    let raise = crate::ground::armor_raise(game, target).map_or(0, |m| m.delta);
+    let armor = tp.armor as i32 - eff + tp.shields as i32 + raise;
     let plan = spec.plan();
     let hits = plan.distribution();
     let save = (armor.clamp(0, 10) as f64) / 10.0;

@@ -12,9 +12,10 @@
 //! |---|---|
 //! | 0 | The rules as first written (saves without a `rules_revision` field). |
 //! | 1 | BFS-CHG-22: a countercharger moves exactly to the halfway line, not 0.5 cm past it. |
+//! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus through fields (BFS-TER-25/26). |
 
 /// The revision every new battle is played under.
-pub const CURRENT: u32 = 1;
+pub const CURRENT: u32 = 2;
 
 /// The revision new battles get (serde's default for a freshly built game's options).
 pub const fn current() -> u32 {
@@ -25,4 +26,10 @@ pub const fn current() -> u32 {
 /// where the charger meets it. Revision 0 let it run 0.5 cm past.
 pub fn countercharge_overshoot_cm(revision: u32) -> f32 {
     if revision == 0 { 0.5 } else { 0.0 }
+}
+
+/// Does the ground a unit stands on count in combat and shooting ([`crate::ground`])? Battles
+/// recorded before revision 2 were played without it.
+pub fn ground_in_combat(revision: u32) -> bool {
+    revision >= 2
 }

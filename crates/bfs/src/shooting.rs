@@ -107,7 +107,8 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
     if p.is_mounted() && w.stats(true).horseback == Horseback::Cannot {
         return false;
     }
-    if u.flags.reformed || u.flags.marched {
+    if u.flags.reformed || u.flags.marched || crate::ground::cannot_shoot_from(game, unit).is_some()
+    {
         return false;
     }
     let in_contact = !flight::enemies_in_contact(game, unit).is_empty();
@@ -191,9 +192,33 @@ fn terrain_under(game: &Game, r: &Rect) -> Vec<TerrainKind> {
 }
 
 /// Is the target in cover (BFS-SHO-17, BFS-TER-15): woods, built-up areas, buildings; a wheat
-/// field for infantry and artillery.
+/// field for infantry and artillery. Every base must be wholly in cover (BFS-TER-6: a base half
+/// in a wood gets no cover); battles before rules revision 2 counted a base partly in it.
 fn in_cover(game: &Game, target: UnitId) -> bool {
     let kind = game.unit_profile(target).kind;
+    let covers = |k: &TerrainKind| match k {
+        TerrainKind::Forest
+        | TerrainKind::Grove
+        | TerrainKind::BuiltUpArea
+        | TerrainKind::Building => true,
+        TerrainKind::WheatField => matches!(kind, UnitKind::Infantry | UnitKind::Artillery),
+        _ => false,
+    };
+    if crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        let bases = &game.unit(target).bases;
+        return bases.iter().all(|b| {
+            let f = crate::ground::footing_of(game, std::slice::from_ref(b));
+            [
+                TerrainKind::Forest,
+                TerrainKind::Grove,
+                TerrainKind::BuiltUpArea,
+                TerrainKind::Building,
+                TerrainKind::WheatField,
+            ]
+            .iter()
+            .any(|k| covers(k) && f.wholly(*k))
+        });
+    }
     game.unit(target).bases.iter().all(|b| {
         terrain_under(game, b).iter().any(|k| match k {
             TerrainKind::Forest
@@ -393,6 +418,7 @@ pub fn plan_volley(
                 1,
             ));
         }
+        armor_mods.extend(crate::ground::armor_raise(game, target));
         let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         groups.push(GroupPlan {
             bases: in_band.len() as u32,

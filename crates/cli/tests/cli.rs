@@ -297,9 +297,10 @@ fn unknown_players_are_refused_with_a_message() {
 
 /// Recorded battles (`tests/golden-simulations.txt`: scenario, seed, players and what
 /// `simulate --json` printed) play exactly the same now: the same decisions, the same dice, the
-/// same state hash. Recorded before the engine's seam was rebuilt; re-recorded once, for rules
-/// revision 1 (BFS-CHG-22, the countercharger stops on the halfway line), which changed 4 of the
-/// 24. A change here must be a ruling corrected on purpose, with its own revision.
+/// same state hash. Recorded before the engine's seam was rebuilt; re-recorded for each rules
+/// revision (`crates/bfs/src/revision.rs`): revision 1 (BFS-CHG-22) changed 4 of the 24,
+/// revision 2 (the ground in combat) 3. A change here must be a ruling corrected on purpose,
+/// with its own revision.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -1,0 +1,294 @@
+//! What the ground a unit stands on does in combat and shooting (BFS-TER-6, BFS-TER-11..14 and
+//! the terrain entries BFS-TER-16..28): Advantage in Combat Resolution, the attacker's to-hit
+//! penalty, Armor raised by woods and villages, Open Order discipline, who cannot shoot from
+//! water. Movement through terrain is in [`crate::geo`] and [`crate::moves`]; cover against
+//! shooting in [`crate::shooting`].
+//!
+//! A base "in" terrain (BFS-TER-6): any overlap puts it there for what hurts it, but it gets what
+//! helps it only when it stands wholly inside ("a target Base half in a wood gets no cover, no
+//! Armor raise and no Advantage from the wood"). A unit gets a benefit when all its bases do.
+//!
+//! Not yet here: slopes' direction (a unit on a hill counts as higher than one off it; there are no
+//! contour heights yet), obstacles and field fortifications (BFS-TER-27, -32), buildings
+//! (BFS-TER-29..31).
+//!
+//! Battles recorded before rules revision 2 were played without any of this
+//! ([`crate::revision::ground_in_combat`]).
+
+use crate::dice::Modifier;
+use crate::ids::UnitId;
+use crate::profile::UnitKind;
+use crate::state::{Formation, Game, OrderKind};
+use sandtable_engine::scenario::TerrainKind;
+use sandtable_geometry::terrain::TerrainPiece;
+use sandtable_geometry::{Polygon, Rect};
+
+/// The terrain under one unit: which kinds touch any of its bases, and which hold all of them
+/// wholly.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Footing {
+    partly: Vec<TerrainKind>,
+    wholly: Vec<TerrainKind>,
+}
+
+impl Footing {
+    /// Some base of the unit overlaps this kind of terrain (it suffers what that terrain costs).
+    pub fn partly(&self, kind: TerrainKind) -> bool {
+        self.partly.contains(&kind)
+    }
+    /// Every base stands wholly in this kind of terrain (it gets what that terrain gives).
+    pub fn wholly(&self, kind: TerrainKind) -> bool {
+        self.wholly.contains(&kind)
+    }
+    /// Nothing but open ground and fields under it (BFS-TER-14).
+    pub fn open_or_fields(&self) -> bool {
+        self.partly
+            .iter()
+            .all(|k| matches!(k, TerrainKind::WheatField | TerrainKind::PloughedField))
+    }
+}
+
+/// How much of `base` (cm²) lies in terrain pieces of `kind`, capped at the base's area.
+fn area_in(game: &Game, base: &Rect, kind: TerrainKind) -> f32 {
+    let mut area = 0.0;
+    for piece in game.terrain.iter().filter(|t| t.kind == kind) {
+        for poly in &piece.polygons {
+            if let Ok(pg) = Polygon::new(poly.clone()) {
+                area += TerrainPiece::new(0, pg).overlap_area(base).unwrap_or(0.0);
+            }
+        }
+    }
+    area.min(base.area())
+}
+
+/// The terrain under a set of bases (BFS-TER-6).
+pub fn footing_of(game: &Game, bases: &[Rect]) -> Footing {
+    let mut f = Footing::default();
+    let mut kinds: Vec<TerrainKind> = game.terrain.iter().map(|t| t.kind).collect();
+    kinds.sort_by_key(|k| *k as u8);
+    kinds.dedup();
+    for kind in kinds {
+        let areas: Vec<(f32, f32)> = bases
+            .iter()
+            .map(|b| (area_in(game, b, kind), b.area()))
+            .collect();
+        if areas.iter().any(|(a, _)| *a > 1e-3) {
+            f.partly.push(kind);
+        }
+        if !areas.is_empty() && areas.iter().all(|(a, total)| *a >= total * 0.999) {
+            f.wholly.push(kind);
+        }
+    }
+    f
+}
+
+/// The terrain under a unit.
+pub fn footing(game: &Game, unit: UnitId) -> Footing {
+    footing_of(game, &game.unit(unit).bases)
+}
+
+fn is_infantry(game: &Game, unit: UnitId) -> bool {
+    game.unit_profile(unit).kind == UnitKind::Infantry
+}
+
+fn is_cavalry(game: &Game, unit: UnitId) -> bool {
+    game.unit_profile(unit).is_mounted()
+}
+
+/// Why `unit` has terrain Advantage over `enemies` in close combat, if it has (BFS-TER-12 and
+/// each terrain's entry). `enemies` are the enemy units it fights.
+pub fn advantage_reason(
+    game: &Game,
+    unit: UnitId,
+    enemies: &[UnitId],
+) -> Option<(&'static str, &'static str)> {
+    if enemies.is_empty() {
+        return None;
+    }
+    let me = footing(game, unit);
+    let them: Vec<Footing> = enemies.iter().map(|e| footing(game, *e)).collect();
+    let defending = game.unit(unit).order == Some(OrderKind::Defense);
+    let infantry = is_infantry(game, unit);
+    let any_enemy = |f: &dyn Fn(usize) -> bool| (0..enemies.len()).any(f);
+    let enemy_cavalry = |i: usize| is_cavalry(game, enemies[i]);
+    use TerrainKind as K;
+
+    // Stream (and a ford, which counts as one): the bank against the water, any Order.
+    let wet = |f: &Footing| f.partly(K::Stream) || f.partly(K::Ford);
+    if !wet(&me) && them.iter().any(wet) {
+        return Some((
+            "BFS-TER-16",
+            "fighting from the bank against a unit in the stream",
+        ));
+    }
+    // Swamp: infantry defending in it, or infantry against cavalry caught in it; otherwise the
+    // units outside against those inside.
+    if infantry && defending && me.wholly(K::Marsh) {
+        return Some(("BFS-TER-19", "infantry defending a swamp"));
+    }
+    if infantry && any_enemy(&|i| enemy_cavalry(i) && them[i].partly(K::Marsh)) {
+        return Some(("BFS-TER-19", "infantry against cavalry in the swamp"));
+    }
+    if !me.partly(K::Marsh) && them.iter().any(|f| f.partly(K::Marsh)) {
+        return Some((
+            "BFS-TER-19",
+            "fighting from firm ground against a unit in the swamp",
+        ));
+    }
+    // Forest: infantry against anything but infantry; without a Defense Order the enemy must
+    // be in the forest too.
+    if infantry
+        && me.wholly(K::Forest)
+        && enemies.iter().any(|e| !is_infantry(game, *e))
+        && (defending || them.iter().any(|f| f.partly(K::Forest)))
+    {
+        return Some(("BFS-TER-23", "infantry in the forest against horse"));
+    }
+    // Grove: infantry against cavalry, both in the grove, or the infantry defending it.
+    if infantry
+        && me.wholly(K::Grove)
+        && any_enemy(&|i| enemy_cavalry(i))
+        && (defending || them.iter().any(|f| f.partly(K::Grove)))
+    {
+        return Some(("BFS-TER-24", "infantry in the grove against cavalry"));
+    }
+    // Built-up area: infantry, any Order, except against infantry.
+    if infantry && me.wholly(K::BuiltUpArea) && enemies.iter().any(|e| !is_infantry(game, *e)) {
+        return Some(("BFS-TER-28", "infantry holding a village against horse"));
+    }
+    // Slopes: the higher unit, any Order (a unit on the hill is higher than one off it).
+    for (kind, rule) in [(K::SteepHill, "BFS-TER-21"), (K::Hill, "BFS-TER-20")] {
+        if me.wholly(kind) && them.iter().all(|f| !f.partly(kind)) {
+            return Some((rule, "fighting downhill from the higher ground"));
+        }
+    }
+    None
+}
+
+/// Terrain Advantage in Combat Resolution (BFS-TER-12): +2 for infantry with a Defense Order
+/// fighting only cavalry, +1 otherwise.
+pub fn advantage(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Option<Modifier> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        return None;
+    }
+    let (rule, why) = advantage_reason(game, unit, enemies)?;
+    let only_cavalry = enemies.iter().all(|e| is_cavalry(game, *e));
+    let value = if is_infantry(game, unit)
+        && game.unit(unit).order == Some(OrderKind::Defense)
+        && only_cavalry
+    {
+        2
+    } else {
+        1
+    };
+    Some(Modifier::new(
+        rule,
+        format!("terrain Advantage: {why} (BFS-TER-12)"),
+        value,
+    ))
+}
+
+/// The attacker's to-hit penalty for striking a defender that holds terrain giving it
+/// Advantage (BFS-TER-11): −1, or −2 for cavalry attacking infantry.
+pub fn attack_penalty(game: &Game, attacker: UnitId, target: UnitId) -> Option<Modifier> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision)
+        || game.unit(target).order != Some(OrderKind::Defense)
+    {
+        return None;
+    }
+    let (rule, why) = advantage_reason(game, target, &[attacker])?;
+    let delta = if is_cavalry(game, attacker) && is_infantry(game, target) {
+        -2
+    } else {
+        -1
+    };
+    Some(Modifier::new(
+        "BFS-TER-11",
+        format!("attacking a unit defending good ground ({why}, {rule})"),
+        delta,
+    ))
+}
+
+/// The Armor a unit's ground raises it to (BFS-TER-13), as a modifier on its Armor test.
+pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        return None;
+    }
+    let base = game.unit_profile(unit).armor as i32;
+    let f = footing(game, unit);
+    let kind = game.unit_profile(unit).kind;
+    let infantry = kind == UnitKind::Infantry;
+    let open_order = game.unit(unit).formation == Formation::OpenOrder;
+    // "Raised to N" is max(A, N); in a forest a unit already that well armoured gets +1.
+    let raised = |to: i32| if base >= to { base + 1 } else { to };
+    let mut best: Option<(i32, &'static str)> = None;
+    let mut consider = |armor: i32, why: &'static str| {
+        if armor > base && best.is_none_or(|(a, _)| armor > a) {
+            best = Some((armor, why));
+        }
+    };
+    if f.wholly(TerrainKind::Forest) {
+        if infantry {
+            consider(
+                raised(6),
+                "infantry in a forest: Armor 6, or +1 if already 6",
+            );
+        } else {
+            consider(raised(4), "in a forest: Armor 4, or +1 if already 4");
+        }
+    }
+    if f.wholly(TerrainKind::Grove) {
+        if infantry && open_order {
+            consider(5, "Open Order infantry in a grove: Armor 5");
+        } else {
+            consider(3, "in a grove: Armor 3");
+        }
+    }
+    if f.wholly(TerrainKind::BuiltUpArea)
+        && matches!(kind, UnitKind::Infantry | UnitKind::Artillery)
+    {
+        consider(4, "in a built-up area: Armor 4");
+    }
+    best.map(|(armor, why)| Modifier::new("BFS-TER-13", why, armor - base))
+}
+
+/// Does an Open Order unit on this ground still count as having Poor Tactical Discipline
+/// (BFS-TER-14)? Only on open ground and fields.
+pub fn open_order_is_undisciplined(game: &Game, unit: UnitId) -> bool {
+    !crate::revision::ground_in_combat(game.info.options.rules_revision)
+        || footing(game, unit).open_or_fields()
+}
+
+/// Why a unit may not shoot from where it stands, if it may not: infantry and artillery in a
+/// stream (BFS-TER-16), infantry in a swamp (BFS-TER-19).
+pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        return None;
+    }
+    let kind = game.unit_profile(unit).kind;
+    let f = footing(game, unit);
+    let foot_or_guns = matches!(kind, UnitKind::Infantry | UnitKind::Artillery);
+    if foot_or_guns && (f.partly(TerrainKind::Stream) || f.partly(TerrainKind::Ford)) {
+        Some("infantry and artillery standing in a stream cannot shoot (BFS-TER-16)")
+    } else if kind == UnitKind::Infantry && f.partly(TerrainKind::Marsh) {
+        Some("infantry standing in a swamp cannot shoot (BFS-TER-19)")
+    } else {
+        None
+    }
+}
+
+/// Cavalry cannot build up speed through standing crops or furrows: a charger with a base in a
+/// wheat or ploughed field gets no Impetus (BFS-TER-25, BFS-TER-26).
+pub fn stops_impetus(game: &Game, unit: UnitId) -> Option<&'static str> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        return None;
+    }
+    let f = footing(game, unit);
+    if f.partly(TerrainKind::WheatField) {
+        Some("BFS-TER-25")
+    } else if f.partly(TerrainKind::PloughedField) {
+        Some("BFS-TER-26")
+    } else {
+        None
+    }
+}
