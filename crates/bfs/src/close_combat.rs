@@ -525,7 +525,9 @@ fn fight(
                 let report = strike(game, unit, t, &list, round);
                 inflicted[side_of(game, unit).index()] += report.sp_lost;
                 damage.push((t, report.sp_lost));
+                let faces = armor_faces(&report.armor);
                 events.push(Event::Melee(report));
+                crate::attachment::risk_to_attached(game, t, &faces, events);
             }
         }
         for (t, sp) in collapse(damage) {
@@ -547,6 +549,11 @@ fn fight(
         }
     }
     Some(resolve(game, combat, round, inflicted, flank_bonus, events))
+}
+
+/// Every die of a set of Armor tests (for the risk to an attached commander, BFS-CDR-11).
+pub(crate) fn armor_faces(tests: &[ArmorReport]) -> Vec<u8> {
+    tests.iter().flat_map(|a| a.faces.iter().copied()).collect()
 }
 
 fn collapse(v: Vec<(UnitId, u32)>) -> Vec<(UnitId, u32)> {

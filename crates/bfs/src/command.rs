@@ -66,6 +66,18 @@ pub enum Command {
         commander: CommanderId,
         steps: Vec<MoveStep>,
     },
+    /// A commander joins a friendly unit he can reach with his Move; it moves no more this turn
+    /// (BFS-CDR-12).
+    JoinUnit {
+        commander: CommanderId,
+        unit: UnitId,
+    },
+    /// An attached commander leaves his unit before it moves, his move measured from its middle
+    /// (BFS-CDR-14).
+    LeaveUnit {
+        commander: CommanderId,
+        steps: Vec<MoveStep>,
+    },
     /// The acting player has finished moving.
     EndMovement,
 
@@ -134,7 +146,10 @@ impl Command {
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
             }
-            MoveCommander { commander, .. } => (vec![], vec![*commander], None),
+            MoveCommander { commander, .. } | LeaveUnit { commander, .. } => {
+                (vec![], vec![*commander], None)
+            }
+            JoinUnit { commander, unit } => (vec![*unit], vec![*commander], None),
             ChooseInitiative { .. } | EndOrders | EndMovement | Continue => (vec![], vec![], None),
         }
     }
@@ -156,6 +171,8 @@ impl Command {
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::MoveCommander { .. } => "MoveCommander",
+            Command::JoinUnit { .. } => "JoinUnit",
+            Command::LeaveUnit { .. } => "LeaveUnit",
             Command::EndMovement => "EndMovement",
             Command::Continue => "Continue",
         }

@@ -30,6 +30,8 @@ pub const COMMANDS: &[&str] = &[
     "DeclareCharge",
     "React",
     "MoveCommander",
+    "JoinUnit",
+    "LeaveUnit",
     "EndMovement",
     "Continue",
 ];
@@ -128,13 +130,22 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
                 .into(),
             ),
         ),
-        Command::MoveCommander { commander, .. } => (
+        Command::MoveCommander { commander, .. } | Command::LeaveUnit { commander, .. } => (
             game.commanders
                 .get(commander.index())
                 .map(|c| c.key.clone())
                 .into_iter()
                 .collect(),
             None,
+            None,
+        ),
+        Command::JoinUnit { commander, unit: u } => (
+            game.commanders
+                .get(commander.index())
+                .map(|c| c.key.clone())
+                .into_iter()
+                .collect(),
+            Some(unit(*u)),
             None,
         ),
         Command::TransferCp { amount, .. } => (vec![], None, Some(amount.to_string())),

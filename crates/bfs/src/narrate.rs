@@ -278,6 +278,15 @@ pub fn describe(game: &Game, e: &Event) -> String {
             }
         }
         Event::CommanderMoved {
+            commander: c,
+            joined: Some(u),
+            ..
+        } => format!(
+            "{} rides to {} and joins it.",
+            commander(game, *c),
+            unit(game, *u)
+        ),
+        Event::CommanderMoved {
             commander: c, to, ..
         } => format!(
             "{} moves to ({:.0}, {:.0}).",

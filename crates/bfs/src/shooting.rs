@@ -510,7 +510,9 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         let report = roll_volley(game, plan);
         game.unit_mut(plan.shooter).flags.shot = true;
         damage.push((plan.target, plan.shooter, report.sp_lost));
+        let faces = crate::close_combat::armor_faces(&report.armor);
         events.push(Event::Volley(report));
+        crate::attachment::risk_to_attached(game, plan.target, &faces, events);
     }
     // Losses at the end of the stage, all fire at one target together.
     let mut targets: Vec<UnitId> = damage.iter().map(|d| d.0).collect();

@@ -47,6 +47,12 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::MoveCommander { commander, steps } => {
             movement::check_move_commander(game, *commander, steps).map(|_| ())
         }
+        Command::JoinUnit { commander, unit } => {
+            crate::attachment::check_join(game, *commander, *unit)
+        }
+        Command::LeaveUnit { commander, steps } => {
+            crate::attachment::check_leave(game, *commander, steps).map(|_| ())
+        }
         Command::EndMovement => movement::check_end(game),
         Command::Continue => combat::check_continue(game).map(|_| ()),
     }
@@ -101,9 +107,16 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::MoveCommander { commander, steps } => {
             movement::do_move_commander(game, *commander, steps, e)?
         }
+        Command::JoinUnit { commander, unit } => {
+            crate::attachment::join(game, *commander, *unit, e)?
+        }
+        Command::LeaveUnit { commander, steps } => {
+            crate::attachment::leave(game, *commander, steps, e)?
+        }
         Command::EndMovement => movement::end_movement(game, e)?,
         Command::Continue => combat::continue_combat(game, e)?,
     }
+    crate::attachment::keep_with_units(game, &mut events);
     crate::script::run(game, &mut events);
     Ok(events)
 }

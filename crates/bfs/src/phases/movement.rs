@@ -511,15 +511,29 @@ pub fn check_move_commander(
             format!("{} has already moved this phase.", c.name),
         ));
     }
-    if c.attached_to.is_some() {
+    if let Some(unit) = c.attached_to {
         return Err(RuleError::new(
             "BFS-CDR-14",
             format!(
-                "{} is attached to a unit (leaving units is not modelled yet).",
-                c.name
+                "{} is with {}: he leaves it first (Leave the unit).",
+                c.name,
+                game.unit(unit).name
             ),
         ));
     }
+    commander_path(game, commander, c.base, steps)
+}
+
+/// Where a commander's steps take his base from `start` (BFS-CDR-2): his own Move, through
+/// friends, 2 cm clear of enemies, never into impassable terrain or off the table.
+pub fn commander_path(
+    game: &Game,
+    commander: CommanderId,
+    start: Rect,
+    steps: &[MoveStep],
+) -> Result<Rect, RuleError> {
+    let side = acting(game)?;
+    let c = game.commander(commander);
     let p = game.profile(c.profile);
     let allowance = p.movement.basic;
     let scene = geo::scene(game);
@@ -539,7 +553,7 @@ pub fn check_move_commander(
         },
         max_gap: moves::ENEMY_GAP_CM,
     };
-    let mut base = c.base;
+    let mut base = start;
     let mut spent = 0.0;
     for step in steps {
         match *step {

@@ -139,6 +139,11 @@ pub fn menu(
         {
             movement_menu(view, u, plan, &mut menu);
         }
+        (Phase::Movement { charge: None, .. }, Some(Thing::Commander(c)))
+            if view.commander(c).side == side =>
+        {
+            commander_menu(view, c, &mut menu);
+        }
         _ => {}
     }
     menu
@@ -230,6 +235,51 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
 
 /// Turns, maneuvers, withdrawing and holding for one unit in the Movement Phase. A moving unit's
 /// maneuvers join its planned move.
+/// A commander in the Movement Phase: join a unit within his Move, or leave the one he is with
+/// (BFS-CDR-12, BFS-CDR-14). Moving him is done by dragging his base.
+fn commander_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
+    let cm = view.commander(c);
+    if let Some(with) = cm.attached_to {
+        // He rides out behind the unit: from its middle, about face and clear its rear by 1 cm.
+        let frame = crate::geo::unit_frame(view.unit(with));
+        let out = frame.half.y + cm.base.half.y * 2.0 + 1.0;
+        let steps = vec![
+            MoveStep::Wheel {
+                pivot: crate::command::PivotCorner::FrontLeft,
+                degrees: 180.0,
+            },
+            MoveStep::Forward(out),
+        ];
+        if crate::attachment::check_leave(view, c, &steps).is_ok() {
+            menu.items.push(
+                MenuItem::new(
+                    format!("Leave {} (ride out behind it)", view.unit(with).name),
+                    Command::LeaveUnit {
+                        commander: c,
+                        steps,
+                    },
+                )
+                .key('L'),
+            );
+        }
+        return;
+    }
+    for u in view.units_on_table(cm.side) {
+        if crate::attachment::check_join(view, c, u.id).is_ok() {
+            menu.items.push(MenuItem::new(
+                format!(
+                    "Join {} (+1 die, +1 Morale; it moves no more this turn)",
+                    u.name
+                ),
+                Command::JoinUnit {
+                    commander: c,
+                    unit: u.id,
+                },
+            ));
+        }
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     let hold = || MenuItem::new("Stay where it is", Command::Hold { unit: u }).key('H');
     match view.unit(u).order {
