@@ -292,3 +292,36 @@ pub fn stops_impetus(game: &Game, unit: UnitId) -> Option<&'static str> {
         None
     }
 }
+
+/// Whether moving a unit from `before` to `after` needs a Skill test first, and why: infantry
+/// climbing or moving on a steep slope tests for every move (BFS-TER-21); guns and wagons test
+/// when they enter ground where they may bog down, a stream or a grove (BFS-TER-7, BFS-TER-15).
+pub fn entry_test(
+    game: &Game,
+    unit: UnitId,
+    before: &[Rect],
+    after: &[Rect],
+) -> Option<(&'static str, &'static str)> {
+    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+        return None;
+    }
+    let kind = game.unit_profile(unit).kind;
+    let (from, to) = (footing_of(game, before), footing_of(game, after));
+    let steep = |f: &Footing| f.partly(TerrainKind::SteepHill);
+    if kind == UnitKind::Infantry && (steep(&from) || steep(&to)) {
+        return Some((
+            "BFS-TER-21",
+            "infantry on a steep slope tests Skill for every move",
+        ));
+    }
+    if matches!(kind, UnitKind::Artillery | UnitKind::Wagon) {
+        let bogs = [TerrainKind::Stream, TerrainKind::Ford, TerrainKind::Grove];
+        if bogs.iter().any(|k| to.partly(*k) && !from.partly(*k)) {
+            return Some((
+                "BFS-TER-7",
+                "guns and wagons may bog down entering this ground",
+            ));
+        }
+    }
+    None
+}

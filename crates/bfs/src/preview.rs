@@ -43,7 +43,15 @@ pub fn preview(game: &Game, cmd: &Command) -> Result<Preview, RuleError> {
         Command::IssueOrder { unit, order, by } => {
             Preview::Order(orders::check_issue(game, *unit, *order, *by)?)
         }
-        Command::Move { unit, steps } => Preview::Move(movement::check_move(game, *unit, steps)?),
+        Command::Move { unit, steps } => {
+            let mut plan = movement::check_move(game, *unit, steps)?;
+            let before = &game.unit(*unit).bases;
+            if let Some((rule, why)) = crate::ground::entry_test(game, *unit, before, &plan.bases) {
+                plan.description
+                    .push_str(&format!("; a Skill test first: {why} ({rule})"));
+            }
+            Preview::Move(plan)
+        }
         Command::Maneuver { unit, maneuvers } => {
             Preview::Maneuver(movement::check_maneuver(game, *unit, maneuvers)?)
         }

@@ -286,3 +286,87 @@ fn bfs_ter_12_a_village_fight_counts_the_ground() {
             .any(|m| m.rule == "BFS-TER-11" && m.delta == -2)
     );
 }
+
+/// BFS-TER-21: infantry on a steep slope takes a Skill test before every move (haiduks, Skill
+/// 5): a 6 fails and the unit stays put for the phase; a 5 passes and it moves.
+#[test]
+fn bfs_ter_21_a_steep_slope_demands_a_skill_test_for_every_move() {
+    use sandtable_bfs::command::MoveStep;
+    use sandtable_bfs::ids::Side;
+    for (die, moves) in [(6u8, false), (5, true)] {
+        let mut g = on_patch(TerrainKind::SteepHill, "haiduks", "reiters");
+        let (d, a) = (id(&g, "defender"), id(&g, "attacker"));
+        // The reiters are out of the way.
+        let far = sandtable_geometry::Vec2::new(0.0, 40.0);
+        for b in &mut g.unit_mut(a).bases {
+            *b = b.translated(far);
+        }
+        set_order(&mut g, "defender", Some(OrderKind::Move));
+        at_movement(&mut g, Side::A, false);
+        let before = g.unit(d).bases.clone();
+        let move_back = Command::Move {
+            unit: d,
+            steps: vec![MoveStep::Backward(2.0)],
+        };
+        let preview = sandtable_bfs::preview::preview(&g, &move_back).unwrap();
+        assert!(format!("{preview:?}").contains("BFS-TER-21"), "{preview:?}");
+        g.dice.script([die]);
+        let events = run(&mut g, move_back);
+        assert!(events.iter().any(|e| matches!(
+            e,
+            Event::Test(t) if t.rule == "BFS-TER-21" && t.roll.passed == moves
+        )));
+        assert_eq!(g.unit(d).bases != before, moves, "die {die}");
+        assert!(g.unit(d).flags.activated);
+    }
+}
+
+/// BFS-TER-7: a gun or wagon entering a stream (here 2 cm ahead of it; bogging-down ground for
+/// it) tests Skill first;
+/// failed, it may not move. (No shipped list has guns yet: a pancerni profile stands in, made
+/// artillery.)
+#[test]
+fn bfs_ter_7_guns_may_bog_down_entering_a_stream() {
+    use sandtable_bfs::command::MoveStep;
+    use sandtable_bfs::ids::Side;
+    use sandtable_bfs::profile::UnitKind;
+    let stream = TerrainSpec {
+        kind: TerrainKind::Stream,
+        name: None,
+        shape: ShapeSpec::Rect {
+            center: (60.0, 55.0),
+            size: (40.0, 6.0),
+            rotation: 0.0,
+        },
+    };
+    let mut s = setup(
+        &[
+            unit("gun", 0, "pancerni", 1, 1, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![stream],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "pancerni" {
+            p.kind = UnitKind::Artillery;
+        }
+    }
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "gun", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let gun = id(&g, "gun");
+    let before = g.unit(gun).bases.clone();
+    g.dice.script([10]);
+    let events = run(
+        &mut g,
+        Command::Move {
+            unit: gun,
+            steps: vec![MoveStep::Forward(3.0)],
+        },
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Test(t) if t.rule == "BFS-TER-7" && !t.roll.passed
+    )));
+    assert_eq!(g.unit(gun).bases, before, "bogged down");
+}

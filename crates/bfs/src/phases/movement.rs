@@ -212,6 +212,9 @@ pub fn do_move(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let plan = check_move(game, unit, steps)?;
+    if !passes_entry_test(game, unit, &plan.bases, events) {
+        return Ok(());
+    }
     if game.unit(unit).order == Some(OrderKind::Charge) {
         // No enemy in view: the Charge order becomes a Move order (BFS-CHG-2, AMB-29).
         let u = game.unit_mut(unit);
@@ -233,6 +236,40 @@ pub fn do_move(
         description: plan.description.clone(),
     });
     Ok(())
+}
+
+/// The Skill test some ground demands before a unit moves into or on it (BFS-TER-7,
+/// BFS-TER-21). Failed, the unit stays where it is and may not move this phase.
+fn passes_entry_test(
+    game: &mut Game,
+    unit: UnitId,
+    after: &[Rect],
+    events: &mut Vec<Event>,
+) -> bool {
+    let before = game.unit(unit).bases.clone();
+    let Some((rule, why)) = crate::ground::entry_test(game, unit, &before, after) else {
+        return true;
+    };
+    let skill = game.unit_profile(unit).skill as i32;
+    let roll = crate::dice::TestRoll::roll(skill, Vec::new(), &mut game.dice, 10);
+    let passed = roll.passed;
+    events.push(Event::Test(crate::event::TestReport {
+        unit: Some(unit),
+        commander: None,
+        kind: crate::event::TestKind::Skill,
+        rule: rule.into(),
+        cause: why.into(),
+        roll,
+        outcome: if passed {
+            "passed: it moves".into()
+        } else {
+            "failed: it stays where it is this phase".into()
+        },
+    }));
+    if !passed {
+        game.unit_mut(unit).flags.activated = true;
+    }
+    passed
 }
 
 fn apply_plan(game: &mut Game, plan: &MovePlan) {
@@ -383,6 +420,9 @@ pub fn do_maneuver(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let bases = check_maneuver(game, unit, list)?;
+    if !passes_entry_test(game, unit, &bases, events) {
+        return Ok(());
+    }
     let files = moves::close_order(&bases, "")
         .ok()
         .map(|o| o.frame.files as u8);
