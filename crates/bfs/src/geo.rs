@@ -106,12 +106,18 @@ pub fn terrain_class(kind: TerrainKind, p: &UnitProfile) -> TerrainClass {
     }
 }
 
-/// What a terrain piece does to sight (BFS-TER-9, -23, -24, -29): woods let you see 5 cm into
-/// or out of them, buildings block. Hills are not modelled as blocking yet (no heights).
-pub fn sight_block(kind: TerrainKind) -> SightBlock {
+/// What a terrain piece does to sight (BFS-TER-9, -20, -21, -23, -24, -29): woods let you see
+/// 5 cm into or out of them, buildings block, hills hide what is behind them from whoever is not
+/// on them (battles before rules revision 2 saw through hills).
+pub fn sight_block(kind: TerrainKind, revision: u32) -> SightBlock {
     match kind {
         TerrainKind::Forest | TerrainKind::Grove => SightBlock::BlocksBeyond(5.0),
         TerrainKind::Building => SightBlock::Blocks,
+        TerrainKind::Hill | TerrainKind::SteepHill
+            if crate::revision::ground_in_combat(revision) =>
+        {
+            SightBlock::Rise
+        }
         _ => SightBlock::Clear,
     }
 }
@@ -145,8 +151,8 @@ pub fn scene(game: &Game) -> Arc<Scene> {
     })
 }
 
-/// A fingerprint of what a scene is built from: each unit on the table with its bases, and the
-/// terrain.
+/// A fingerprint of what a scene is built from: each unit on the table with its bases, the
+/// terrain, and the rules revision (which decides what hills hide).
 fn scene_key(game: &Game) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for u in game
@@ -162,6 +168,7 @@ fn scene_key(game: &Game) -> u64 {
             }
         }
     }
+    game.info.options.rules_revision.hash(&mut h);
     for t in &game.terrain {
         (t.kind as u8).hash(&mut h);
         for p in &t.polygons {
@@ -196,7 +203,8 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
     for (i, t) in game.terrain.iter().enumerate() {
         for poly in &t.polygons {
             if let Ok(p) = Polygon::new(poly.clone()) {
-                terrain.push(TerrainPiece::new(i as u32, p).with_sight(sight_block(t.kind)));
+                let sight = sight_block(t.kind, game.info.options.rules_revision);
+                terrain.push(TerrainPiece::new(i as u32, p).with_sight(sight));
             }
         }
     }

@@ -9,7 +9,7 @@
 //! Armor raise and no Advantage from the wood"). A unit gets a benefit when all its bases do.
 //!
 //! Not yet here: slopes' direction (a unit on a hill counts as higher than one off it; there are no
-//! contour heights yet), obstacles and field fortifications (BFS-TER-27, -32), buildings
+//! contour heights yet; what a hill hides is [`crate::geo::sight_block`]), obstacles and field fortifications (BFS-TER-27, -32), buildings
 //! (BFS-TER-29..31).
 //!
 //! Battles recorded before rules revision 2 were played without any of this

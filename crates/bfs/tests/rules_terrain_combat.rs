@@ -370,3 +370,51 @@ fn bfs_ter_7_guns_may_bog_down_entering_a_stream() {
     )));
     assert_eq!(g.unit(gun).bases, before, "bogged down");
 }
+
+/// BFS-TER-9, BFS-TER-20: a hill between two units hides each from the other; a unit on the hill
+/// sees over it, and is seen.
+#[test]
+fn bfs_ter_20_a_hill_hides_what_is_behind_it() {
+    use sandtable_bfs::sight::visible_enemies;
+    let hill = TerrainSpec {
+        kind: TerrainKind::Hill,
+        name: None,
+        shape: ShapeSpec::Rect {
+            center: (60.0, 60.0),
+            size: (40.0, 16.0),
+            rotation: 0.0,
+        },
+    };
+    // Haiduks south of the hill facing north, reiters north of it facing south.
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 3, (60.0, 45.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 75.0), 180.0),
+        ],
+        vec![hill],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let (h, r) = (id(&g, "haiduks"), id(&g, "reiters"));
+    let scene = sandtable_bfs::geo::scene(&g);
+    assert!(
+        visible_enemies(&g, &scene, h).is_empty(),
+        "the hill hides the reiters"
+    );
+    assert!(visible_enemies(&g, &scene, r).is_empty(), "and the haiduks");
+    // The haiduks climb onto the hill (their bases 2 cm inside its south edge at y = 52).
+    let up = sandtable_geometry::Vec2::new(0.0, 11.0);
+    for b in &mut g.unit_mut(h).bases {
+        *b = b.translated(up);
+    }
+    let scene = sandtable_bfs::geo::scene(&g);
+    assert_eq!(
+        visible_enemies(&g, &scene, h),
+        vec![r],
+        "from the hill they see over it"
+    );
+    assert_eq!(
+        visible_enemies(&g, &scene, r),
+        vec![h],
+        "and are seen on it"
+    );
+}

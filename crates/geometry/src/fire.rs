@@ -227,6 +227,12 @@ pub fn line_of_fire<F: Fn(&SceneBase) -> bool>(
                     SightBlock::BlocksBeyond(x) => {
                         length_inside(&t.polygon, origin, p, 0.5 * CONTACT_EPS) > x + CONTACT_EPS
                     }
+                    SightBlock::Rise => {
+                        crate::terrain::rise_blocks(&t.polygon, origin, p, |poly, a, b| {
+                            crate::distance::segment_polygon_unchecked(a, b, poly) < need
+                                && length_inside(poly, a, b, 0.5 * CONTACT_EPS) > CONTACT_EPS
+                        })
+                    }
                 };
                 clear = !blocked;
                 !blocked

@@ -38,7 +38,9 @@ pub(crate) struct TerrainPart {
 pub(crate) fn terrain_occluder(t: &TerrainPiece) -> Option<TerrainOccluder> {
     use crate::terrain::SightBlock;
     let (by, outer) = match t.sight {
-        SightBlock::Clear => return None,
+        // A rise hides nothing from an eye on it, nor a target on it: no horizon can stand for
+        // it, so its lines are always checked exactly.
+        SightBlock::Clear | SightBlock::Rise => return None,
         SightBlock::Blocks => (CONTACT_EPS + CERT_INSET_CM, false),
         SightBlock::BlocksBeyond(d) => (
             0.5 * (d + CONTACT_EPS).max(2.0 * CONTACT_EPS) + CERT_INSET_CM,

@@ -22,6 +22,10 @@ pub enum SightBlock {
     /// Lets a line through while at most this many cm of it lie inside the piece, e.g. the 5 cm one
     /// may see into or out of a wood (BFS-TER-23/24).
     BlocksBeyond(f32),
+    /// A rise of ground: blocks a line through its interior unless the line starts or ends on
+    /// it. A hill hides what is behind it, but whoever stands on it sees over it and is seen
+    /// (BFS-TER-9, BFS-TER-20).
+    Rise,
 }
 
 /// A terrain piece on the table.
@@ -215,7 +219,21 @@ pub(crate) fn blocks_sight(piece: &TerrainPiece, a: Vec2, b: Vec2) -> bool {
         SightBlock::BlocksBeyond(d) => {
             length_inside_exceeds(&piece.polygon, a, b, 0.5 * CONTACT_EPS, d + CONTACT_EPS)
         }
+        SightBlock::Rise => rise_blocks(&piece.polygon, a, b, |poly, a, b| {
+            length_inside_exceeds(poly, a, b, 0.5 * CONTACT_EPS, 0.0)
+        }),
     }
+}
+
+/// A rise blocks `[a, b]` when neither end stands on it and `crosses` says the line passes
+/// through it (the caller's measure of crossing: sight or fire).
+pub(crate) fn rise_blocks(
+    poly: &Polygon,
+    a: Vec2,
+    b: Vec2,
+    crosses: impl Fn(&Polygon, Vec2, Vec2) -> bool,
+) -> bool {
+    !poly.contains(a) && !poly.contains(b) && crosses(poly, a, b)
 }
 
 /// `length_inside(poly, a, b, margin) > limit` (for `limit ≥ 0`), with the very same arithmetic,
@@ -443,6 +461,31 @@ mod tests {
             }
         }
         assert!(k > 1000);
+    }
+
+    /// A hill hides what is behind it from an eye off it (BFS-TER-20); an eye on it sees over
+    /// it, and a target on it is seen (BFS-TER-9).
+    #[test]
+    fn sight_over_a_rise() {
+        let hill = TerrainPiece::new(3, square(0.0, 0.0, 10.0)).with_sight(SightBlock::Rise);
+        let (west, east) = (Vec2::new(-5.0, 5.0), Vec2::new(15.0, 5.0));
+        assert!(
+            blocks_sight(&hill, west, east),
+            "across the hill, both off it"
+        );
+        assert!(
+            !blocks_sight(&hill, Vec2::new(2.0, 5.0), east),
+            "from the hill"
+        );
+        assert!(
+            !blocks_sight(&hill, west, Vec2::new(8.0, 5.0)),
+            "to a target on it"
+        );
+        assert!(!blocks_sight(&hill, west, Vec2::new(-5.0, 15.0)), "past it");
+        assert!(
+            !blocks_sight(&hill, Vec2::new(-5.0, 10.0), Vec2::new(15.0, 10.0)),
+            "along its edge: grazing is clear"
+        );
     }
 
     #[test]

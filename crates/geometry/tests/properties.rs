@@ -239,7 +239,7 @@ fn battle_strategy() -> impl Strategy<Value = (Vec<GenUnit>, Vec<TerrainPiece>)>
         0u8..3,
         3.0f32..9.0,
         -3.2f32..3.2,
-        0u8..3,
+        0u8..4,
         0.0f32..8.0,
     );
     (
@@ -284,6 +284,7 @@ fn battle_strategy() -> impl Strategy<Value = (Vec<GenUnit>, Vec<TerrainPiece>)>
                     let sight = match sight {
                         0 => SightBlock::Blocks,
                         1 => SightBlock::BlocksBeyond(d),
+                        2 => SightBlock::Rise,
                         _ => SightBlock::Clear,
                     };
                     TerrainPiece::new(i as u32, terrain_outline(kind, Vec2::new(x, y), size, a))
