@@ -143,6 +143,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         dy: 2.0,
                         degrees: 0.0,
                     },
+                    SpecialManeuver::CrossObstacle,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,
@@ -172,6 +173,10 @@ fn movement_commands(game: &Game) -> Vec<Command> {
 }
 
 fn push_moves(v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
+    v.push(Command::Move {
+        unit,
+        steps: vec![MoveStep::CrossObstacle],
+    });
     for frac in [0.25, 0.5, 1.0] {
         v.push(Command::Move {
             unit,

@@ -240,6 +240,7 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
     let struck_front = cs.struck.is_none_or(|e| e == Edge::Front);
     if polearms_stop_impetus(game, a.target, struck_front)
         || crate::ground::stops_impetus(game, unit).is_some()
+        || crate::obstacle::behind(game, a.target, unit).is_some()
     {
         return None;
     }
@@ -418,7 +419,10 @@ fn strike(
     if tp.shields {
         armor_mods.push(Modifier::new("BFS-CCW-11", "shields in close combat", 1));
     }
-    armor_mods.extend(crate::ground::armor_raise(game, target));
+    armor_mods.extend(crate::ground::higher_raise(
+        crate::ground::armor_raise(game, target),
+        crate::obstacle::armor_raise(game, target, unit, false),
+    ));
     let armor_base = tp.armor as i32;
     let target_n = armor_base + armor_mods.iter().map(|m| m.delta).sum::<i32>();
     let faces = game.dice.d10s(hits as usize);

@@ -91,6 +91,10 @@ pub enum Command {
 pub enum MoveStep {
     /// Straight ahead, cm (costs 1 per cm).
     Forward(f32),
+    /// Straight across the obstacle touching the unit's front, every base to the far side: a
+    /// Movement Maneuver costing the distance and 2 cm (infantry) or 5 cm (cavalry)
+    /// (BFS-TER-5, BFS-MAN-16).
+    CrossObstacle,
     /// Straight back, cm (costs 2 per cm, BFS-MOV-6).
     Backward(f32),
     /// Wheel about a front corner, degrees; positive wheels forward (BFS-MOV-14). A backward
@@ -125,6 +129,8 @@ pub enum SpecialManeuver {
     /// Shift up to 2 cm in any direction, with an optional wheel, no corner moving more than 2 cm
     /// (BFS-MAN-14, AMB-18). `dx`/`dy` are in the unit's frame (x right, y forward).
     ChangePosition { dx: f32, dy: f32, degrees: f32 },
+    /// Every base across the obstacle touching its front (BFS-MAN-15).
+    CrossObstacle,
 }
 
 impl Command {

@@ -113,6 +113,14 @@ pub fn advantage_reason(
     let enemy_cavalry = |i: usize| is_cavalry(game, enemies[i]);
     use TerrainKind as K;
 
+    // An obstacle defended: a Defense Order behind it (BFS-TER-27, BFS-TER-32).
+    if defending
+        && enemies
+            .iter()
+            .any(|e| crate::obstacle::defends_across(game, unit, *e).is_some())
+    {
+        return Some(("BFS-TER-27", "defending an obstacle"));
+    }
     // Stream (and a ford, which counts as one): the bank against the water, any Order.
     let wet = |f: &Footing| f.partly(K::Stream) || f.partly(K::Ford);
     if !wet(&me) && them.iter().any(wet) {
@@ -324,4 +332,12 @@ pub fn entry_test(
         }
     }
     None
+}
+
+/// The higher of two Armor raises ("raised to N" does not add up, BFS-TER-13).
+pub fn higher_raise(a: Option<Modifier>, b: Option<Modifier>) -> Option<Modifier> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if b.delta > a.delta { b } else { a }),
+        (a, b) => a.or(b),
+    }
 }

@@ -29,6 +29,7 @@ pub mod losses;
 pub mod morale;
 pub mod moves;
 pub mod narrate;
+pub mod obstacle;
 pub mod options;
 pub mod phases;
 pub mod present;

@@ -77,6 +77,18 @@ pub fn obstacles<'a>(
     enemy_gap: f32,
 ) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
 {
+    obstacles_but(game, mover, enemy_gap, None)
+}
+
+/// As [`obstacles`], letting the unit through one terrain piece: the obstacle it is crossing
+/// (BFS-MAN-15/16).
+pub fn obstacles_but<'a>(
+    game: &'a Game,
+    mover: UnitId,
+    enemy_gap: f32,
+    crossing: Option<u32>,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
     let side = game.unit(mover).side.0;
     let profile = game.unit_profile(mover);
     ObstacleFns {
@@ -90,6 +102,9 @@ pub fn obstacles<'a>(
             }
         },
         terrain: move |t: &TerrainPiece| {
+            if Some(t.id) == crossing {
+                return None;
+            }
             let kind = game.terrain.get(t.id as usize).map(|p| p.kind)?;
             (geo::terrain_class(kind, profile) == TerrainClass::Impassable).then_some(0.0)
         },
@@ -354,6 +369,17 @@ pub fn plan(
                         "right"
                     },
                     cost
+                ));
+            }
+            MoveStep::CrossObstacle => {
+                let (across, d) = crate::obstacle::cross(game, scene, unit, &bases)?;
+                let cost = d + crate::obstacle::crossing_cost(game, unit);
+                bases = across;
+                maneuvers += 1;
+                spent += cost;
+                words.push(format!(
+                    "cross the obstacle ({d:.1} cm + {:.0} cm)",
+                    cost - d
                 ));
             }
             MoveStep::Turn(kind) => {

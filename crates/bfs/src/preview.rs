@@ -152,6 +152,7 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
         && distance >= charge::IMPETUS_RUN_CM
         && bonus > 0
         && !crate::close_combat::polearms_stop_impetus(game, target, true)
+        && crate::obstacle::behind(game, target, charger).is_none()
     {
         spec.modifiers.push(Modifier::new(
             "BFS-CC-14",
@@ -167,7 +168,11 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
     } else {
         w.effectiveness.0
     } as i32;
-    let raise = crate::ground::armor_raise(game, target).map_or(0, |m| m.delta);
+    let raise = crate::ground::higher_raise(
+        crate::ground::armor_raise(game, target),
+        crate::obstacle::armor_raise(game, target, charger, false),
+    )
+    .map_or(0, |m| m.delta);
     let armor = tp.armor as i32 - eff + tp.shields as i32 + raise;
     let plan = spec.plan();
     let hits = plan.distribution();

@@ -345,7 +345,13 @@ pub fn plan_volley(
     // Skill modifiers (BFS-SHO-17).
     let mut mods = Vec::new();
     let tu = game.unit(target);
-    if in_cover(game, target) {
+    if let Some(kind) = crate::obstacle::shelter(game, target, shooter) {
+        mods.push(Modifier::new(
+            "BFS-TER-27",
+            format!("target in cover behind an obstacle ({kind:?})"),
+            -1,
+        ));
+    } else if in_cover(game, target) {
         mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
     } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
         mods.push(Modifier::new(
@@ -418,7 +424,10 @@ pub fn plan_volley(
                 1,
             ));
         }
-        armor_mods.extend(crate::ground::armor_raise(game, target));
+        armor_mods.extend(crate::ground::higher_raise(
+            crate::ground::armor_raise(game, target),
+            crate::obstacle::armor_raise(game, target, shooter, true),
+        ));
         let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         groups.push(GroupPlan {
             bases: in_band.len() as u32,

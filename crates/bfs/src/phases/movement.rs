@@ -406,6 +406,9 @@ pub fn check_maneuver(
                 }
                 moved
             }
+            SpecialManeuver::CrossObstacle => {
+                crate::obstacle::cross(game, &geo::scene(game), unit, &bases)?.0
+            }
         };
     }
     let scene = geo::scene(game);

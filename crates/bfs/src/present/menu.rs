@@ -281,6 +281,22 @@ fn commander_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
 }
 
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
+    // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
+    let cross = match view.unit(u).order {
+        Some(OrderKind::Defense) => Some(Command::Maneuver {
+            unit: u,
+            maneuvers: vec![SpecialManeuver::CrossObstacle],
+        }),
+        Some(OrderKind::Move | OrderKind::Charge) => Some(Command::Move {
+            unit: u,
+            steps: vec![MoveStep::CrossObstacle],
+        }),
+        None => None,
+    };
+    if let Some(cmd) = cross.filter(|c| crate::phases::check(view, c).is_ok()) {
+        menu.items
+            .push(MenuItem::new("Cross the obstacle ahead", cmd).key('X'));
+    }
     let hold = || MenuItem::new("Stay where it is", Command::Hold { unit: u }).key('H');
     match view.unit(u).order {
         Some(OrderKind::Defense) => {
