@@ -2,10 +2,12 @@
 //! picks from, what the AI searches over, and what property tests drive games with.
 //!
 //! It is a sample, not every possible command: moves come in a few lengths and wheel angles.
-//!
-//! Commanders joining and leaving units (BFS-CDR-12, -14) are left out: the one-ply search cannot
-//! yet weigh a unit that moves no more this turn against the die and the Morale point it gains,
-//! and with them offered it froze its own units (AI against random: 47 wins of 200, from 190+).
+//! Commanders joining and leaving units (BFS-CDR-12, -14) are left out, so neither the computer
+//! nor the random player uses them yet: an attached commander orders only his own unit, and
+//! nothing here plans his leaving it. Offered, the random player's colonel joined a unit at once
+//! and stayed: its army stood still, and the AI's record against it fell from 131 to 119 wins in
+//! 200 (losses 21 → 37), a different yardstick rather than a weaker AI. The player's menu offers
+//! both (present/menu.rs).
 
 use crate::authority;
 use crate::charge;
