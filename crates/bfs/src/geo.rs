@@ -113,9 +113,7 @@ pub fn sight_block(kind: TerrainKind, revision: u32) -> SightBlock {
     match kind {
         TerrainKind::Forest | TerrainKind::Grove => SightBlock::BlocksBeyond(5.0),
         TerrainKind::Building => SightBlock::Blocks,
-        TerrainKind::Hill | TerrainKind::SteepHill
-            if crate::revision::ground_in_combat(revision) =>
-        {
+        TerrainKind::Hill | TerrainKind::SteepHill if crate::revision::ground_rules(revision) => {
             SightBlock::Rise
         }
         _ => SightBlock::Clear,

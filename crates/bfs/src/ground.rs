@@ -13,7 +13,7 @@
 //! (BFS-TER-29..31).
 //!
 //! Battles recorded before rules revision 2 were played without any of this
-//! ([`crate::revision::ground_in_combat`]).
+//! ([`crate::revision::ground_rules`]).
 
 use crate::dice::Modifier;
 use crate::ids::UnitId;
@@ -176,7 +176,7 @@ pub fn advantage_reason(
 /// Terrain Advantage in Combat Resolution (BFS-TER-12): +2 for infantry with a Defense Order
 /// fighting only cavalry, +1 otherwise.
 pub fn advantage(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Option<Modifier> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let (rule, why) = advantage_reason(game, unit, enemies)?;
@@ -199,7 +199,7 @@ pub fn advantage(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Option<Modifi
 /// The attacker's to-hit penalty for striking a defender that holds terrain giving it
 /// Advantage (BFS-TER-11): −1, or −2 for cavalry attacking infantry.
 pub fn attack_penalty(game: &Game, attacker: UnitId, target: UnitId) -> Option<Modifier> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision)
+    if !crate::revision::ground_rules(game.info.options.rules_revision)
         || game.unit(target).order != Some(OrderKind::Defense)
     {
         return None;
@@ -219,7 +219,7 @@ pub fn attack_penalty(game: &Game, attacker: UnitId, target: UnitId) -> Option<M
 
 /// The Armor a unit's ground raises it to (BFS-TER-13), as a modifier on its Armor test.
 pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let base = game.unit_profile(unit).armor as i32;
@@ -263,14 +263,14 @@ pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
 /// Does an Open Order unit on this ground still count as having Poor Tactical Discipline
 /// (BFS-TER-14)? Only on open ground and fields.
 pub fn open_order_is_undisciplined(game: &Game, unit: UnitId) -> bool {
-    !crate::revision::ground_in_combat(game.info.options.rules_revision)
+    !crate::revision::ground_rules(game.info.options.rules_revision)
         || footing(game, unit).open_or_fields()
 }
 
 /// Why a unit may not shoot from where it stands, if it may not: infantry and artillery in a
 /// stream (BFS-TER-16), infantry in a swamp (BFS-TER-19).
 pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let kind = game.unit_profile(unit).kind;
@@ -288,7 +288,7 @@ pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
 /// Cavalry cannot build up speed through standing crops or furrows: a charger with a base in a
 /// wheat or ploughed field gets no Impetus (BFS-TER-25, BFS-TER-26).
 pub fn stops_impetus(game: &Game, unit: UnitId) -> Option<&'static str> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let f = footing(game, unit);
@@ -310,7 +310,7 @@ pub fn entry_test(
     before: &[Rect],
     after: &[Rect],
 ) -> Option<(&'static str, &'static str)> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let kind = game.unit_profile(unit).kind;

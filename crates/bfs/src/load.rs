@@ -191,5 +191,8 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
         (s.table.width, s.table.depth),
         &footprints,
     ));
+    for (force, army) in s.rules.forces.iter().zip(armies) {
+        problems.extend(crate::squadron::problems(force, army));
+    }
     problems
 }

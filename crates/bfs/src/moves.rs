@@ -521,6 +521,31 @@ pub fn check_final_position(
             ));
         }
     }
+    // No base may end in ground impassable to it (BFS-TER-4): a maneuver that rebuilds the
+    // formation (a turn, a frontage change) must not put a base there either.
+    if crate::revision::ground_rules(game.info.options.rules_revision) {
+        let p = game.unit_profile(unit);
+        for piece in scene.terrain() {
+            let Some(t) = game.terrain.get(piece.id as usize) else {
+                continue;
+            };
+            if geo::terrain_class(t.kind, p) == TerrainClass::Impassable
+                && bases
+                    .iter()
+                    .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+            {
+                return Err(RuleError::new(
+                    "BFS-TER-4",
+                    format!(
+                        "A base would end in {} ({:?}), impassable to {}.",
+                        t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind)),
+                        t.kind,
+                        u.name
+                    ),
+                ));
+            }
+        }
+    }
     let before = |other: &[Rect]| {
         sandtable_geometry::distance::set_distance(&u.bases, other).unwrap_or(f32::INFINITY)
     };

@@ -69,7 +69,7 @@ pub fn between(game: &Game, a: UnitId, b: UnitId) -> Option<usize> {
 /// not gets past it. Only infantry and artillery are covered: every obstacle here is the low
 /// kind, and field fortifications never cover cavalry (BFS-TER-32).
 pub fn shelter(game: &Game, target: UnitId, from: UnitId) -> Option<TerrainKind> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let piece = between(game, target, from)?;
@@ -90,7 +90,7 @@ pub fn shelter(game: &Game, target: UnitId, from: UnitId) -> Option<TerrainKind>
 /// The obstacle `unit` stands behind against `enemy`: one lies between them and the unit touches
 /// it.
 pub fn behind(game: &Game, unit: UnitId, enemy: UnitId) -> Option<TerrainKind> {
-    if !crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
     let piece = between(game, unit, enemy)?;

@@ -58,6 +58,9 @@ pub struct ForceSpec {
     #[serde(default)]
     pub regiments: Vec<RegimentSpec>,
     pub units: Vec<UnitSpec>,
+    /// Units merged into squadrons when they deploy (BFS-SQN-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub squadrons: Vec<crate::squadron::SquadronSpec>,
 }
 
 /// Commander ranks, highest first (BFS-CMD-3).

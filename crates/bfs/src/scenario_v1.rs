@@ -88,6 +88,7 @@ impl ScenarioV1 {
                         commanders: s.commanders,
                         regiments: s.regiments,
                         units: s.units,
+                        squadrons: Vec::new(),
                     },
                 )
             })

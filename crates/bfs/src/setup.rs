@@ -63,24 +63,19 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             })
         };
         let mut bases_total = 0u32;
+        // Each unit deploys on its own, but the members of a squadron deploy as one (BFS-SQN-2).
+        let mut deployments: Vec<Deployment> = Vec::new();
         for u in &spec.units {
+            if crate::squadron::in_a_squadron(spec, &u.id) {
+                continue;
+            }
             let pid = lookup(si, &u.profile)?;
             let p = &profiles[pid.index()];
-            let bases = deployment_rects(
-                u.formation,
-                u.bases,
-                p.base_size(),
-                Vec2::new(u.position.0, u.position.1),
-                u.facing,
-            );
-            bases_total += bases.len() as u32;
-            units.push(Unit {
-                id: UnitId(units.len() as u16),
+            deployments.push(Deployment {
                 key: u.id.clone(),
                 name: u.name.clone().unwrap_or_else(|| p.name.clone()),
-                side,
                 profile: pid,
-                regiment: regiment_of(&u.regiment),
+                regiment: u.regiment.clone(),
                 formation: match u.formation {
                     FormationSpec::Line { files } => Formation::Close {
                         files: files.min(u.bases).max(1),
@@ -88,9 +83,57 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     FormationSpec::Column => Formation::Close { files: 1 },
                     FormationSpec::OpenOrder => Formation::OpenOrder,
                 },
-                bases_at_start: bases.len() as u8,
-                bases,
-                status: if u.reserve {
+                bases: deployment_rects(
+                    u.formation,
+                    u.bases,
+                    p.base_size(),
+                    Vec2::new(u.position.0, u.position.1),
+                    u.facing,
+                ),
+                reserve: u.reserve,
+            });
+        }
+        let army = loaded
+            .armies
+            .get(si)
+            .ok_or_else(|| format!("no army list for side {}", si + 1))?;
+        for sq in &spec.squadrons {
+            let (deployed, _) = crate::squadron::deploy(spec, army, sq)
+                .map_err(|why| format!("squadron \"{}\": {why}", sq.id))?;
+            let first = spec
+                .units
+                .iter()
+                .find(|u| sq.units.first() == Some(&u.id))
+                .ok_or_else(|| format!("squadron \"{}\" has no units", sq.id))?;
+            let pid = lookup(si, &first.profile)?;
+            deployments.push(Deployment {
+                key: sq.id.clone(),
+                name: sq
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} squadron", profiles[pid.index()].name)),
+                profile: pid,
+                regiment: first.regiment.clone(),
+                formation: Formation::Close {
+                    files: deployed.files.max(1),
+                },
+                bases: deployed.bases,
+                reserve: false,
+            });
+        }
+        for d in deployments {
+            bases_total += d.bases.len() as u32;
+            units.push(Unit {
+                id: UnitId(units.len() as u16),
+                key: d.key,
+                name: d.name,
+                side,
+                profile: d.profile,
+                regiment: regiment_of(&d.regiment),
+                formation: d.formation,
+                bases_at_start: d.bases.len() as u8,
+                bases: d.bases,
+                status: if d.reserve {
                     UnitStatus::Reserve
                 } else {
                     UnitStatus::OnTable
@@ -186,4 +229,15 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
     game.objectives = objectives;
     game.script = script;
     Ok(game)
+}
+
+/// A unit about to be placed on the table: one unit of the scenario, or a squadron of several.
+struct Deployment {
+    key: String,
+    name: String,
+    profile: ProfileId,
+    regiment: Option<String>,
+    formation: Formation,
+    bases: Vec<Rect>,
+    reserve: bool,
 }

@@ -204,7 +204,7 @@ fn in_cover(game: &Game, target: UnitId) -> bool {
         TerrainKind::WheatField => matches!(kind, UnitKind::Infantry | UnitKind::Artillery),
         _ => false,
     };
-    if crate::revision::ground_in_combat(game.info.options.rules_revision) {
+    if crate::revision::ground_rules(game.info.options.rules_revision) {
         let bases = &game.unit(target).bases;
         return bases.iter().all(|b| {
             let f = crate::ground::footing_of(game, std::slice::from_ref(b));

@@ -83,6 +83,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                 regiment: None,
             }],
             regiments: vec![],
+            squadrons: vec![],
             units: units
                 .iter()
                 .filter(|u| u.side == i)
