@@ -487,6 +487,28 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
             ));
         }
     }
+    // Nor on top of a friend (found by the property tests; battles before rules revision 2 did
+    // not check it).
+    if crate::revision::ground_rules(game.info.options.rules_revision)
+        && let Some(f) = game.units.iter().find(|o| {
+            o.id != unit
+                && o.status == UnitStatus::OnTable
+                && o.bases.iter().any(|b| {
+                    new.iter()
+                        .any(|n| sandtable_engine::scenario_check::rects_overlap(n, b))
+                })
+        })
+    {
+        return Err(format!("it would stand on top of {}", f.name));
+    }
+    if crate::revision::ground_rules(game.info.options.rules_revision) {
+        let footing = crate::ground::footing_of(game, &new);
+        if let Some(t) = game.terrain.iter().find(|t| {
+            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable && footing.partly(t.kind)
+        }) {
+            return Err(format!("it would stand in {:?}, impassable to it", t.kind));
+        }
+    }
     let u = game.unit_mut(unit);
     u.bases = new;
     u.formation = Formation::Close { files };

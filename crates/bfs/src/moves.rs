@@ -39,6 +39,8 @@ pub struct MovePlan {
     pub maneuvers: u8,
     /// Files of a close-order unit after the plan.
     pub files: Option<u8>,
+    /// Friendly units the move passes through (BFS-AMV-3): both sides test Skill after it.
+    pub passed_through: Vec<UnitId>,
     pub description: String,
 }
 
@@ -112,6 +114,57 @@ pub fn obstacles_but<'a>(
     }
 }
 
+/// A friendly unit a moving unit may pass through (BFS-AMV-3, BFS-OO-11): any friend on the table
+/// that is neither Disorganized nor fleeing.
+pub fn passable_friend(game: &Game, mover: UnitId, other: UnitId) -> bool {
+    let (m, o) = (game.unit(mover), game.unit(other));
+    other != mover && m.side == o.side && o.morale == crate::state::MoraleLevel::Good
+}
+
+/// As [`obstacles`] for a straight step, which may pass through friends that allow it.
+fn obstacles_passing<'a>(
+    game: &'a Game,
+    mover: UnitId,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    let inner = obstacles(game, mover, ENEMY_GAP_CM);
+    let terrain = inner.terrain;
+    let base = inner.base;
+    ObstacleFns {
+        base: move |b: &SceneBase| {
+            if passable_friend(game, mover, UnitId(b.unit as u16)) {
+                None
+            } else {
+                base(b)
+            }
+        },
+        terrain,
+        max_gap: inner.max_gap,
+    }
+}
+
+/// The friendly units whose bases `bases` cross moving by `delta`.
+fn crossed_friends(game: &Game, unit: UnitId, bases: &[Rect], delta: Vec2) -> Vec<UnitId> {
+    let side = game.unit(unit).side;
+    game.units_on_table(side)
+        .filter(|o| o.id != unit)
+        .filter(|o| {
+            o.bases.iter().any(|fb| {
+                sandtable_geometry::Polygon::from_rect(fb)
+                    .map(|pg| TerrainPiece::new(0, pg))
+                    .is_ok_and(|piece| {
+                        bases.iter().any(|b| {
+                            piece
+                                .swept_intervals(b, delta)
+                                .is_ok_and(|iv| iv.iter().any(|(t0, t1)| t1 - t0 > 1e-4))
+                        })
+                    })
+            })
+        })
+        .map(|o| o.id)
+        .collect()
+}
+
 /// Why a move stopped short, in words.
 pub fn blocker_text(game: &Game, b: &Blocker, mover_side: u8) -> (String, &'static str) {
     match b {
@@ -120,7 +173,8 @@ pub fn blocker_text(game: &Game, b: &Blocker, mover_side: u8) -> (String, &'stat
             if u.side.0 == mover_side {
                 (
                     format!(
-                        "{} is in the way (passing through friends is not possible yet)",
+                        "{} is in the way (a unit passes through friends only moving straight, \
+                         never through a Disorganized or fleeing one)",
                         u.name
                     ),
                     "BFS-AMV-3",
@@ -233,6 +287,8 @@ pub fn plan(
         ));
     }
     let obs = obstacles(game, unit, ENEMY_GAP_CM);
+    let passing = obstacles_passing(game, unit);
+    let mut passed_through: Vec<UnitId> = Vec::new();
     let reference = wheel_reference(game);
     let basic = p.movement.basic;
     let mut bases = u.bases.clone();
@@ -272,10 +328,11 @@ pub fn plan(
                 } else {
                     -d
                 };
-                let out = movement::move_straight(scene, &body, signed, &obs, MoveCost::default())
-                    .map_err(|e| {
-                        RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}"))
-                    })?;
+                let out =
+                    movement::move_straight(scene, &body, signed, &passing, MoveCost::default())
+                        .map_err(|e| {
+                            RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}"))
+                        })?;
                 if out.travelled.abs() < d - EPS {
                     let (why, rule) = out
                         .blocked
@@ -301,6 +358,11 @@ pub fn plan(
                         if entry.is_finite() {
                             limit.enter(spent, entry, found, d)?;
                         }
+                    }
+                }
+                for f in crossed_friends(game, unit, &bases, delta) {
+                    if !passed_through.contains(&f) {
+                        passed_through.push(f);
                     }
                 }
                 spent += out.cost;
@@ -475,6 +537,16 @@ pub fn plan(
         ));
     }
     check_final_position(game, scene, unit, &bases)?;
+    if !passed_through.is_empty() {
+        let names: Vec<&str> = passed_through
+            .iter()
+            .map(|f| game.unit(*f).name.as_str())
+            .collect();
+        words.push(format!(
+            "through {} (both test Skill afterwards, BFS-AMV-3)",
+            names.join(", ")
+        ));
+    }
     Ok(MovePlan {
         unit,
         bases,
@@ -484,6 +556,7 @@ pub fn plan(
         maneuvers,
         files,
         description: words.join(", "),
+        passed_through,
     })
 }
 

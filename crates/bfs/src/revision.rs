@@ -12,7 +12,7 @@
 //! |---|---|
 //! | 0 | The rules as first written (saves without a `rules_revision` field). |
 //! | 1 | BFS-CHG-22: a countercharger moves exactly to the halfway line, not 0.5 cm past it. |
-//! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4; found by the random-terrain property test). |
+//! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4), no rallied unit reformed on top of a friend (both found by the property tests). |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 2;
@@ -28,9 +28,9 @@ pub fn countercharge_overshoot_cm(revision: u32) -> f32 {
     if revision == 0 { 0.5 } else { 0.0 }
 }
 
-/// Do the rules of the ground of revision 2 apply ([`crate::ground`], [`crate::obstacle`], hills
-/// that hide, no maneuver into impassable ground)? Battles recorded before it were played
-/// without them.
+/// Do the rules of revision 2 apply: the ground ([`crate::ground`], [`crate::obstacle`], hills
+/// that hide, no maneuver into impassable ground) and the fixes found with it? Battles recorded
+/// before it were played without them.
 pub fn ground_rules(revision: u32) -> bool {
     revision >= 2
 }

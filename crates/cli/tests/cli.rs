@@ -299,8 +299,9 @@ fn unknown_players_are_refused_with_a_message() {
 /// `simulate --json` printed) play exactly the same now: the same decisions, the same dice, the
 /// same state hash. Recorded before the engine's seam was rebuilt; re-recorded for each rules
 /// revision (`crates/bfs/src/revision.rs`): revision 1 (BFS-CHG-22) changed 4 of the 24,
-/// revision 2 (the ground in combat, hills that hide) 14. A change here must be a ruling
-/// corrected on purpose, with its own revision.
+/// revision 2 (the ground in combat, hills that hide) and the moves newly allowed with it
+/// (passing through friends) most of them. A change here must be a ruling corrected on purpose
+/// or a new legal command, said in the commit.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -235,7 +235,53 @@ pub fn do_move(
         allowance_cm: plan.allowance,
         description: plan.description.clone(),
     });
+    passing_tests(game, unit, &plan.passed_through, events);
     Ok(())
+}
+
+/// After a unit has passed through friends, it and each of them take a Skill test; who fails is
+/// Disorganized. Two Open Order units pass through each other freely (BFS-AMV-3, BFS-OO-11).
+fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut Vec<Event>) {
+    let open = |g: &Game, u: UnitId| g.unit(u).formation == Formation::OpenOrder;
+    let testers: Vec<UnitId> = friends
+        .iter()
+        .copied()
+        .filter(|f| !(open(game, unit) && open(game, *f)))
+        .collect();
+    if testers.is_empty() {
+        return;
+    }
+    for who in std::iter::once(unit).chain(testers) {
+        let skill = game.unit_profile(who).skill as i32;
+        let roll = crate::dice::TestRoll::roll(skill, Vec::new(), &mut game.dice, 10);
+        let passed = roll.passed;
+        events.push(Event::Test(crate::event::TestReport {
+            unit: Some(who),
+            commander: None,
+            kind: crate::event::TestKind::Skill,
+            rule: "BFS-AMV-3".into(),
+            cause: format!(
+                "{} passed through friends",
+                if who == unit { "it" } else { "a friendly unit" }
+            ),
+            roll,
+            outcome: if passed {
+                "passed".into()
+            } else {
+                "failed: Disorganized".into()
+            },
+        }));
+        if !passed {
+            flight::apply_level(
+                game,
+                who,
+                MoraleLevel::Disorganized,
+                "a failed Skill test after passing through friends",
+                None,
+                events,
+            );
+        }
+    }
 }
 
 /// The Skill test some ground demands before a unit moves into or on it (BFS-TER-7,
