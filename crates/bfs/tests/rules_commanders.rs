@@ -230,3 +230,26 @@ fn bfs_cdr_15_escaping_a_destroyed_unit() {
         }
     }
 }
+
+/// The selected commander's menu offers joining the units within his Move, and leaving the one he
+/// is with (what the app shows; it draws whatever the ruleset hands it).
+#[test]
+fn bfs_cdr_12_14_the_commander_menu_offers_join_and_leave() {
+    use sandtable_bfs::present::menu::menu;
+    use sandtable_bfs::present::table::commander_piece;
+    use sandtable_engine::present::MenuChoices;
+    let g = colonel_behind_his_men();
+    let m = menu(&g, 0, Some(commander_piece(COLONEL)), None, &MenuChoices::default());
+    let labels: Vec<&str> = m.items.iter().map(|i| i.label.as_str()).collect();
+    assert!(labels.iter().any(|l| l.starts_with("Join haiduks")), "{labels:?}");
+    assert!(!labels.iter().any(|l| l.contains("pancerni")), "out of reach: {labels:?}");
+    let mut g = colonel_behind_his_men();
+    attach(&mut g, "haiduks");
+    let m = menu(&g, 0, Some(commander_piece(COLONEL)), None, &MenuChoices::default());
+    let leave = m
+        .items
+        .iter()
+        .find(|i| i.label.starts_with("Leave haiduks"))
+        .expect("a Leave item");
+    assert!(Bfs::legal(&g, &leave.command).is_ok());
+}

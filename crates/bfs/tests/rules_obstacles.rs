@@ -189,3 +189,22 @@ fn bfs_ter_27_defending_an_obstacle_by_position() {
     );
     assert!(sandtable_bfs::ground::advantage(&g, them, &[us]).is_none());
 }
+
+/// The unit's menu offers the crossing when its front touches an obstacle squarely.
+#[test]
+fn bfs_man_16_the_menu_offers_the_crossing() {
+    use sandtable_bfs::present::menu::menu;
+    use sandtable_bfs::present::table::unit_piece;
+    use sandtable_engine::present::MenuChoices;
+    let mut g = at_the_fence("haiduks", TerrainKind::Obstacle);
+    set_order(&mut g, "us", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let us = id(&g, "us");
+    let m = menu(&g, 0, Some(unit_piece(us)), None, &MenuChoices::default());
+    let cross = m
+        .items
+        .iter()
+        .find(|i| i.label == "Cross the obstacle ahead")
+        .expect("offered");
+    assert!(Bfs::legal(&g, &cross.command).is_ok());
+}
