@@ -8,14 +8,14 @@
 //! succession of regimental commanders (BFS-CMD-6), Breaking Points (Division level).
 
 use crate::command::MoveStep;
-use crate::dice::TestRoll;
-use crate::event::{Event, TestKind, TestReport};
+use crate::event::Event;
 use crate::flight;
 use crate::ids::{CommanderId, UnitId};
 use crate::morale::MoraleCause;
 use crate::phases::movement::{self, acting};
 use crate::profile::UnitKind;
 use crate::scenario_spec::GameLevel;
+use crate::skill::{self, Test, Tester};
 use crate::state::{Game, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
 use sandtable_geometry::{Pose, Rect, Vec2, distance};
@@ -263,29 +263,21 @@ pub fn risk_to_attached(
     if zeros < 2 || game.commander(c).status != UnitStatus::OnTable {
         return false;
     }
-    let skill = game.profile(game.commander(c).profile).skill as i32;
     for i in 0..zeros - 1 {
-        let roll = TestRoll::roll(skill, Vec::new(), &mut game.dice, 10);
-        let passed = roll.passed;
-        events.push(Event::Test(TestReport {
-            unit: None,
-            commander: Some(c),
-            kind: TestKind::Skill,
-            rule: "BFS-CDR-11".into(),
-            cause: format!(
-                "{} zeros in {}'s Armor tests: the commander with it is at risk (test {} of {})",
-                zeros,
-                game.unit(unit).name,
-                i + 1,
-                zeros - 1
-            ),
-            roll,
-            outcome: if passed {
-                "passed: unhurt".into()
-            } else {
-                "failed: he falls".into()
-            },
-        }));
+        let cause = format!(
+            "{} zeros in {}'s Armor tests: the commander with it is at risk (test {} of {})",
+            zeros,
+            game.unit(unit).name,
+            i + 1,
+            zeros - 1
+        );
+        let what = Test {
+            rule: "BFS-CDR-11",
+            cause,
+            passed: "passed: unhurt",
+            failed: "failed: he falls",
+        };
+        let passed = skill::test(game, Tester::Commander(c), Vec::new(), what, events);
         if !passed {
             game.unit_mut(unit).attached = None;
             game.commander_mut(c).attached_to = None;
@@ -312,7 +304,6 @@ fn escape_or_fall(
     cause: String,
     events: &mut Vec<Event>,
 ) {
-    let skill = game.profile(game.commander(c).profile).skill as i32;
     let mods = if modifier != 0 {
         vec![sandtable_engine::Modifier::new(
             rule,
@@ -322,21 +313,13 @@ fn escape_or_fall(
     } else {
         Vec::new()
     };
-    let roll = TestRoll::roll(skill, mods, &mut game.dice, 10);
-    let passed = roll.passed;
-    events.push(Event::Test(TestReport {
-        unit: None,
-        commander: Some(c),
-        kind: TestKind::Skill,
-        rule: rule.into(),
+    let what = Test {
+        rule,
         cause: cause.clone(),
-        roll,
-        outcome: if passed {
-            "passed: his escort covers his escape".into()
-        } else {
-            "failed: he is killed".into()
-        },
-    }));
+        passed: "passed: his escort covers his escape",
+        failed: "failed: he is killed",
+    };
+    let passed = skill::test(game, Tester::Commander(c), mods, what, events);
     if !passed {
         fall(game, c, cause, events);
         return;

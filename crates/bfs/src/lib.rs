@@ -45,6 +45,7 @@ pub mod script_rule;
 pub mod setup;
 pub mod shooting;
 pub mod sight;
+pub mod skill;
 pub mod squadron;
 pub mod state;
 pub mod turn;

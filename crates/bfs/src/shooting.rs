@@ -204,30 +204,14 @@ fn in_cover(game: &Game, target: UnitId) -> bool {
         TerrainKind::WheatField => matches!(kind, UnitKind::Infantry | UnitKind::Artillery),
         _ => false,
     };
-    if crate::revision::ground_rules(game.info.options.rules_revision) {
-        let bases = &game.unit(target).bases;
-        return bases.iter().all(|b| {
-            let f = crate::ground::footing_of(game, std::slice::from_ref(b));
-            [
-                TerrainKind::Forest,
-                TerrainKind::Grove,
-                TerrainKind::BuiltUpArea,
-                TerrainKind::Building,
-                TerrainKind::WheatField,
-            ]
-            .iter()
-            .any(|k| covers(k) && f.wholly(*k))
-        });
-    }
+    let wholly = crate::revision::ground_rules(game.info.options.rules_revision);
     game.unit(target).bases.iter().all(|b| {
-        terrain_under(game, b).iter().any(|k| match k {
-            TerrainKind::Forest
-            | TerrainKind::Grove
-            | TerrainKind::BuiltUpArea
-            | TerrainKind::Building => true,
-            TerrainKind::WheatField => matches!(kind, UnitKind::Infantry | UnitKind::Artillery),
-            _ => false,
-        })
+        let under = terrain_under(game, b);
+        if !wholly {
+            return under.iter().any(covers);
+        }
+        let f = crate::ground::footing_of(game, std::slice::from_ref(b));
+        under.iter().any(|k| covers(k) && f.wholly(*k))
     })
 }
 

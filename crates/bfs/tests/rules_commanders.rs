@@ -239,13 +239,31 @@ fn bfs_cdr_12_14_the_commander_menu_offers_join_and_leave() {
     use sandtable_bfs::present::table::commander_piece;
     use sandtable_engine::present::MenuChoices;
     let g = colonel_behind_his_men();
-    let m = menu(&g, 0, Some(commander_piece(COLONEL)), None, &MenuChoices::default());
+    let m = menu(
+        &g,
+        0,
+        Some(commander_piece(COLONEL)),
+        None,
+        &MenuChoices::default(),
+    );
     let labels: Vec<&str> = m.items.iter().map(|i| i.label.as_str()).collect();
-    assert!(labels.iter().any(|l| l.starts_with("Join haiduks")), "{labels:?}");
-    assert!(!labels.iter().any(|l| l.contains("pancerni")), "out of reach: {labels:?}");
+    assert!(
+        labels.iter().any(|l| l.starts_with("Join haiduks")),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.contains("pancerni")),
+        "out of reach: {labels:?}"
+    );
     let mut g = colonel_behind_his_men();
     attach(&mut g, "haiduks");
-    let m = menu(&g, 0, Some(commander_piece(COLONEL)), None, &MenuChoices::default());
+    let m = menu(
+        &g,
+        0,
+        Some(commander_piece(COLONEL)),
+        None,
+        &MenuChoices::default(),
+    );
     let leave = m
         .items
         .iter()

@@ -252,25 +252,22 @@ fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut
         return;
     }
     for who in std::iter::once(unit).chain(testers) {
-        let skill = game.unit_profile(who).skill as i32;
-        let roll = crate::dice::TestRoll::roll(skill, Vec::new(), &mut game.dice, 10);
-        let passed = roll.passed;
-        events.push(Event::Test(crate::event::TestReport {
-            unit: Some(who),
-            commander: None,
-            kind: crate::event::TestKind::Skill,
-            rule: "BFS-AMV-3".into(),
+        let what = crate::skill::Test {
+            rule: "BFS-AMV-3",
             cause: format!(
                 "{} passed through friends",
                 if who == unit { "it" } else { "a friendly unit" }
             ),
-            roll,
-            outcome: if passed {
-                "passed".into()
-            } else {
-                "failed: Disorganized".into()
-            },
-        }));
+            passed: "passed",
+            failed: "failed: Disorganized",
+        };
+        let passed = crate::skill::test(
+            game,
+            crate::skill::Tester::Unit(who),
+            Vec::new(),
+            what,
+            events,
+        );
         if !passed {
             flight::apply_level(
                 game,
@@ -296,22 +293,19 @@ fn passes_entry_test(
     let Some((rule, why)) = crate::ground::entry_test(game, unit, &before, after) else {
         return true;
     };
-    let skill = game.unit_profile(unit).skill as i32;
-    let roll = crate::dice::TestRoll::roll(skill, Vec::new(), &mut game.dice, 10);
-    let passed = roll.passed;
-    events.push(Event::Test(crate::event::TestReport {
-        unit: Some(unit),
-        commander: None,
-        kind: crate::event::TestKind::Skill,
-        rule: rule.into(),
+    let what = crate::skill::Test {
+        rule,
         cause: why.into(),
-        roll,
-        outcome: if passed {
-            "passed: it moves".into()
-        } else {
-            "failed: it stays where it is this phase".into()
-        },
-    }));
+        passed: "passed: it moves",
+        failed: "failed: it stays where it is this phase",
+    };
+    let passed = crate::skill::test(
+        game,
+        crate::skill::Tester::Unit(unit),
+        Vec::new(),
+        what,
+        events,
+    );
     if !passed {
         game.unit_mut(unit).flags.activated = true;
     }

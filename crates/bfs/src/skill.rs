@@ -1,0 +1,53 @@
+//! A Skill test with its report: one D10 against the Skill of a unit or a commander, told in the
+//! dice panel with its rule, its cause and what follows (BFS-DICE, BFS-ATT-3). The tests that
+//! ground, friends and danger demand all go through here.
+
+use crate::dice::{Modifier, TestRoll};
+use crate::event::{Event, TestKind, TestReport};
+use crate::ids::{CommanderId, UnitId};
+use crate::state::Game;
+
+/// Who takes the test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tester {
+    Unit(UnitId),
+    Commander(CommanderId),
+}
+
+/// What the report says of the test: its rule, why it is taken, and the outcome either way.
+pub struct Test<'a> {
+    pub rule: &'a str,
+    pub cause: String,
+    pub passed: &'a str,
+    pub failed: &'a str,
+}
+
+/// Rolls the test, reports it, and says whether it passed.
+pub fn test(
+    game: &mut Game,
+    who: Tester,
+    modifiers: Vec<Modifier>,
+    what: Test<'_>,
+    events: &mut Vec<Event>,
+) -> bool {
+    let skill = match who {
+        Tester::Unit(u) => game.unit_profile(u).skill,
+        Tester::Commander(c) => game.profile(game.commander(c).profile).skill,
+    } as i32;
+    let roll = TestRoll::roll(skill, modifiers, &mut game.dice, 10);
+    let passed = roll.passed;
+    let (unit, commander) = match who {
+        Tester::Unit(u) => (Some(u), None),
+        Tester::Commander(c) => (None, Some(c)),
+    };
+    events.push(Event::Test(TestReport {
+        unit,
+        commander,
+        kind: TestKind::Skill,
+        rule: what.rule.into(),
+        cause: what.cause,
+        roll,
+        outcome: if passed { what.passed } else { what.failed }.into(),
+    }));
+    passed
+}
