@@ -149,6 +149,51 @@ pub fn scene(game: &Game) -> Arc<Scene> {
     })
 }
 
+/// The terrain pieces of the table as geometry, one per polygon, each with its index in
+/// `game.terrain` as id. Built once per table and shared on the thread: the rules ask what lies
+/// under a base many times a decision, and building a polygon (triangulating it) costs far more
+/// than the question.
+pub fn terrain_pieces(game: &Game) -> Arc<Vec<TerrainPiece>> {
+    thread_local! {
+        static LAST: RefCell<Option<(u64, Arc<Vec<TerrainPiece>>)>> = const { RefCell::new(None) };
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    hash_terrain(game, &mut h);
+    let key = h.finish();
+    LAST.with(|last| {
+        if let Some((k, t)) = last.borrow().as_ref()
+            && *k == key
+        {
+            return t.clone();
+        }
+        let mut pieces = Vec::new();
+        for (i, t) in game.terrain.iter().enumerate() {
+            for poly in &t.polygons {
+                if let Ok(p) = Polygon::new(poly.clone()) {
+                    let sight = sight_block(t.kind, game.info.options.rules_revision);
+                    pieces.push(TerrainPiece::new(i as u32, p).with_sight(sight));
+                }
+            }
+        }
+        let t = Arc::new(pieces);
+        *last.borrow_mut() = Some((key, t.clone()));
+        t
+    })
+}
+
+fn hash_terrain(game: &Game, h: &mut impl Hasher) {
+    game.info.options.rules_revision.hash(h);
+    for t in &game.terrain {
+        (t.kind as u8).hash(h);
+        for p in &t.polygons {
+            for v in p {
+                v.x.to_bits().hash(h);
+                v.y.to_bits().hash(h);
+            }
+        }
+    }
+}
+
 /// A fingerprint of what a scene is built from: each unit on the table with its bases, the
 /// terrain, and the rules revision (which decides what hills hide).
 fn scene_key(game: &Game) -> u64 {
@@ -166,16 +211,7 @@ fn scene_key(game: &Game) -> u64 {
             }
         }
     }
-    game.info.options.rules_revision.hash(&mut h);
-    for t in &game.terrain {
-        (t.kind as u8).hash(&mut h);
-        for p in &t.polygons {
-            for v in p {
-                v.x.to_bits().hash(&mut h);
-                v.y.to_bits().hash(&mut h);
-            }
-        }
-    }
+    hash_terrain(game, &mut h);
     h.finish()
 }
 
@@ -197,15 +233,7 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
             side: u.side.0,
         }));
     }
-    let mut terrain = Vec::new();
-    for (i, t) in game.terrain.iter().enumerate() {
-        for poly in &t.polygons {
-            if let Ok(p) = Polygon::new(poly.clone()) {
-                let sight = sight_block(t.kind, game.info.options.rules_revision);
-                terrain.push(TerrainPiece::new(i as u32, p).with_sight(sight));
-            }
-        }
-    }
+    let terrain = terrain_pieces(game).as_ref().clone();
     // Inputs come from checked scenarios and from moves the geometry produced; an empty scene is
     // the safe fallback if anything were still refused.
     Scene::new(bases.clone(), terrain)
@@ -244,21 +272,16 @@ pub fn frame_of(bases: &[Rect]) -> Rect {
 /// The worst terrain class any base of `bases` stands in (BFS-TER-6).
 pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> TerrainClass {
     let mut worst = TerrainClass::Open;
-    for t in &game.terrain {
-        let class = terrain_class(t.kind, p);
-        if class <= worst {
+    for piece in terrain_pieces(game).iter() {
+        let Some(t) = game.terrain.get(piece.id as usize) else {
             continue;
-        }
-        let touches = t.polygons.iter().any(|poly| {
-            Polygon::new(poly.clone()).ok().is_some_and(|pg| {
-                bases.iter().any(|b| {
-                    TerrainPiece::new(0, pg.clone())
-                        .overlap_area(b)
-                        .is_ok_and(|a| a > 1e-3)
-                })
-            })
-        });
-        if touches {
+        };
+        let class = terrain_class(t.kind, p);
+        if class > worst
+            && bases
+                .iter()
+                .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+        {
             worst = class;
         }
     }

@@ -20,8 +20,7 @@ use crate::ids::UnitId;
 use crate::profile::UnitKind;
 use crate::state::{Formation, Game, OrderKind};
 use sandtable_engine::scenario::TerrainKind;
-use sandtable_geometry::terrain::TerrainPiece;
-use sandtable_geometry::{Polygon, Rect};
+use sandtable_geometry::Rect;
 
 /// The terrain under one unit: which kinds touch any of its bases, and which hold all of them
 /// wholly.
@@ -48,38 +47,48 @@ impl Footing {
     }
 }
 
-/// How much of `base` (cm²) lies in terrain pieces of `kind`, capped at the base's area.
-fn area_in(game: &Game, base: &Rect, kind: TerrainKind) -> f32 {
-    let mut area = 0.0;
-    for piece in game.terrain.iter().filter(|t| t.kind == kind) {
-        for poly in &piece.polygons {
-            if let Ok(pg) = Polygon::new(poly.clone()) {
-                area += TerrainPiece::new(0, pg).overlap_area(base).unwrap_or(0.0);
-            }
-        }
-    }
-    area.min(base.area())
-}
-
 /// The terrain under a set of bases (BFS-TER-6).
 pub fn footing_of(game: &Game, bases: &[Rect]) -> Footing {
     let mut f = Footing::default();
-    let mut kinds: Vec<TerrainKind> = game.terrain.iter().map(|t| t.kind).collect();
-    kinds.sort_by_key(|k| *k as u8);
-    kinds.dedup();
-    for kind in kinds {
-        let areas: Vec<(f32, f32)> = bases
-            .iter()
-            .map(|b| (area_in(game, b, kind), b.area()))
-            .collect();
-        if areas.iter().any(|(a, _)| *a > 1e-3) {
+    if game.terrain.is_empty() || bases.is_empty() {
+        return f;
+    }
+    // Area of each base inside each kind of terrain.
+    let mut areas: Vec<(TerrainKind, Vec<f32>)> = Vec::new();
+    for piece in crate::geo::terrain_pieces(game).iter() {
+        let Some(t) = game.terrain.get(piece.id as usize) else {
+            continue;
+        };
+        let i = match areas.iter().position(|(k, _)| *k == t.kind) {
+            Some(i) => i,
+            None => {
+                areas.push((t.kind, vec![0.0; bases.len()]));
+                areas.len() - 1
+            }
+        };
+        for (a, b) in areas[i].1.iter_mut().zip(bases) {
+            *a += piece.overlap_area(b).unwrap_or(0.0);
+        }
+    }
+    for (kind, inside) in areas {
+        if inside.iter().any(|a| *a > 1e-3) {
             f.partly.push(kind);
         }
-        if !areas.is_empty() && areas.iter().all(|(a, total)| *a >= total * 0.999) {
+        if inside
+            .iter()
+            .zip(bases)
+            .all(|(a, b)| a.min(b.area()) >= b.area() * 0.999)
+        {
             f.wholly.push(kind);
         }
     }
     f
+}
+
+/// Is any of these kinds of terrain on the table? (A cheap first question: most tables lack most
+/// kinds.)
+fn on_table(game: &Game, kinds: &[TerrainKind]) -> bool {
+    game.terrain.iter().any(|t| kinds.contains(&t.kind))
 }
 
 /// The terrain under a unit.
@@ -222,6 +231,16 @@ pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
+    if !on_table(
+        game,
+        &[
+            TerrainKind::Forest,
+            TerrainKind::Grove,
+            TerrainKind::BuiltUpArea,
+        ],
+    ) {
+        return None;
+    }
     let base = game.unit_profile(unit).armor as i32;
     let f = footing(game, unit);
     let kind = game.unit_profile(unit).kind;
@@ -273,6 +292,12 @@ pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
+    if !on_table(
+        game,
+        &[TerrainKind::Stream, TerrainKind::Ford, TerrainKind::Marsh],
+    ) {
+        return None;
+    }
     let kind = game.unit_profile(unit).kind;
     let f = footing(game, unit);
     let foot_or_guns = matches!(kind, UnitKind::Infantry | UnitKind::Artillery);
@@ -289,6 +314,9 @@ pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
 /// wheat or ploughed field gets no Impetus (BFS-TER-25, BFS-TER-26).
 pub fn stops_impetus(game: &Game, unit: UnitId) -> Option<&'static str> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
+        return None;
+    }
+    if !on_table(game, &[TerrainKind::WheatField, TerrainKind::PloughedField]) {
         return None;
     }
     let f = footing(game, unit);

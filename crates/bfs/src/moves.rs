@@ -146,10 +146,21 @@ fn obstacles_passing<'a>(
 /// The friendly units whose bases `bases` cross moving by `delta`.
 fn crossed_friends(game: &Game, unit: UnitId, bases: &[Rect], delta: Vec2) -> Vec<UnitId> {
     let side = game.unit(unit).side;
+    // The box the move sweeps: only friends inside it can be crossed.
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for b in bases {
+        let (a, z) = b.aabb();
+        lo = lo.min(a).min(a + delta);
+        hi = hi.max(z).max(z + delta);
+    }
+    let in_box = |r: &Rect| {
+        let (a, z) = r.aabb();
+        a.x <= hi.x && a.y <= hi.y && z.x >= lo.x && z.y >= lo.y
+    };
     game.units_on_table(side)
         .filter(|o| o.id != unit)
         .filter(|o| {
-            o.bases.iter().any(|fb| {
+            o.bases.iter().filter(|fb| in_box(fb)).any(|fb| {
                 sandtable_geometry::Polygon::from_rect(fb)
                     .map(|pg| TerrainPiece::new(0, pg))
                     .is_ok_and(|piece| {

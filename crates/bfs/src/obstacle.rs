@@ -33,10 +33,10 @@ pub fn is_obstacle(kind: TerrainKind) -> bool {
 }
 
 fn polygons(game: &Game, piece: usize) -> Vec<Polygon> {
-    game.terrain[piece]
-        .polygons
+    crate::geo::terrain_pieces(game)
         .iter()
-        .filter_map(|p| Polygon::new(p.clone()).ok())
+        .filter(|p| p.id as usize == piece)
+        .map(|p| p.polygon.clone())
         .collect()
 }
 

@@ -19,8 +19,7 @@ use crate::weapons::{Horseback, RangedWeapon, WeaponClass};
 use sandtable_engine::odds;
 use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
-use sandtable_geometry::terrain::TerrainPiece;
-use sandtable_geometry::{Polygon, Rect, Scene, SceneBase, ZoneScheme};
+use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 
 /// The stages and steps in which units shoot (BFS-SEQ-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,19 +175,13 @@ pub fn front_rank(game: &Game, unit: UnitId) -> Vec<usize> {
 }
 
 fn terrain_under(game: &Game, r: &Rect) -> Vec<TerrainKind> {
-    game.terrain
+    let mut kinds: Vec<TerrainKind> = crate::geo::terrain_pieces(game)
         .iter()
-        .filter(|t| {
-            t.polygons.iter().any(|poly| {
-                Polygon::new(poly.clone()).ok().is_some_and(|pg| {
-                    TerrainPiece::new(0, pg)
-                        .overlap_area(r)
-                        .is_ok_and(|a| a > 1e-3)
-                })
-            })
-        })
-        .map(|t| t.kind)
-        .collect()
+        .filter(|p| p.overlap_area(r).is_ok_and(|a| a > 1e-3))
+        .filter_map(|p| game.terrain.get(p.id as usize).map(|t| t.kind))
+        .collect();
+    kinds.dedup();
+    kinds
 }
 
 /// Is the target in cover (BFS-SHO-17, BFS-TER-15): woods, built-up areas, buildings; a wheat
