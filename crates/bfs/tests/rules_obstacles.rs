@@ -208,3 +208,59 @@ fn bfs_man_16_the_menu_offers_the_crossing() {
         .expect("offered");
     assert!(Bfs::legal(&g, &cross.command).is_ok());
 }
+
+/// BFS-TER-17, BFS-TER-18: a river is impassable except at its bridge (crossed as a road, at full
+/// Move) and its ford (a stream: difficult ground, half Move); a lake is impassable.
+#[test]
+fn bfs_ter_17_18_rivers_cross_at_bridges_and_fords_lakes_never() {
+    let strip = |kind, from: f32, to: f32| TerrainSpec {
+        kind,
+        name: None,
+        shape: ShapeSpec::Strip {
+            points: vec![(from, 60.0), (to, 60.0)],
+            width: 8.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("bridge", 0, "haiduks", 3, 3, (30.0, 55.0), 0.0),
+            unit("ford", 0, "haiduks", 3, 3, (90.0, 55.0), 0.0),
+            unit("river", 0, "haiduks", 3, 3, (60.0, 55.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![
+            strip(TerrainKind::River, 0.0, 20.0),
+            strip(TerrainKind::Bridge, 20.0, 40.0),
+            strip(TerrainKind::River, 40.0, 80.0),
+            strip(TerrainKind::Ford, 80.0, 100.0),
+            strip(TerrainKind::Lake, 100.0, 120.0),
+        ],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    for k in ["bridge", "ford", "river"] {
+        set_order(&mut g, k, Some(OrderKind::Move));
+    }
+    at_movement(&mut g, Side::A, false);
+    let forward = |g: &Game, key: &str, d: f32| {
+        Bfs::legal(
+            g,
+            &Command::Move {
+                unit: id(g, key),
+                steps: vec![MoveStep::Forward(d)],
+            },
+        )
+    };
+    // Haiduks move 10 cm: the full 10 over the bridge.
+    assert!(forward(&g, "bridge", 10.0).is_ok());
+    // Into the ford they may go at most half their Move, 5 cm in all (BFS-TER-2).
+    assert!(forward(&g, "ford", 5.0).is_ok());
+    assert_eq!(forward(&g, "ford", 6.0).unwrap_err().rule, "BFS-TER-2");
+    // The river stops them.
+    assert_eq!(forward(&g, "river", 2.0).unwrap_err().rule, "BFS-TER-4");
+    let lake = g.terrain.iter().find(|t| t.kind == TerrainKind::Lake).unwrap();
+    let p = g.unit_profile(id(&g, "river"));
+    assert_eq!(
+        sandtable_bfs::geo::terrain_class(lake.kind, p),
+        sandtable_bfs::geo::TerrainClass::Impassable
+    );
+}
