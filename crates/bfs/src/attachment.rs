@@ -1,6 +1,7 @@
 //! Commanders with units: joining one (BFS-CDR-3, BFS-CDR-12), leaving it (BFS-CDR-14), riding
 //! with it wherever it goes and when it flees (BFS-CDR-15), and the risk an attached commander runs
-//! when his unit is hit (BFS-CDR-11), with what his loss costs (BFS-CDR-18). What an attached
+//! when his unit is hit (BFS-CDR-11), with what his loss costs (BFS-CDR-18). A commander on his
+//! own blocks no enemy, and makes way when one comes within 2 cm of him (BFS-CDR-5). What an attached
 //! commander does for his unit (+1 die, +1 Morale, orders at 0 CP) is in the rules that roll
 //! those dice ([`crate::losses`], [`crate::morale`], [`crate::authority`]).
 //!
@@ -375,5 +376,68 @@ fn fall(game: &mut Game, c: CommanderId, reason: String, events: &mut Vec<Event>
     };
     for u in near {
         flight::test_and_apply(game, u, &cause, events);
+    }
+}
+
+/// Enemies end their moves where they like; a lone commander then rides clear at once, by the
+/// shortest way, to more than 2 cm from every enemy base (BFS-CDR-5). Battles recorded before
+/// rules revision 2 left him where he was.
+pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
+    if !crate::revision::ground_rules(game.info.options.rules_revision) {
+        return;
+    }
+    const CLEAR_CM: f32 = 2.0;
+    let lone: Vec<CommanderId> = game
+        .commanders
+        .iter()
+        .filter(|c| c.status == UnitStatus::OnTable && c.attached_to.is_none())
+        .map(|c| c.id)
+        .collect();
+    for c in lone {
+        let side = game.commander(c).side;
+        let enemy: Vec<Rect> = game
+            .units
+            .iter()
+            .filter(|u| u.side != side && u.status == UnitStatus::OnTable)
+            .flat_map(|u| u.bases.iter().copied())
+            .collect();
+        let start = game.commander(c).base;
+        let mut base = start;
+        // Step away from the nearest enemy base until every one is more than 2 cm off.
+        for _ in 0..16 {
+            let Ok((i, d)) = distance::nearest_in_set(&base, &enemy) else {
+                break;
+            };
+            if d > CLEAR_CM {
+                break;
+            }
+            let away = match distance::closest_points(&enemy[i], &base) {
+                Ok(Some((on_enemy, on_him))) if (on_him - on_enemy).length() > 1e-4 => {
+                    (on_him - on_enemy).normalize()
+                }
+                _ => (base.center() - enemy[i].center()).normalize_or_zero(),
+            };
+            let away = if away == Vec2::ZERO { Vec2::Y } else { away };
+            base = base.translated(away * (CLEAR_CM - d + 0.05));
+        }
+        if base == start {
+            continue;
+        }
+        let t = game.info.table;
+        let m = base.half.length();
+        let at = Vec2::new(
+            base.center().x.clamp(m, t.x - m),
+            base.center().y.clamp(m, t.y - m),
+        );
+        let base = Rect::new(Pose::new(at, base.pose.angle), base.half);
+        let moved = (base.center() - start.center()).length();
+        game.commander_mut(c).base = base;
+        events.push(Event::Ruling {
+            rule: "BFS-CDR-5".into(),
+            text: format!(
+                "{} makes way for the enemy: {moved:.1} cm, to more than 2 cm from it.",
+                game.commander(c).name
+            ),
+        });
     }
 }

@@ -271,3 +271,35 @@ fn bfs_cdr_12_14_the_commander_menu_offers_join_and_leave() {
         .expect("a Leave item");
     assert!(Bfs::legal(&g, &leave.command).is_ok());
 }
+
+/// BFS-CDR-5: an enemy unit ends its move 1 cm from a lone commander; he rides clear at once to
+/// more than 2 cm from it, by the shortest way (straight away from it).
+#[test]
+fn bfs_cdr_5_a_lone_commander_makes_way_for_the_enemy() {
+    let mut g = colonel_behind_his_men();
+    // The reiters' front rank stands 1 cm north of the colonel's base (north edge at y = 28).
+    let reiters = id(&g, "reiters");
+    let frame = sandtable_bfs::geo::unit_frame(g.unit(reiters));
+    let front = frame.center().y - frame.half.y;
+    let shift = Vec2::new(40.0 - frame.center().x, 29.0 - front);
+    for b in &mut g.unit_mut(reiters).bases {
+        *b = b.translated(shift);
+    }
+    let before = g.commander(COLONEL).base.center();
+    let mut events = Vec::new();
+    attachment::make_way(&mut g, &mut events);
+    let after = g.commander(COLONEL).base;
+    let gap = sandtable_geometry::distance::set_distance(
+        std::slice::from_ref(&after),
+        &g.unit(reiters).bases,
+    )
+    .unwrap();
+    assert!(gap > 2.0 && gap < 2.1, "{gap}");
+    assert!((after.center().x - before.x).abs() < 0.01, "straight back");
+    assert!(after.center().y < before.y);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-CDR-5"))
+    );
+}

@@ -257,7 +257,11 @@ fn bfs_ter_17_18_rivers_cross_at_bridges_and_fords_lakes_never() {
     assert_eq!(forward(&g, "ford", 6.0).unwrap_err().rule, "BFS-TER-2");
     // The river stops them.
     assert_eq!(forward(&g, "river", 2.0).unwrap_err().rule, "BFS-TER-4");
-    let lake = g.terrain.iter().find(|t| t.kind == TerrainKind::Lake).unwrap();
+    let lake = g
+        .terrain
+        .iter()
+        .find(|t| t.kind == TerrainKind::Lake)
+        .unwrap();
     let p = g.unit_profile(id(&g, "river"));
     assert_eq!(
         sandtable_bfs::geo::terrain_class(lake.kind, p),

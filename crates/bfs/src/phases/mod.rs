@@ -117,6 +117,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Continue => combat::continue_combat(game, e)?,
     }
     crate::attachment::keep_with_units(game, &mut events);
+    crate::attachment::make_way(game, &mut events);
     crate::script::run(game, &mut events);
     Ok(events)
 }
