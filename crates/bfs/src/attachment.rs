@@ -19,6 +19,7 @@ use crate::scenario_spec::GameLevel;
 use crate::skill::{self, Test, Tester};
 use crate::state::{Game, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
+use sandtable_engine::scenario_check::rects_overlap;
 use sandtable_geometry::{Pose, Rect, Vec2, distance};
 
 /// Friendly units this close to a fallen commander test Morale (BFS-CDR-18).
@@ -380,8 +381,9 @@ fn fall(game: &mut Game, c: CommanderId, reason: String, events: &mut Vec<Event>
 }
 
 /// Enemies end their moves where they like; a lone commander then rides clear at once, by the
-/// shortest way, to more than 2 cm from every enemy base (BFS-CDR-5). Battles recorded before
-/// rules revision 2 left him where he was.
+/// shortest way, to more than 2 cm from every enemy base (BFS-CDR-5), and out of the way of
+/// friends who fled or withdrew over him (BFS-CDR-6). Battles recorded before rules revision 2
+/// left him where he was.
 pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return;
@@ -395,30 +397,61 @@ pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
         .collect();
     for c in lone {
         let side = game.commander(c).side;
-        let enemy: Vec<Rect> = game
+        // Enemy bases he keeps 2 cm from; friends only clear of (BFS-CDR-6: a unit fleeing or
+        // withdrawing through him moves him out of its way).
+        let others: Vec<(Rect, f32)> = game
             .units
             .iter()
-            .filter(|u| u.side != side && u.status == UnitStatus::OnTable)
-            .flat_map(|u| u.bases.iter().copied())
+            .filter(|u| u.status == UnitStatus::OnTable)
+            .flat_map(|u| {
+                let gap = if u.side != side { CLEAR_CM } else { 0.0 };
+                u.bases.iter().map(move |b| (*b, gap))
+            })
             .collect();
         let start = game.commander(c).base;
+        // The shortest way clear: the nearest spot, in 16 directions and 0.25 cm steps up to
+        // 15 cm, more than 2 cm from every enemy base and off every friend's.
+        let clear = |r: &Rect| {
+            others.iter().all(|(o, gap)| {
+                if *gap > 0.0 {
+                    distance::distance(r, o).is_ok_and(|d| d > *gap)
+                } else {
+                    !rects_overlap(r, o)
+                }
+            })
+        };
+        if clear(&start) {
+            continue;
+        }
+        // The first ring of distances with a clear spot; each clear direction narrowed down to
+        // the hundredth of a centimetre; the shortest wins.
+        let directions: Vec<Vec2> = (0..16)
+            .map(|i| Vec2::from_angle(i as f32 * std::f32::consts::TAU / 16.0))
+            .collect();
+        let narrowed = |dir: Vec2, t: f32| {
+            let (mut lo, mut hi) = (t - 0.25, t);
+            while hi - lo > 0.005 {
+                let mid = 0.5 * (lo + hi);
+                if clear(&start.translated(dir * mid)) {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+            hi + 0.01
+        };
         let mut base = start;
-        // Step away from the nearest enemy base until every one is more than 2 cm off.
-        for _ in 0..16 {
-            let Ok((i, d)) = distance::nearest_in_set(&base, &enemy) else {
-                break;
-            };
-            if d > CLEAR_CM {
+        for k in 1..=60 {
+            let t = k as f32 * 0.25;
+            let best = directions
+                .iter()
+                .filter(|d| clear(&start.translated(**d * t)))
+                .map(|d| (*d, narrowed(*d, t)))
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((dir, t)) = best {
+                base = start.translated(dir * t);
                 break;
             }
-            let away = match distance::closest_points(&enemy[i], &base) {
-                Ok(Some((on_enemy, on_him))) if (on_him - on_enemy).length() > 1e-4 => {
-                    (on_him - on_enemy).normalize()
-                }
-                _ => (base.center() - enemy[i].center()).normalize_or_zero(),
-            };
-            let away = if away == Vec2::ZERO { Vec2::Y } else { away };
-            base = base.translated(away * (CLEAR_CM - d + 0.05));
         }
         if base == start {
             continue;
@@ -435,7 +468,7 @@ pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
         events.push(Event::Ruling {
             rule: "BFS-CDR-5".into(),
             text: format!(
-                "{} makes way for the enemy: {moved:.1} cm, to more than 2 cm from it.",
+                "{} makes way: {moved:.1} cm, clear of the units around him.",
                 game.commander(c).name
             ),
         });

@@ -630,6 +630,25 @@ pub fn check_final_position(
             }
         }
     }
+    // Nor on a friendly commander's spot, unless he joins it (BFS-CDR-3).
+    if crate::revision::ground_rules(game.info.options.rules_revision)
+        && let Some(c) = game.commanders.iter().find(|c| {
+            c.side == u.side
+                && c.status == crate::state::UnitStatus::OnTable
+                && c.attached_to.is_none()
+                && bases
+                    .iter()
+                    .any(|b| sandtable_engine::scenario_check::rects_overlap(b, &c.base))
+        })
+    {
+        return Err(RuleError::new(
+            "BFS-CDR-3",
+            format!(
+                "It would end on {}'s spot: he must join the unit first, or it must stop short.",
+                c.name
+            ),
+        ));
+    }
     let before = |other: &[Rect]| {
         sandtable_geometry::distance::set_distance(&u.bases, other).unwrap_or(f32::INFINITY)
     };

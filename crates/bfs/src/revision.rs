@@ -12,7 +12,7 @@
 //! |---|---|
 //! | 0 | The rules as first written (saves without a `rules_revision` field). |
 //! | 1 | BFS-CHG-22: a countercharger moves exactly to the halfway line, not 0.5 cm past it. |
-//! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4), no rallied unit reformed on top of a friend (both found by the property tests), a lone commander making way for the enemy (BFS-CDR-5). |
+//! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4), no rallied unit reformed on top of a friend (both found by the property tests), a lone commander making way for enemies and friends (BFS-CDR-5, BFS-CDR-6), no move ending on a friendly commander (BFS-CDR-3). |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 2;

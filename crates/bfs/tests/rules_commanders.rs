@@ -303,3 +303,41 @@ fn bfs_cdr_5_a_lone_commander_makes_way_for_the_enemy() {
             .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-CDR-5"))
     );
 }
+
+/// BFS-CDR-3: a unit may not end its move on a friendly commander's spot unless he joins it;
+/// BFS-CDR-6: friends who flee or withdraw over him push him out of their way.
+#[test]
+fn bfs_cdr_3_6_friends_and_the_commanders_spot() {
+    let mut g = colonel_behind_his_men();
+    let haiduks = id(&g, "haiduks");
+    let c = g.commander_mut(COLONEL);
+    c.base = Rect::new(Pose::new(Vec2::new(40.0, 44.0), 0.0), c.base.half);
+    let onto = Bfs::legal(
+        &g,
+        &Command::Move {
+            unit: haiduks,
+            steps: vec![MoveStep::Forward(4.0)],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(onto.rule, "BFS-CDR-3", "{}", onto.message);
+    // A flight carried the haiduks over him: he makes way, out of every base.
+    let over = Vec2::new(0.0, 5.0);
+    for b in &mut g.unit_mut(haiduks).bases {
+        *b = b.translated(over);
+    }
+    let mut events = Vec::new();
+    attachment::make_way(&mut g, &mut events);
+    let at = g.commander(COLONEL).base;
+    assert!(
+        g.unit(haiduks)
+            .bases
+            .iter()
+            .all(|b| !sandtable_engine::scenario_check::rects_overlap(b, &at))
+    );
+    let moved = (at.center() - Vec2::new(40.0, 44.0)).length();
+    assert!(
+        moved > 0.0 && moved <= 4.0,
+        "out by the shortest way: {moved}"
+    );
+}
