@@ -399,6 +399,9 @@ pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
         let side = game.commander(c).side;
         // Enemy bases he keeps 2 cm from; friends only clear of (BFS-CDR-6: a unit fleeing or
         // withdrawing through him moves him out of its way).
+        let start = game.commander(c).base;
+        // Only bases within reach of his spot (and of the farthest he may be moved) matter.
+        let reach = start.half.length() + CLEAR_CM + 15.0 + 4.0;
         let others: Vec<(Rect, f32)> = game
             .units
             .iter()
@@ -407,8 +410,8 @@ pub fn make_way(game: &mut Game, events: &mut Vec<Event>) {
                 let gap = if u.side != side { CLEAR_CM } else { 0.0 };
                 u.bases.iter().map(move |b| (*b, gap))
             })
+            .filter(|(b, _)| b.center().distance(start.center()) <= reach + b.half.length())
             .collect();
-        let start = game.commander(c).base;
         // The shortest way clear: the nearest spot, in 16 directions and 0.25 cm steps up to
         // 15 cm, more than 2 cm from every enemy base and off every friend's.
         let clear = |r: &Rect| {
