@@ -216,6 +216,8 @@ pub fn declare(
         &game.unit(target).bases,
     )
     .unwrap_or(0.0);
+    let through_field =
+        crate::ground::field_cap(game, charger, &game.unit(charger).bases).is_some();
     {
         let u = game.unit_mut(charger);
         u.flags.activated = true;
@@ -229,6 +231,7 @@ pub fn declare(
             struck: None,
             carried_over: false,
             pursuit: false,
+            through_field,
         });
     }
     events.push(Event::ChargeDeclared {
@@ -429,6 +432,7 @@ fn resolve(game: &mut Game, pending: PendingCharge, events: &mut Vec<Event>) {
                 .charge
                 .as_ref()
                 .map_or(0.0, |c| c.start_distance);
+            let through_field = crate::ground::field_cap(game, cc, &game.unit(cc).bases).is_some();
             {
                 let c = game.unit_mut(cc);
                 c.flags.activated = true;
@@ -442,6 +446,7 @@ fn resolve(game: &mut Game, pending: PendingCharge, events: &mut Vec<Event>) {
                     struck: None,
                     carried_over: false,
                     pursuit: false,
+                    through_field,
                 });
             }
             countercharge_part(game, pending.charger, cc, false, events);

@@ -173,6 +173,42 @@ pub fn terrain_budget(
         });
         return 0.0;
     }
+    // Cavalry cannot build up speed through fields: its Additional Move stops at +10 cm
+    // (BFS-TER-25/26), whether it starts in the field or charges into it.
+    let mut budget = budget;
+    if additional {
+        let set_out_from_a_field = game
+            .unit(charger)
+            .charge
+            .as_ref()
+            .is_some_and(|c| c.through_field);
+        // A charge that set out from a field (wheat or furrows alike) is held from the start.
+        let here = crate::ground::field_cap(game, charger, &game.unit(charger).bases)
+            .or(set_out_from_a_field
+                .then_some((crate::ground::FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25")));
+        let there = || {
+            let full = simulate(game, scene, charger, target, budget)?;
+            let end: Vec<Rect> = game
+                .unit(charger)
+                .bases
+                .iter()
+                .map(|b| full.apply(b))
+                .collect();
+            crate::ground::field_cap(game, charger, &end)
+        };
+        if let Some((cap, rule)) = here.or_else(there)
+            && budget > cap
+        {
+            events.push(Event::Ruling {
+                rule: rule.into(),
+                text: format!(
+                    "{} cannot build up speed through the field: its Additional Move stops at {cap:.0} cm.",
+                    game.unit(charger).name
+                ),
+            });
+            budget = cap;
+        }
+    }
     let cap_for = |class: TerrainClass| geo::slowed_move(class, budget);
     if let Some((cap, rule, why)) = cap_for(start) {
         events.push(Event::Ruling {

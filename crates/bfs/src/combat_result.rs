@@ -414,6 +414,7 @@ pub(crate) fn pursue(
             struck: None,
             carried_over: false,
             pursuit: true,
+            through_field: false,
         });
     }
     let contact = charge::charge_part(game, winner, add, charge::ChargePart::Pursuit, events);

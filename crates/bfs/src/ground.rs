@@ -319,8 +319,13 @@ pub fn stops_impetus(game: &Game, unit: UnitId) -> Option<&'static str> {
     if !on_table(game, &[TerrainKind::WheatField, TerrainKind::PloughedField]) {
         return None;
     }
+    let set_out_from_one = game
+        .unit(unit)
+        .charge
+        .as_ref()
+        .is_some_and(|c| c.through_field);
     let f = footing(game, unit);
-    if f.partly(TerrainKind::WheatField) {
+    if f.partly(TerrainKind::WheatField) || set_out_from_one {
         Some("BFS-TER-25")
     } else if f.partly(TerrainKind::PloughedField) {
         Some("BFS-TER-26")
@@ -367,5 +372,28 @@ pub fn higher_raise(a: Option<Modifier>, b: Option<Modifier>) -> Option<Modifier
     match (a, b) {
         (Some(a), Some(b)) => Some(if b.delta > a.delta { b } else { a }),
         (a, b) => a.or(b),
+    }
+}
+
+/// How far a cavalry unit's Additional Move may take it when it stands in, or charges into,
+/// standing crops or furrows: +10 cm at most (BFS-TER-25, BFS-TER-26).
+pub const FIELD_ADDITIONAL_CAP_CM: f32 = 10.0;
+
+/// The cap on a mounted unit's Additional Move where any of `bases` is in a wheat or ploughed
+/// field, with its rule.
+pub fn field_cap(game: &Game, unit: UnitId, bases: &[Rect]) -> Option<(f32, &'static str)> {
+    if !crate::revision::ground_rules(game.info.options.rules_revision)
+        || !game.unit_profile(unit).is_mounted()
+        || !on_table(game, &[TerrainKind::WheatField, TerrainKind::PloughedField])
+    {
+        return None;
+    }
+    let f = footing_of(game, bases);
+    if f.partly(TerrainKind::WheatField) {
+        Some((FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25"))
+    } else if f.partly(TerrainKind::PloughedField) {
+        Some((FIELD_ADDITIONAL_CAP_CM, "BFS-TER-26"))
+    } else {
+        None
     }
 }

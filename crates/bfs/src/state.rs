@@ -172,6 +172,11 @@ pub struct ChargeState {
     pub carried_over: bool,
     /// A pursuit: a charge at the Additional Move without Impetus (BFS-CC-30).
     pub pursuit: bool,
+    /// Cavalry that set out from a wheat or ploughed field: no Impetus, and its Additional Move
+    /// stops at +10 cm (BFS-TER-25/26). Left out of the state hash when false, so battles
+    /// recorded before rules revision 2 keep their hashes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub through_field: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -418,3 +418,52 @@ fn bfs_ter_20_a_hill_hides_what_is_behind_it() {
         "and are seen on it"
     );
 }
+
+/// BFS-TER-25: winged hussars (Additional Move +20) charging out of a wheat field are held to
+/// +10: 20 + 10 = 30 cm, 2 cm short of reiters 32 cm away, which out of the field they would reach.
+#[test]
+fn bfs_ter_25_a_field_caps_the_additional_move_at_ten() {
+    use sandtable_bfs::ids::Side;
+    let wheat = TerrainSpec {
+        kind: TerrainKind::WheatField,
+        name: None,
+        shape: ShapeSpec::Rect {
+            center: (60.0, 27.0),
+            size: (30.0, 10.0),
+            rotation: 0.0,
+        },
+    };
+    for (terrain, reaches) in [(vec![wheat], false), (vec![], true)] {
+        let s = setup(
+            &[
+                unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 30.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 62.0), 180.0),
+            ],
+            terrain,
+        );
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+        set_order(&mut g, "hussars", Some(OrderKind::Charge));
+        at_movement(&mut g, Side::A, false);
+        let mut events = run(
+            &mut g,
+            Command::DeclareCharge {
+                unit: h,
+                target: r,
+                pay: None,
+            },
+        );
+        events.extend(run(&mut g, Command::EndMovement));
+        events.extend(run(&mut g, Command::EndMovement));
+        events.extend(run(&mut g, Command::Continue));
+        events.extend(run(&mut g, Command::Continue));
+        let capped = events
+            .iter()
+            .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-TER-25"));
+        assert_eq!(capped, !reaches);
+        let contact = events.iter().any(
+            |e| matches!(e, Event::ChargeMoved { unit, contact: Some(t), .. } if *unit == h && *t == r),
+        );
+        assert_eq!(contact, reaches, "{events:#?}");
+    }
+}
