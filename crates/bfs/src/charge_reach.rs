@@ -173,42 +173,11 @@ pub fn terrain_budget(
         });
         return 0.0;
     }
-    // Cavalry cannot build up speed through fields: its Additional Move stops at +10 cm
-    // (BFS-TER-25/26), whether it starts in the field or charges into it.
-    let mut budget = budget;
-    if additional {
-        let set_out_from_a_field = game
-            .unit(charger)
-            .charge
-            .as_ref()
-            .is_some_and(|c| c.through_field);
-        // A charge that set out from a field (wheat or furrows alike) is held from the start.
-        let here = crate::ground::field_cap(game, charger, &game.unit(charger).bases)
-            .or(set_out_from_a_field
-                .then_some((crate::ground::FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25")));
-        let there = || {
-            let full = simulate(game, scene, charger, target, budget)?;
-            let end: Vec<Rect> = game
-                .unit(charger)
-                .bases
-                .iter()
-                .map(|b| full.apply(b))
-                .collect();
-            crate::ground::field_cap(game, charger, &end)
-        };
-        if let Some((cap, rule)) = here.or_else(there)
-            && budget > cap
-        {
-            events.push(Event::Ruling {
-                rule: rule.into(),
-                text: format!(
-                    "{} cannot build up speed through the field: its Additional Move stops at {cap:.0} cm.",
-                    game.unit(charger).name
-                ),
-            });
-            budget = cap;
-        }
-    }
+    let budget = if additional {
+        field_budget(game, scene, charger, target, budget, events)
+    } else {
+        budget
+    };
     let cap_for = |class: TerrainClass| geo::slowed_move(class, budget);
     if let Some((cap, rule, why)) = cap_for(start) {
         events.push(Event::Ruling {
@@ -221,21 +190,69 @@ pub fn terrain_budget(
         return cap;
     }
     // Where would the full move end? If there, the unit has entered slowing terrain.
-    let Some(full) = simulate(game, scene, charger, target, budget) else {
+    let Some((end, cost)) = end_of(game, scene, charger, target, budget) else {
         return budget;
     };
-    let end: Vec<Rect> = game
+    match cap_for(geo::worst_class_under(game, &end, p)) {
+        Some((cap, rule, why)) if cost > cap + 1e-3 => {
+            events.push(Event::Ruling {
+                rule: rule.into(),
+                text: format!(
+                    "{} charges into {why}: it stops after {cap:.1} cm.",
+                    game.unit(charger).name
+                ),
+            });
+            cap
+        }
+        _ => budget,
+    }
+}
+
+/// Where the charger's bases end if it spends `budget` on the charge, and what that costs.
+fn end_of(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+) -> Option<(Vec<Rect>, f32)> {
+    let full = simulate(game, scene, charger, target, budget)?;
+    let end = game
         .unit(charger)
         .bases
         .iter()
         .map(|b| full.apply(b))
         .collect();
-    match cap_for(geo::worst_class_under(game, &end, p)) {
-        Some((cap, rule, why)) if full.cost > cap + 1e-3 => {
+    Some((end, full.cost))
+}
+
+/// Cavalry cannot build up speed through fields: its Additional Move stops at +10 cm
+/// (BFS-TER-25/26), whether it set out from the field, stands in it or charges into it.
+fn field_budget(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+    events: &mut Vec<Event>,
+) -> f32 {
+    let set_out_from_a_field = game
+        .unit(charger)
+        .charge
+        .as_ref()
+        .is_some_and(|c| c.through_field);
+    let here = crate::ground::field_cap(game, charger, &game.unit(charger).bases)
+        .or(set_out_from_a_field.then_some((crate::ground::FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25")));
+    let there = || {
+        let (end, _) = end_of(game, scene, charger, target, budget)?;
+        crate::ground::field_cap(game, charger, &end)
+    };
+    match here.or_else(there) {
+        Some((cap, rule)) if budget > cap => {
             events.push(Event::Ruling {
                 rule: rule.into(),
                 text: format!(
-                    "{} charges into {why}: it stops after {cap:.1} cm.",
+                    "{} cannot build up speed through the field: its Additional Move stops at {cap:.0} cm.",
                     game.unit(charger).name
                 ),
             });

@@ -149,41 +149,8 @@ fn bfs_chg_22_example_1_countercharge_meets_halfway() {
 /// past the line (it once moved 19.5 cm and the charger 18.5 cm).
 #[test]
 fn bfs_chg_22_both_move_19_cm_and_meet_on_the_halfway_line() {
-    let mut g = game(&[
-        unit("pancerni", 0, "pancerni", 3, 3, (60.0, 40.0), 0.0),
-        unit("reiters", 1, "reiters", 3, 3, (60.0, 78.0), 180.0),
-    ]);
-    let (p, r) = (id(&g, "pancerni"), id(&g, "reiters"));
-    set_order(&mut g, "reiters", Some(OrderKind::Charge));
-    g.unit_mut(p).pending_order = Some(PendingOrder {
-        kind: Some(OrderKind::Charge),
-        issued_by: Some(CommanderId(0)),
-    });
-    at_movement(&mut g, Side::B, false);
-    run(
-        &mut g,
-        Command::DeclareCharge {
-            unit: r,
-            target: p,
-            pay: None,
-        },
-    );
-    let e = run(
-        &mut g,
-        Command::React {
-            unit: p,
-            reaction: Reaction::Countercharge,
-        },
-    );
-    let moved: Vec<(sandtable_bfs::UnitId, f32)> = e
-        .iter()
-        .filter_map(|x| match x {
-            Event::ChargeMoved {
-                unit, distance_cm, ..
-            } => Some((*unit, *distance_cm)),
-            _ => None,
-        })
-        .collect();
+    let (g, p, r, e) = countercharged(40.0, 78.0);
+    let moved = charge_moves(&e);
     assert_eq!(moved.len(), 2, "{moved:?}");
     assert_eq!((moved[0].0, moved[1].0), (p, r));
     assert!((moved[0].1 - 19.0).abs() < 0.01, "{moved:?}");
@@ -193,13 +160,21 @@ fn bfs_chg_22_both_move_19_cm_and_meet_on_the_halfway_line() {
     assert!(gap < 0.01, "they meet: {gap}");
 }
 
-/// BFS-CHG-22 example 2: 50 cm apart, each moves 20 cm in the Movement Phase leaving a 10 cm gap;
-/// in the Close Combat stage each moves another 5 cm and they meet.
-#[test]
-fn bfs_chg_22_example_2_countercharge_completes_in_the_additional_move() {
+/// Pancerni (side A, front at `pancerni_y`, facing north) with a face-down Charge order are
+/// charged by reiters (side B, front at `reiters_y`, facing south) and countercharge: the game
+/// after it, the two units and the reaction's events.
+fn countercharged(
+    pancerni_y: f32,
+    reiters_y: f32,
+) -> (
+    sandtable_bfs::Game,
+    sandtable_bfs::UnitId,
+    sandtable_bfs::UnitId,
+    Vec<Event>,
+) {
     let mut g = game(&[
-        unit("pancerni", 0, "pancerni", 3, 3, (60.0, 30.0), 0.0),
-        unit("reiters", 1, "reiters", 3, 3, (60.0, 80.0), 180.0),
+        unit("pancerni", 0, "pancerni", 3, 3, (60.0, pancerni_y), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, reiters_y), 180.0),
     ]);
     let (p, r) = (id(&g, "pancerni"), id(&g, "reiters"));
     set_order(&mut g, "reiters", Some(OrderKind::Charge));
@@ -223,16 +198,28 @@ fn bfs_chg_22_example_2_countercharge_completes_in_the_additional_move() {
             reaction: Reaction::Countercharge,
         },
     );
-    let moved: Vec<f32> = e
+    (g, p, r, e)
+}
+
+/// Who moved in a charge, and how far, in order.
+fn charge_moves(events: &[Event]) -> Vec<(sandtable_bfs::UnitId, f32)> {
+    events
         .iter()
-        .filter_map(|x| {
-            if let Event::ChargeMoved { distance_cm, .. } = x {
-                Some(*distance_cm)
-            } else {
-                None
-            }
+        .filter_map(|x| match x {
+            Event::ChargeMoved {
+                unit, distance_cm, ..
+            } => Some((*unit, *distance_cm)),
+            _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// BFS-CHG-22 example 2: 50 cm apart, each moves 20 cm in the Movement Phase leaving a 10 cm gap;
+/// in the Close Combat stage each moves another 5 cm and they meet.
+#[test]
+fn bfs_chg_22_example_2_countercharge_completes_in_the_additional_move() {
+    let (mut g, p, r, e) = countercharged(30.0, 80.0);
+    let moved: Vec<f32> = charge_moves(&e).into_iter().map(|m| m.1).collect();
     assert_eq!(moved.len(), 2);
     assert!(moved.iter().all(|d| (d - 20.0).abs() < 0.01), "{moved:?}");
     let gap =
