@@ -12,12 +12,17 @@ use sandtable_engine::Ruleset;
 use std::path::Path;
 
 /// Share of the 200 battles the AI must win. Measured on 2026-11-23: 130 wins, 22 losses and 48
-/// draws (65%); before this round's fixes (the commander's range holding every unit back, paths
-/// hugging woods) it was 99 wins, 12 losses and 89 draws. This is still far below the 95% the
-/// issue asks for: see docs/ai.md for why and what would close the gap.
-const MIN_WIN_RATE: f64 = 0.6;
-/// Share of the battles the random player may win (measured: 11%).
-const MAX_LOSS_RATE: f64 = 0.13;
+/// draws (65%); before that round's fixes (the commander's range holding every unit back, paths
+/// hugging woods) it was 99 wins, 12 losses and 89 draws. On 2026-11-25, rules revision 2: 135
+/// wins, 23 losses, 42 draws. Rules revision 3 puts the Poles' cossacks in Open Order, as the
+/// book demands for Light Cavalry (BFS-OO-1): −1 in combat on open ground and at most +1
+/// Impetus (BFS-OO-5/6), so side A's army is weaker in close combat, whoever plays it: 120 wins,
+/// 29 losses, 51 draws (the AI as side A fell from 83 to 71 wins; as side B it stayed at 49–52).
+/// This is still far below the 95% the issue asks for: see docs/ai.md for why and what would
+/// close the gap.
+const MIN_WIN_RATE: f64 = 0.57;
+/// Share of the battles the random player may win (measured: 14.5%).
+const MAX_LOSS_RATE: f64 = 0.16;
 
 #[test]
 fn ai_beats_a_random_player_and_never_plays_an_illegal_command() {

@@ -131,8 +131,12 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                     });
                 }
                 push_moves(&mut v, id, basic);
+                push_open_order_moves(game, &mut v, id, basic);
             }
-            Some(OrderKind::Move) => push_moves(&mut v, id, basic),
+            Some(OrderKind::Move) => {
+                push_moves(&mut v, id, basic);
+                push_open_order_moves(game, &mut v, id, basic);
+            }
             Some(OrderKind::Defense) => {
                 for m in [
                     SpecialManeuver::Turn(TurnKind::About),
@@ -219,6 +223,40 @@ fn push_moves(v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
         steps: vec![MoveStep::Frontage(-1)],
     });
     v.push(Command::Hold { unit });
+}
+
+/// The moves only Open Order allows (BFS-OO-3: sideways, diagonally, backwards at full speed)
+/// and the change of order for units whose rules allow it (BFS-MAN-17/18).
+fn push_open_order_moves(game: &Game, v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
+    if !crate::open_order::rules_apply(game) {
+        return;
+    }
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    if u.formation == crate::state::Formation::OpenOrder {
+        for (dx, dy) in [(0.5, 0.0), (-0.5, 0.0), (0.35, 0.35), (-0.35, 0.35), (0.0, -0.75)] {
+            v.push(Command::Move {
+                unit,
+                steps: vec![MoveStep::Shift {
+                    dx: basic * dx,
+                    dy: basic * dy,
+                    degrees: 0.0,
+                }],
+            });
+        }
+        if !crate::open_order::always_open(p) && crate::open_order::may_use_open(p) {
+            let files = u.bases.len().min(if p.is_mounted() { 3 } else { 4 }) as u8;
+            v.push(Command::Move {
+                unit,
+                steps: vec![MoveStep::Forward(basic * 0.5), MoveStep::CloseRanks { files }],
+            });
+        }
+    } else if crate::open_order::may_use_open(p) {
+        v.push(Command::Move {
+            unit,
+            steps: vec![MoveStep::Disperse, MoveStep::Forward(basic * 0.5)],
+        });
+    }
 }
 
 /// Is the unit still in the game (for callers filtering candidates)?

@@ -104,6 +104,24 @@ pub enum MoveStep {
     Turn(TurnKind),
     /// Movement Maneuver: one base more (+1) or fewer (−1) in the front rank (BFS-MAN-12).
     Frontage(i8),
+    /// Open Order only: every base moves `dx`, `dy` cm in the unit's frame (x right, y forward)
+    /// and turns `degrees` about its own centre; each base pays the path of its corners
+    /// (BFS-OO-3, AMB-39).
+    Shift { dx: f32, dy: f32, degrees: f32 },
+    /// Open Order only: one base (by its index in the unit) moves and turns on its own, paying
+    /// the path of its corners (BFS-OO-3).
+    ShiftBase {
+        base: u8,
+        dx: f32,
+        dy: f32,
+        degrees: f32,
+    },
+    /// Movement Maneuver: a close-order unit whose rules allow it spreads into Open Order, every
+    /// file and rank 1 cm apart about the middle of its front rank (BFS-MAN-17/18).
+    Disperse,
+    /// Movement Maneuver: an Open Order unit closes up into a Line of `files` files about the base
+    /// nearest the middle of its front (BFS-MAN-17/18).
+    CloseRanks { files: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,6 +149,11 @@ pub enum SpecialManeuver {
     ChangePosition { dx: f32, dy: f32, degrees: f32 },
     /// Every base across the obstacle touching its front (BFS-MAN-15).
     CrossObstacle,
+    /// Spread into Open Order, the middle base of the front rank staying put (BFS-MAN-19).
+    Disperse,
+    /// Close up into a Line of `files` files, one base staying put and the others moving at most
+    /// half their Move (BFS-MAN-19).
+    CloseRanks { files: u8 },
 }
 
 impl Command {

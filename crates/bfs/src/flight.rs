@@ -452,12 +452,22 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
         return Err("it has no bases left".into());
     }
     let files = (n.min(if p.is_mounted() { 3 } else { 4 })) as u8;
+    // A unit that always fights in Open Order rallies into it (BFS-OO-1).
+    let open = crate::open_order::rules_apply(game) && crate::open_order::always_open(p);
     let frame = frame_of(&u.bases);
     let (w, d) = p.base_size();
-    let ranks = n.div_ceil(files as usize) as f32;
+    let ranks = if open {
+        1.0
+    } else {
+        n.div_ceil(files as usize) as f32
+    };
     let front_mid = frame.center() + frame.facing() * (ranks * d * 0.5);
     let new = crate::deploy::deployment_rects(
-        crate::scenario_spec::FormationSpec::Line { files },
+        if open {
+            crate::scenario_spec::FormationSpec::OpenOrder
+        } else {
+            crate::scenario_spec::FormationSpec::Line { files }
+        },
         n as u8,
         (w, d),
         front_mid,
@@ -511,7 +521,11 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
     }
     let u = game.unit_mut(unit);
     u.bases = new;
-    u.formation = Formation::Close { files };
+    u.formation = if open {
+        Formation::OpenOrder
+    } else {
+        Formation::Close { files }
+    };
     Ok(())
 }
 

@@ -30,6 +30,8 @@ pub mod morale;
 pub mod moves;
 pub mod narrate;
 pub mod obstacle;
+pub mod open_order;
+pub mod open_order_move;
 pub mod options;
 pub mod phases;
 pub mod present;

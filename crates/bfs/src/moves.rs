@@ -18,7 +18,7 @@ use sandtable_geometry::wheel::{self, Pivot, Wheel, WheelReference, WheelSense};
 use sandtable_geometry::{Rect, Scene, Vec2};
 
 /// Slack when comparing a move against its allowance, cm.
-const EPS: f32 = 1e-3;
+pub const EPS: f32 = 1e-3;
 
 /// Enemy gap during ordinary movement (BFS-MOV-7).
 pub const ENEMY_GAP_CM: f32 = 2.0;
@@ -39,6 +39,8 @@ pub struct MovePlan {
     pub maneuvers: u8,
     /// Files of a close-order unit after the plan.
     pub files: Option<u8>,
+    /// The unit ends the plan in Open Order (it was, or it dispersed: BFS-MAN-18).
+    pub open: bool,
     /// Friendly units the move passes through (BFS-AMV-3): both sides test Skill after it.
     pub passed_through: Vec<UnitId>,
     pub description: String,
@@ -122,7 +124,7 @@ pub fn passable_friend(game: &Game, mover: UnitId, other: UnitId) -> bool {
 }
 
 /// As [`obstacles`] for a straight step, which may pass through friends that allow it.
-fn obstacles_passing<'a>(
+pub(crate) fn obstacles_passing<'a>(
     game: &'a Game,
     mover: UnitId,
 ) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
@@ -144,7 +146,7 @@ fn obstacles_passing<'a>(
 }
 
 /// The friendly units whose bases `bases` cross moving by `delta`.
-fn crossed_friends(game: &Game, unit: UnitId, bases: &[Rect], delta: Vec2) -> Vec<UnitId> {
+pub(crate) fn crossed_friends(game: &Game, unit: UnitId, bases: &[Rect], delta: Vec2) -> Vec<UnitId> {
     let side = game.unit(unit).side;
     // The box the move sweeps: only friends inside it can be crossed.
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
@@ -215,7 +217,7 @@ pub fn blocker_text(game: &Game, b: &Blocker, mover_side: u8) -> (String, &'stat
 }
 
 /// Terrain that slows this unit: (cap in cm, rule, name) for a piece of class DT or VDT.
-fn slowing(
+pub(crate) fn slowing(
     game: &Game,
     p: &UnitProfile,
     id: usize,
@@ -228,13 +230,19 @@ fn slowing(
 }
 
 /// The running terrain limit: once in slowing terrain, the whole phase's movement is capped.
-struct TerrainLimit {
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TerrainLimit {
     cap: Option<(f32, &'static str, String)>,
 }
 
 impl TerrainLimit {
+    /// The cap, cm, once the unit (or base) has met slowing ground.
+    pub(crate) fn cap_cm(&self) -> Option<f32> {
+        self.cap.as_ref().map(|(c, _, _)| *c)
+    }
+
     /// A straight step entering (or already in) slowing terrain at `entry` cm into the step.
-    fn enter(
+    pub(crate) fn enter(
         &mut self,
         spent: f32,
         entry: f32,
@@ -257,7 +265,7 @@ impl TerrainLimit {
         Ok(())
     }
 
-    fn check(&self, spent: f32) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, spent: f32) -> Result<(), RuleError> {
         if let Some((cap, rule, name)) = &self.cap
             && spent > cap + EPS
         {
@@ -280,6 +288,9 @@ pub fn plan(
     steps: &[MoveStep],
     allowance: f32,
 ) -> Result<MovePlan, RuleError> {
+    if crate::open_order_move::applies(game, unit, steps) {
+        return crate::open_order_move::plan(game, scene, unit, steps, allowance);
+    }
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
     if steps.len() > 64 {
@@ -477,6 +488,25 @@ pub fn plan(
                 spent += maneuver_cost(p);
                 words.push(format!("turn {:?} ({:.0} cm)", kind, maneuver_cost(p)));
             }
+            MoveStep::Shift { .. } | MoveStep::ShiftBase { .. } => {
+                return Err(RuleError::new(
+                    "BFS-OO-3",
+                    format!(
+                        "Only an Open Order unit moves base by base; {} is in close order.",
+                        u.name
+                    ),
+                ));
+            }
+            MoveStep::Disperse | MoveStep::CloseRanks { .. } => {
+                return Err(RuleError::new(
+                    "BFS-MAN-17",
+                    if crate::open_order::rules_apply(game) {
+                        "A unit changes order once, dispersing as the first step of its move or closing up as the last."
+                    } else {
+                        "This battle was recorded before the change of order was played (rules revision 3)."
+                    },
+                ));
+            }
             MoveStep::Frontage(change) => {
                 if change != 1 && change != -1 {
                     return Err(RuleError::new(
@@ -566,6 +596,7 @@ pub fn plan(
         allowance: cap,
         maneuvers,
         files,
+        open: u.formation == Formation::OpenOrder,
         description: words.join(", "),
         passed_through,
     })

@@ -13,9 +13,10 @@
 //! | 0 | The rules as first written (saves without a `rules_revision` field). |
 //! | 1 | BFS-CHG-22: a countercharger moves exactly to the halfway line, not 0.5 cm past it. |
 //! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus and +10 cm of Additional Move at most for cavalry charging through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4), no rallied unit reformed on top of a friend (both found by the property tests), a lone commander making way for enemies and friends (BFS-CDR-5, BFS-CDR-6), no move ending on a friendly commander (BFS-CDR-3). |
+//! | 3 | Open Order ([`crate::open_order`]): each base of an Open Order unit moves on its own account, paying the path of its corners, backwards at full speed, turns free of the maneuver limit (BFS-OO-3); spacing and facing checked after the move (BFS-OO-2/3); Light Cavalry, Skirmishers, Highlanders and Commanded Musketeers deployed and rallied in Open Order (BFS-OO-1); swamps, forests and built-up areas put a unit into Open Order and leaving them takes it out (BFS-TER-8); the switch between the orders as a maneuver (BFS-MAN-17..19). |
 
 /// The revision every new battle is played under.
-pub const CURRENT: u32 = 2;
+pub const CURRENT: u32 = 3;
 
 /// The revision new battles get (serde's default for a freshly built game's options).
 pub const fn current() -> u32 {
@@ -33,4 +34,12 @@ pub fn countercharge_overshoot_cm(revision: u32) -> f32 {
 /// before it were played without them.
 pub fn ground_rules(revision: u32) -> bool {
     revision >= 2
+}
+
+/// Do the Open Order rules of revision 3 apply ([`crate::open_order`]): each base moving on its
+/// own account, spacing and facing checked, units that always fight in Open Order deployed so,
+/// the ground forcing Open Order and taking it away, and the maneuvers between the two orders?
+/// Battles recorded before it moved an Open Order unit as one block.
+pub fn open_order_rules(revision: u32) -> bool {
+    revision >= 3
 }

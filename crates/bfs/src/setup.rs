@@ -71,12 +71,20 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             }
             let pid = lookup(si, &u.profile)?;
             let p = &profiles[pid.index()];
+            // Light Cavalry, Skirmishers and the like always fight in Open Order (BFS-OO-1).
+            let formation = if crate::revision::open_order_rules(loaded.options.rules_revision)
+                && crate::open_order::always_open(p)
+            {
+                FormationSpec::OpenOrder
+            } else {
+                u.formation
+            };
             deployments.push(Deployment {
                 key: u.id.clone(),
                 name: u.name.clone().unwrap_or_else(|| p.name.clone()),
                 profile: pid,
                 regiment: u.regiment.clone(),
-                formation: match u.formation {
+                formation: match formation {
                     FormationSpec::Line { files } => Formation::Close {
                         files: files.min(u.bases).max(1),
                     },
@@ -84,7 +92,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     FormationSpec::OpenOrder => Formation::OpenOrder,
                 },
                 bases: deployment_rects(
-                    u.formation,
+                    formation,
                     u.bases,
                     p.base_size(),
                     Vec2::new(u.position.0, u.position.1),

@@ -10,7 +10,7 @@ use sandtable_bfs::command::{Command, MoveStep, PivotCorner};
 use sandtable_bfs::geo::frame_of;
 use sandtable_bfs::ids::{CommanderId, UnitId};
 use sandtable_bfs::phases;
-use sandtable_bfs::state::{Game, MoraleLevel, Unit};
+use sandtable_bfs::state::{Formation, Game, MoraleLevel, Unit};
 use sandtable_geometry::Vec2;
 
 /// Below this angle a unit does not bother to wheel, degrees.
@@ -69,6 +69,24 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
         }
         let angle = frame.facing().angle_to(aim).to_degrees();
         let gap = distance(u, target) as f32;
+        // An Open Order unit goes straight at it, sideways or diagonally, without wheeling
+        // (BFS-OO-3).
+        if u.formation == Formation::OpenOrder && angle.abs() <= 90.0 {
+            let dir = frame.pose.to_local(frame.center() + aim.normalize());
+            let shift = |d: f32| {
+                vec![MoveStep::Shift {
+                    dx: dir.x * d,
+                    dy: dir.y * d,
+                    degrees: 0.0,
+                }]
+            };
+            let far = longest(0.0, basic, |d| legal(game, unit, &shift(d)));
+            for d in [far, far * 0.5, (gap - 3.0).min(far)] {
+                if d >= 0.5 {
+                    push(shift(d));
+                }
+            }
+        }
         let mut prefixes = vec![Vec::new()];
         if angle.abs() > ALIGNED_DEG {
             let pivot = if angle > 0.0 {

@@ -235,6 +235,7 @@ pub fn do_move(
         allowance_cm: plan.allowance,
         description: plan.description.clone(),
     });
+    crate::open_order::apply_forced_change(game, unit, events);
     passing_tests(game, unit, &plan.passed_through, events);
     Ok(())
 }
@@ -317,6 +318,8 @@ fn apply_plan(game: &mut Game, plan: &MovePlan) {
     u.bases = plan.bases.clone();
     if let Some(f) = plan.files {
         u.formation = Formation::Close { files: f.max(1) };
+    } else if plan.open {
+        u.formation = Formation::OpenOrder;
     }
     u.flags.activated = true;
     u.flags.moved = plan.cost > 0.0;
@@ -365,8 +368,91 @@ pub fn check_maneuver(
     }
     let mut bases = u.bases.clone();
     let basic = p.movement.basic;
+    let open_rules = crate::open_order::rules_apply(game);
+    let mut open = u.formation == Formation::OpenOrder;
+    let mut changed_order = false;
     for m in list {
         bases = match *m {
+            SpecialManeuver::Turn(kind) if open && open_rules => {
+                // Open Order bases turn about their centres (BFS-OO-3).
+                let theta = match kind {
+                    TurnKind::Left => std::f32::consts::FRAC_PI_2,
+                    TurnKind::Right => -std::f32::consts::FRAC_PI_2,
+                    TurnKind::About => std::f32::consts::PI,
+                };
+                bases
+                    .iter()
+                    .map(|b| crate::open_order::turned(b, theta))
+                    .collect()
+            }
+            SpecialManeuver::Disperse | SpecialManeuver::CloseRanks { .. } => {
+                let closing = matches!(m, SpecialManeuver::CloseRanks { .. });
+                if !open_rules {
+                    return Err(RuleError::new(
+                        "BFS-MAN-19",
+                        "This battle was recorded before the change of order was played (rules revision 3).",
+                    ));
+                }
+                if changed_order || open != closing {
+                    return Err(RuleError::new(
+                        "BFS-MAN-17",
+                        format!(
+                            "{} may change order once per Movement Phase, and only {}.",
+                            u.name,
+                            if closing { "from Open Order" } else { "from close order" }
+                        ),
+                    ));
+                }
+                if !crate::open_order::may_use_open(p)
+                    || (closing && crate::open_order::always_open(p))
+                {
+                    return Err(RuleError::new(
+                        "BFS-MAN-17",
+                        format!("{}'s rules do not allow the change.", u.name),
+                    ));
+                }
+                changed_order = true;
+                open = !closing;
+                let (after, reach, anchor_rule) = match *m {
+                    SpecialManeuver::CloseRanks { files } => {
+                        if files == 0 || files as usize > bases.len() {
+                            return Err(RuleError::new(
+                                "BFS-MAN-10",
+                                format!(
+                                    "{} cannot have {files} files with {} bases.",
+                                    u.name,
+                                    bases.len()
+                                ),
+                            ));
+                        }
+                        let (slots, from) = crate::open_order::closed(&bases, files);
+                        let before: Vec<Rect> = from.iter().map(|&i| bases[i]).collect();
+                        (
+                            slots,
+                            before,
+                            ("half its Move", 0.5 * basic),
+                        )
+                    }
+                    _ => {
+                        let (spread, _) = crate::open_order::dispersed(&bases);
+                        (spread, bases.clone(), ("1.5 × its Move (AMB-21)", 1.5 * basic))
+                    }
+                };
+                for (a, b) in reach.iter().zip(&after) {
+                    let d = sandtable_geometry::maneuver::base_displacement(a, b)
+                        .unwrap_or(f32::INFINITY);
+                    if d > anchor_rule.1 + 1e-3 {
+                        return Err(RuleError::new(
+                            "BFS-MAN-19",
+                            format!(
+                                "A base would move {d:.1} cm; changing order as a Special Maneuver moves no base more than {} ({:.1} cm).",
+                                anchor_rule.0, anchor_rule.1
+                            ),
+                        ));
+                    }
+                }
+                after
+            }
             SpecialManeuver::Turn(kind) => {
                 let order = moves::close_order(&bases, &u.name)?;
                 let t = match kind {
@@ -451,6 +537,13 @@ pub fn check_maneuver(
             }
         };
     }
+    // Open Order bases end 0.5–2 cm apart (BFS-OO-2, BFS-MAN-14), unless they did not start so.
+    if open
+        && open_rules
+        && (changed_order || crate::open_order::check_spaced(&u.name, &u.bases).is_ok())
+    {
+        crate::open_order::check_spaced(&u.name, &bases)?;
+    }
     let scene = geo::scene(game);
     moves::check_final_position(game, &scene, unit, &bases)?;
     Ok(bases)
@@ -469,9 +562,12 @@ pub fn do_maneuver(
     let files = moves::close_order(&bases, "")
         .ok()
         .map(|o| o.frame.files as u8);
+    let dispersed = list.contains(&SpecialManeuver::Disperse);
     let u = game.unit_mut(unit);
     u.bases = bases;
-    if let Some(f) = files {
+    if dispersed {
+        u.formation = Formation::OpenOrder;
+    } else if let Some(f) = files {
         u.formation = Formation::Close { files: f };
     }
     u.flags.activated = true;
@@ -493,6 +589,7 @@ pub fn do_maneuver(
         allowance_cm: 0.0,
         description: format!("Special Maneuvers: {text}{note}"),
     });
+    crate::open_order::apply_forced_change(game, unit, events);
     Ok(())
 }
 

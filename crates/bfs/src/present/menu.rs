@@ -280,6 +280,32 @@ fn commander_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
     }
 }
 
+/// The change of order a unit's rules allow now, as a menu label and a move step
+/// (BFS-MAN-17): disperse from close order, or close up into a Line from Open Order.
+fn change_of_order(view: &Game, u: UnitId) -> Option<(String, MoveStep)> {
+    if !crate::open_order::rules_apply(view) {
+        return None;
+    }
+    let unit = view.unit(u);
+    let p = view.unit_profile(u);
+    if !crate::open_order::may_use_open(p) {
+        return None;
+    }
+    match unit.formation {
+        crate::state::Formation::OpenOrder if !crate::open_order::always_open(p) => {
+            let files = unit.bases.len().min(if p.is_mounted() { 3 } else { 4 }) as u8;
+            Some((
+                format!("Close ranks into a Line of {files} files"),
+                MoveStep::CloseRanks { files },
+            ))
+        }
+        crate::state::Formation::Close { .. } => {
+            Some(("Disperse into Open Order".into(), MoveStep::Disperse))
+        }
+        _ => None,
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
     let cross = match view.unit(u).order {
@@ -343,6 +369,19 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     },
                 ));
             }
+            if let Some((label, m)) = change_of_order(view, u) {
+                let m = match m {
+                    MoveStep::CloseRanks { files } => SpecialManeuver::CloseRanks { files },
+                    _ => SpecialManeuver::Disperse,
+                };
+                menu.items.push(MenuItem::new(
+                    format!("{label} (1 S-M)"),
+                    Command::Maneuver {
+                        unit: u,
+                        maneuvers: vec![m],
+                    },
+                ));
+            }
             menu.items.push(
                 MenuItem::new(
                     "Stay and keep both maneuvers for fire",
@@ -362,8 +401,12 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
             menu.items.push(hold());
         }
         Some(order @ (OrderKind::Move | OrderKind::Charge)) => {
+            let open = view.unit(u).formation == crate::state::Formation::OpenOrder
+                && crate::open_order::rules_apply(view);
             menu.hint = Some(
-                if order == OrderKind::Charge {
+                if open {
+                    "Open Order: drag the unit any way, sideways, diagonally or back at full speed; each base counts the path of its corners (BFS-OO-3)."
+                } else if order == OrderKind::Charge {
                     "Click an enemy to charge it (BFS-CHG-2), or drag the unit forward or back and drag a front corner to wheel."
                 } else {
                     "Drag the unit forward or back; drag a front corner to wheel about the other (BFS-MOV-14)."
@@ -374,13 +417,32 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                 Some(Command::Move { unit, steps }) if *unit == u => steps.clone(),
                 _ => Vec::new(),
             };
-            for (label, step) in [
-                ("Turn left (maneuver)", MoveStep::Turn(TurnKind::Left)),
-                ("Turn right (maneuver)", MoveStep::Turn(TurnKind::Right)),
-                ("About face (maneuver)", MoveStep::Turn(TurnKind::About)),
-                ("Narrow the front (maneuver)", MoveStep::Frontage(-1)),
-                ("Widen the front (maneuver)", MoveStep::Frontage(1)),
-            ] {
+            let mut choices: Vec<(String, MoveStep)> = if open {
+                vec![
+                    ("Every base turns left (free)".into(), MoveStep::Turn(TurnKind::Left)),
+                    ("Every base turns right (free)".into(), MoveStep::Turn(TurnKind::Right)),
+                    ("Every base turns about (free)".into(), MoveStep::Turn(TurnKind::About)),
+                ]
+            } else {
+                vec![
+                    ("Turn left (maneuver)".into(), MoveStep::Turn(TurnKind::Left)),
+                    ("Turn right (maneuver)".into(), MoveStep::Turn(TurnKind::Right)),
+                    ("About face (maneuver)".into(), MoveStep::Turn(TurnKind::About)),
+                    ("Narrow the front (maneuver)".into(), MoveStep::Frontage(-1)),
+                    ("Widen the front (maneuver)".into(), MoveStep::Frontage(1)),
+                ]
+            };
+            if let Some((label, step)) = change_of_order(view, u) {
+                // Dispersing opens a move, closing up ends it (BFS-MAN-17/18).
+                let fits = match step {
+                    MoveStep::Disperse => steps_so_far.is_empty(),
+                    _ => true,
+                };
+                if fits {
+                    choices.push((format!("{label} (maneuver)"), step));
+                }
+            }
+            for (label, step) in choices {
                 let mut steps = steps_so_far.clone();
                 steps.push(step);
                 menu.items

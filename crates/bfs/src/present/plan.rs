@@ -86,6 +86,21 @@ pub fn drag(
     }
     let frame = geo::frame_of(&bases_after(view, unit, plan));
     let step = match handle {
+        BODY if view.unit(unit).formation == crate::state::Formation::OpenOrder
+            && crate::open_order::rules_apply(view) =>
+        {
+            // Open Order moves any way (BFS-OO-3): the drag in the unit's frame, to the mm.
+            let local = frame.pose.to_local(frame.center() + (to - from));
+            let (dx, dy) = ((local.x * 10.0).round() / 10.0, (local.y * 10.0).round() / 10.0);
+            if dx == 0.0 && dy == 0.0 {
+                return None;
+            }
+            MoveStep::Shift {
+                dx,
+                dy,
+                degrees: 0.0,
+            }
+        }
         BODY => {
             // Whole millimetres: steady ghosts and readable costs.
             let d = ((to - from).dot(frame.facing()) * 10.0).round() / 10.0;
