@@ -55,6 +55,35 @@ fn face(bases: &[Rect], dir: Vec2) -> Vec<Rect> {
         .collect()
 }
 
+/// A fleeing unit's bases turned to `dir`. The unit turns as a block; where that would swing a
+/// base into ground impassable to it (found by the property tests), the bases turn about their
+/// own centres as Open Order allows (BFS-OO-3), and where even that would not do, they run as
+/// they stand (rules revision 3; before it the block turn stood).
+fn face_clear(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
+    let bases = &game.unit(unit).bases;
+    let block = face(bases, dir);
+    if !crate::open_order::rules_apply(game) {
+        return block;
+    }
+    let p = game.unit_profile(unit);
+    let clear = |bs: &[Rect]| {
+        let footing = crate::ground::footing_of(game, bs);
+        !game.terrain.iter().any(|t| {
+            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable
+                && footing.partly(t.kind)
+        })
+    };
+    if clear(&block) {
+        return block;
+    }
+    let angle = block.first().map_or(0.0, |b| b.pose.angle);
+    let each: Vec<Rect> = bases
+        .iter()
+        .map(|b| Rect::new(sandtable_geometry::Pose::new(b.center(), angle), b.half))
+        .collect();
+    if clear(&each) { each } else { bases.clone() }
+}
+
 /// How far the bases can travel along `dir` before any part of them crosses the table edge.
 fn room_to_edge(game: &Game, bases: &[Rect], dir: Vec2) -> f32 {
     let t = game.info.table;
@@ -108,7 +137,7 @@ pub fn flee(
             reason: reason.into(),
         });
     }
-    let turned = face(&game.unit(unit).bases, dir);
+    let turned = face_clear(game, unit, dir);
     game.unit_mut(unit).bases = turned.clone();
     let travelled = {
         let scene = geo::scene(game);
