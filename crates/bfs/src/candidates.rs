@@ -136,6 +136,14 @@ fn movement_commands(game: &Game) -> Vec<Command> {
             Some(OrderKind::Move) => {
                 push_moves(&mut v, id, basic);
                 push_open_order_moves(game, &mut v, id, basic);
+                // A march straight on, whole or half (BFS-AMV-2).
+                let far = basic + crate::march::bonus_cm(game.unit_profile(id));
+                for d in [far, far * 0.5] {
+                    v.push(Command::Move {
+                        unit: id,
+                        steps: vec![MoveStep::March, MoveStep::Forward(d)],
+                    });
+                }
             }
             Some(OrderKind::Defense) => {
                 for m in [
@@ -234,7 +242,13 @@ fn push_open_order_moves(game: &Game, v: &mut Vec<Command>, unit: crate::ids::Un
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
     if u.formation == crate::state::Formation::OpenOrder {
-        for (dx, dy) in [(0.5, 0.0), (-0.5, 0.0), (0.35, 0.35), (-0.35, 0.35), (0.0, -0.75)] {
+        for (dx, dy) in [
+            (0.5, 0.0),
+            (-0.5, 0.0),
+            (0.35, 0.35),
+            (-0.35, 0.35),
+            (0.0, -0.75),
+        ] {
             v.push(Command::Move {
                 unit,
                 steps: vec![MoveStep::Shift {
@@ -248,7 +262,10 @@ fn push_open_order_moves(game: &Game, v: &mut Vec<Command>, unit: crate::ids::Un
             let files = u.bases.len().min(if p.is_mounted() { 3 } else { 4 }) as u8;
             v.push(Command::Move {
                 unit,
-                steps: vec![MoveStep::Forward(basic * 0.5), MoveStep::CloseRanks { files }],
+                steps: vec![
+                    MoveStep::Forward(basic * 0.5),
+                    MoveStep::CloseRanks { files },
+                ],
             });
         }
     } else if crate::open_order::may_use_open(p) {

@@ -116,6 +116,9 @@ pub enum MoveStep {
         dy: f32,
         degrees: f32,
     },
+    /// The whole move is a march: first step, once; +5 cm (+10 cm mounted), open ground and
+    /// roads only, never within 20 cm of the enemy, no shooting this turn (BFS-AMV-2).
+    March,
     /// Movement Maneuver: a close-order unit whose rules allow it spreads into Open Order, every
     /// file and rank 1 cm apart about the middle of its front rank (BFS-MAN-17/18).
     Disperse,

@@ -69,8 +69,7 @@ fn face_clear(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
     let clear = |bs: &[Rect]| {
         let footing = crate::ground::footing_of(game, bs);
         !game.terrain.iter().any(|t| {
-            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable
-                && footing.partly(t.kind)
+            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable && footing.partly(t.kind)
         })
     };
     if clear(&block) {

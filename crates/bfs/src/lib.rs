@@ -26,6 +26,7 @@ pub mod ids;
 pub mod lesson;
 pub mod load;
 pub mod losses;
+pub mod march;
 pub mod morale;
 pub mod moves;
 pub mod narrate;

@@ -41,6 +41,8 @@ pub struct MovePlan {
     pub files: Option<u8>,
     /// The unit ends the plan in Open Order (it was, or it dispersed: BFS-MAN-18).
     pub open: bool,
+    /// The unit was a Column one base wide at some point of the plan (for marching, BFS-MOV-15).
+    pub ever_column: bool,
     /// Friendly units the move passes through (BFS-AMV-3): both sides test Skill after it.
     pub passed_through: Vec<UnitId>,
     pub description: String,
@@ -146,7 +148,12 @@ pub(crate) fn obstacles_passing<'a>(
 }
 
 /// The friendly units whose bases `bases` cross moving by `delta`.
-pub(crate) fn crossed_friends(game: &Game, unit: UnitId, bases: &[Rect], delta: Vec2) -> Vec<UnitId> {
+pub(crate) fn crossed_friends(
+    game: &Game,
+    unit: UnitId,
+    bases: &[Rect],
+    delta: Vec2,
+) -> Vec<UnitId> {
     let side = game.unit(unit).side;
     // The box the move sweeps: only friends inside it can be crossed.
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
@@ -334,10 +341,12 @@ pub fn plan(
         }
     }
     let mut words = Vec::new();
+    let mut ever_column = files == Some(1);
     for step in steps {
         let frame = frame_of(&bases);
         let body = Body::new(frame, &bases);
         match *step {
+            MoveStep::March => words.push("march".to_string()),
             MoveStep::Forward(d) | MoveStep::Backward(d) => {
                 if !d.is_finite() || d <= 0.0 || d > 1000.0 {
                     return Err(RuleError::new(
@@ -551,6 +560,7 @@ pub fn plan(
         }
         limit.check(spent)?;
         path.push(frame_of(&bases));
+        ever_column |= files == Some(1);
     }
     let cap = limit
         .cap
@@ -597,6 +607,7 @@ pub fn plan(
         maneuvers,
         files,
         open: u.formation == Formation::OpenOrder,
+        ever_column,
         description: words.join(", "),
         passed_through,
     })

@@ -248,7 +248,9 @@ pub fn forced_change(game: &Game, unit: UnitId) -> Option<(Formation, Vec<Rect>)
         Formation::Close { .. } | Formation::NonStandard if in_forcing => {
             Some((Formation::OpenOrder, u.bases.clone()))
         }
-        Formation::OpenOrder if !in_forcing && !may_use_open(p) && u.morale != crate::state::MoraleLevel::Flight => {
+        Formation::OpenOrder
+            if !in_forcing && !may_use_open(p) && u.morale != crate::state::MoraleLevel::Flight =>
+        {
             let files = u.bases.len().min(if p.is_mounted() { 3 } else { 4 }) as u8;
             let (bases, _) = closed(&u.bases, files);
             let scene = crate::geo::scene(game);

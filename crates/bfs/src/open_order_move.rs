@@ -189,6 +189,7 @@ pub fn plan(
             ));
         }
         match *step {
+            MoveStep::March => words.push("march".to_string()),
             MoveStep::Disperse => {
                 if k != 0 || u.formation == Formation::OpenOrder {
                     return Err(RuleError::new(
@@ -258,7 +259,11 @@ pub fn plan(
                 acc.translate(game, scene, unit, &all, delta, &mut passed)?;
                 words.push(format!(
                     "{} {d:.1} cm",
-                    if forward { "forward" } else { "back (full speed in Open Order)" }
+                    if forward {
+                        "forward"
+                    } else {
+                        "back (full speed in Open Order)"
+                    }
                 ));
             }
             MoveStep::Shift { dx, dy, degrees } => {
@@ -319,8 +324,8 @@ pub fn plan(
                     angle: degrees.abs().to_radians(),
                 };
                 let obs = obstacles(game, unit, moves::ENEMY_GAP_CM);
-                let out = wheel::wheel(scene, &Body::new(frame, &acc.bases), &w, &obs)
-                    .map_err(|e| {
+                let out =
+                    wheel::wheel(scene, &Body::new(frame, &acc.bases), &w, &obs).map_err(|e| {
                         RuleError::new("BFS-MOV-14", format!("The wheel cannot be measured: {e}"))
                     })?;
                 if out.theta.abs() < w.angle - 1e-4 {
@@ -387,7 +392,10 @@ pub fn plan(
                 acc.bases = across;
                 acc.charge(game, scene, p, &vec![cost; n])?;
                 maneuvers += 1;
-                words.push(format!("cross the obstacle ({d:.1} cm + {:.0} cm)", cost - d));
+                words.push(format!(
+                    "cross the obstacle ({d:.1} cm + {:.0} cm)",
+                    cost - d
+                ));
             }
         }
         path.push(frame_of(&acc.bases));
@@ -405,7 +413,9 @@ pub fn plan(
     // Each base within the Move its own ground allows (BFS-OO-3).
     let mut tightest: Option<(f32, f32)> = None;
     for (i, s) in acc.spent.iter().enumerate() {
-        let cap = acc.limits[i].cap_cm().map_or(allowance, |c| c.min(allowance));
+        let cap = acc.limits[i]
+            .cap_cm()
+            .map_or(allowance, |c| c.min(allowance));
         if *s > cap + EPS {
             return Err(RuleError::new(
                 "BFS-OO-3",
@@ -456,6 +466,7 @@ pub fn plan(
         maneuvers,
         files,
         open: files.is_none(),
+        ever_column: files == Some(1),
         description: words.join(", "),
         passed_through: passed,
     })

@@ -43,6 +43,10 @@ pub struct Options {
     pub bow_arc_excludes_right: bool,
     /// Free starting orders in turn 1 (BFS-ORD-15).
     pub starting_orders: bool,
+    /// A unit may form a Column, march and form a Line again in one phase (000 l.4185-4186);
+    /// off by default: the Movement chapter forbids it (BFS-MOV-15, BFS-AMV-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub march_between_reforms: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -59,6 +63,7 @@ impl Default for Options {
             senior_command_range_cm: 40.0,
             bow_arc_excludes_right: true,
             starting_orders: true,
+            march_between_reforms: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -85,6 +90,7 @@ impl Options {
         "senior_command_range",
         "bow_arc_excludes_right",
         "starting_orders",
+        "march_between_reforms",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -120,6 +126,7 @@ impl Options {
                 ("senior_command_range", _) => bad("30 or 40"),
                 ("bow_arc_excludes_right", OptionValue::Bool(b)) => o.bow_arc_excludes_right = *b,
                 ("starting_orders", OptionValue::Bool(b)) => o.starting_orders = *b,
+                ("march_between_reforms", OptionValue::Bool(b)) => o.march_between_reforms = *b,
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET

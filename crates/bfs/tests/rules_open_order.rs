@@ -136,12 +136,18 @@ fn bfs_oo_3_turns_cost_the_path_of_the_corners() {
     let rest = 20.0 - about;
     let fits = mv(
         c,
-        vec![MoveStep::Turn(TurnKind::About), MoveStep::Forward(rest - 0.01)],
+        vec![
+            MoveStep::Turn(TurnKind::About),
+            MoveStep::Forward(rest - 0.01),
+        ],
     );
     assert!(Bfs::legal(&g, &fits).is_ok(), "{:?}", Bfs::legal(&g, &fits));
     let over = mv(
         c,
-        vec![MoveStep::Turn(TurnKind::About), MoveStep::Forward(rest + 0.05)],
+        vec![
+            MoveStep::Turn(TurnKind::About),
+            MoveStep::Forward(rest + 0.05),
+        ],
     );
     assert_eq!(refused(&g, &over), "BFS-OO-3");
     // Four quarter turns are no maneuvers: Skill 4 would allow only two.
@@ -179,7 +185,13 @@ fn bfs_oo_3_each_base_moves_on_its_own_account() {
     assert!((cost(&g, &ok).unwrap() - 20.0).abs() < 0.01);
     let over = mv(
         c,
-        vec![step(0, 10.0), step(1, 10.0), step(2, 10.5), whole, step(2, -0.5)],
+        vec![
+            step(0, 10.0),
+            step(1, 10.0),
+            step(2, 10.5),
+            whole,
+            step(2, -0.5),
+        ],
     );
     let e = Bfs::legal(&g, &over).unwrap_err();
     assert_eq!(e.rule, "BFS-OO-3");
@@ -227,7 +239,11 @@ fn bfs_oo_3_bases_face_within_45_degrees() {
             }],
         )
     };
-    assert!(Bfs::legal(&g, &turn(-44.0)).is_ok(), "{:?}", Bfs::legal(&g, &turn(-44.0)));
+    assert!(
+        Bfs::legal(&g, &turn(-44.0)).is_ok(),
+        "{:?}",
+        Bfs::legal(&g, &turn(-44.0))
+    );
     assert_eq!(refused(&g, &turn(-46.0)), "BFS-OO-3");
 }
 
@@ -326,7 +342,11 @@ fn bfs_man_18_dispersing_as_a_movement_maneuver() {
     let g = open_order_haiduks(OrderKind::Move);
     let h = id(&g, "haiduks");
     let disperse = |d: f32| mv(h, vec![MoveStep::Disperse, MoveStep::Forward(d)]);
-    assert!(Bfs::legal(&g, &disperse(7.9)).is_ok(), "{:?}", Bfs::legal(&g, &disperse(7.9)));
+    assert!(
+        Bfs::legal(&g, &disperse(7.9)).is_ok(),
+        "{:?}",
+        Bfs::legal(&g, &disperse(7.9))
+    );
     assert_eq!(refused(&g, &disperse(8.0)), "BFS-OO-3");
     let mut g = g;
     run(&mut g, disperse(5.0));
@@ -347,8 +367,17 @@ fn bfs_man_18_closing_up_as_a_movement_maneuver() {
     let h = id(&g, "haiduks");
     run(&mut g, mv(h, vec![MoveStep::Disperse]));
     g.unit_mut(h).flags = TurnFlags::default();
-    let close = |d: f32| mv(h, vec![MoveStep::Forward(d), MoveStep::CloseRanks { files: 3 }]);
-    assert!(Bfs::legal(&g, &close(6.9)).is_ok(), "{:?}", Bfs::legal(&g, &close(6.9)));
+    let close = |d: f32| {
+        mv(
+            h,
+            vec![MoveStep::Forward(d), MoveStep::CloseRanks { files: 3 }],
+        )
+    };
+    assert!(
+        Bfs::legal(&g, &close(6.9)).is_ok(),
+        "{:?}",
+        Bfs::legal(&g, &close(6.9))
+    );
     assert_eq!(refused(&g, &close(8.5)), "BFS-OO-3");
     run(&mut g, close(5.0));
     let u = g.unit(h);
@@ -413,10 +442,7 @@ fn bfs_man_17_only_units_whose_rules_allow_it() {
     at_movement(&mut g, Side::A, false);
     let disperse = mv(id(&g, "haiduks"), vec![MoveStep::Disperse]);
     assert_eq!(refused(&g, &disperse), "BFS-MAN-17");
-    let close = mv(
-        id(&g, "cossacks"),
-        vec![MoveStep::CloseRanks { files: 3 }],
-    );
+    let close = mv(id(&g, "cossacks"), vec![MoveStep::CloseRanks { files: 3 }]);
     assert_eq!(refused(&g, &close), "BFS-MAN-17");
 }
 
@@ -456,7 +482,11 @@ fn bfs_oo_4_shooting_at_open_order_not_cumulative_with_cover() {
             .filter(|m| m.reason.contains("Open Order") || m.reason.contains("cover"))
             .map(|m| m.delta)
             .sum();
-        assert_eq!(total, -1, "cover: {cover}: {:?}", plan.groups[0].spec.modifiers);
+        assert_eq!(
+            total, -1,
+            "cover: {cover}: {:?}",
+            plan.groups[0].spec.modifiers
+        );
     }
 }
 
@@ -524,7 +554,6 @@ fn open_order_cavalry_charges_home_as_one_block() {
         e,
         Event::ChargeMoved { contact: Some(t), .. } if *t == r
     )));
-    let d =
-        sandtable_geometry::distance::set_distance(&g.unit(c).bases, &g.unit(r).bases).unwrap();
+    let d = sandtable_geometry::distance::set_distance(&g.unit(c).bases, &g.unit(r).bases).unwrap();
     assert!(d < 0.01, "{d}");
 }

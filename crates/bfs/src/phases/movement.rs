@@ -202,6 +202,13 @@ pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MoveP
         }
     }
     let scene = geo::scene(game);
+    if crate::march::is_march(steps) {
+        crate::march::check_marker(steps)?;
+        let bonus = crate::march::bonus_cm(game.unit_profile(unit));
+        let plan = moves::plan(game, &scene, unit, steps, allowance(game, unit) + bonus)?;
+        crate::march::check(game, unit, &plan)?;
+        return Ok(plan);
+    }
     moves::plan(game, &scene, unit, steps, allowance(game, unit))
 }
 
@@ -229,6 +236,8 @@ pub fn do_move(
         });
     }
     apply_plan(game, &plan);
+    // A unit that marched does not shoot this turn (BFS-AMV-2).
+    game.unit_mut(unit).flags.marched = crate::march::is_march(steps);
     events.push(Event::Moved {
         unit,
         cost_cm: plan.cost,
@@ -399,7 +408,11 @@ pub fn check_maneuver(
                         format!(
                             "{} may change order once per Movement Phase, and only {}.",
                             u.name,
-                            if closing { "from Open Order" } else { "from close order" }
+                            if closing {
+                                "from Open Order"
+                            } else {
+                                "from close order"
+                            }
                         ),
                     ));
                 }
@@ -427,15 +440,15 @@ pub fn check_maneuver(
                         }
                         let (slots, from) = crate::open_order::closed(&bases, files);
                         let before: Vec<Rect> = from.iter().map(|&i| bases[i]).collect();
-                        (
-                            slots,
-                            before,
-                            ("half its Move", 0.5 * basic),
-                        )
+                        (slots, before, ("half its Move", 0.5 * basic))
                     }
                     _ => {
                         let (spread, _) = crate::open_order::dispersed(&bases);
-                        (spread, bases.clone(), ("1.5 × its Move (AMB-21)", 1.5 * basic))
+                        (
+                            spread,
+                            bases.clone(),
+                            ("1.5 × its Move (AMB-21)", 1.5 * basic),
+                        )
                     }
                 };
                 for (a, b) in reach.iter().zip(&after) {
@@ -715,7 +728,26 @@ pub fn commander_path(
     let side = acting(game)?;
     let c = game.commander(commander);
     let p = game.profile(c.profile);
-    let allowance = p.movement.basic;
+    // A commander may march, even within 20 cm of the enemy (BFS-CDR-4, BFS-AMV-2).
+    let marching = crate::march::is_march(steps);
+    if marching {
+        crate::march::check_marker(steps)?;
+        if let Some(name) = crate::march::off_road(game, std::slice::from_ref(&start)) {
+            return Err(RuleError::new(
+                "BFS-AMV-2",
+                format!(
+                    "{} stands in {name}: a march goes over open ground or along a road.",
+                    c.name
+                ),
+            ));
+        }
+    }
+    let allowance = p.movement.basic
+        + if marching {
+            crate::march::bonus_cm(p)
+        } else {
+            0.0
+        };
     let scene = geo::scene(game);
     let enemy_side = side.0;
     let obs = sandtable_geometry::movement::ObstacleFns {
@@ -737,6 +769,7 @@ pub fn commander_path(
     let mut spent = 0.0;
     for step in steps {
         match *step {
+            MoveStep::March => {}
             MoveStep::Forward(d) | MoveStep::Backward(d) => {
                 if !d.is_finite() || d <= 0.0 || d > 1000.0 {
                     return Err(RuleError::new(
@@ -794,6 +827,14 @@ pub fn commander_path(
             format!(
                 "Too far: {} may move {allowance} cm; this is {spent:.1} cm.",
                 c.name
+            ),
+        ));
+    }
+    if marching && let Some(name) = crate::march::off_road(game, std::slice::from_ref(&base)) {
+        return Err(RuleError::new(
+            "BFS-AMV-2",
+            format!(
+                "The march would end in {name}: a march goes over open ground or along a road."
             ),
         ));
     }

@@ -419,19 +419,45 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
             };
             let mut choices: Vec<(String, MoveStep)> = if open {
                 vec![
-                    ("Every base turns left (free)".into(), MoveStep::Turn(TurnKind::Left)),
-                    ("Every base turns right (free)".into(), MoveStep::Turn(TurnKind::Right)),
-                    ("Every base turns about (free)".into(), MoveStep::Turn(TurnKind::About)),
+                    (
+                        "Every base turns left (free)".into(),
+                        MoveStep::Turn(TurnKind::Left),
+                    ),
+                    (
+                        "Every base turns right (free)".into(),
+                        MoveStep::Turn(TurnKind::Right),
+                    ),
+                    (
+                        "Every base turns about (free)".into(),
+                        MoveStep::Turn(TurnKind::About),
+                    ),
                 ]
             } else {
                 vec![
-                    ("Turn left (maneuver)".into(), MoveStep::Turn(TurnKind::Left)),
-                    ("Turn right (maneuver)".into(), MoveStep::Turn(TurnKind::Right)),
-                    ("About face (maneuver)".into(), MoveStep::Turn(TurnKind::About)),
+                    (
+                        "Turn left (maneuver)".into(),
+                        MoveStep::Turn(TurnKind::Left),
+                    ),
+                    (
+                        "Turn right (maneuver)".into(),
+                        MoveStep::Turn(TurnKind::Right),
+                    ),
+                    (
+                        "About face (maneuver)".into(),
+                        MoveStep::Turn(TurnKind::About),
+                    ),
                     ("Narrow the front (maneuver)".into(), MoveStep::Frontage(-1)),
                     ("Widen the front (maneuver)".into(), MoveStep::Frontage(1)),
                 ]
             };
+            // Marching is the whole move: offered before the first step (BFS-AMV-2).
+            if steps_so_far.is_empty() && order == OrderKind::Move {
+                let bonus = crate::march::bonus_cm(view.unit_profile(u));
+                choices.push((
+                    format!("March (+{bonus:.0} cm, open ground and roads, no shooting this turn)"),
+                    MoveStep::March,
+                ));
+            }
             if let Some((label, step)) = change_of_order(view, u) {
                 // Dispersing opens a move, closing up ends it (BFS-MAN-17/18).
                 let fits = match step {

@@ -91,7 +91,10 @@ pub fn drag(
         {
             // Open Order moves any way (BFS-OO-3): the drag in the unit's frame, to the mm.
             let local = frame.pose.to_local(frame.center() + (to - from));
-            let (dx, dy) = ((local.x * 10.0).round() / 10.0, (local.y * 10.0).round() / 10.0);
+            let (dx, dy) = (
+                (local.x * 10.0).round() / 10.0,
+                (local.y * 10.0).round() / 10.0,
+            );
             if dx == 0.0 && dy == 0.0 {
                 return None;
             }
