@@ -436,12 +436,15 @@ pub fn withdraw(
     if bases.is_empty() {
         return 0.0;
     }
-    let travelled = {
+    let want = half.min(room_to_edge(game, &bases, dir));
+    let (travelled, stopped_by) = if crate::open_order::rules_apply(game) {
+        crate::withdrawal::through_friends(game, unit, dir, want)
+    } else {
         let scene = geo::scene(game);
         let obs = moves::obstacles(game, unit, ENEMY_GAP_CM);
         let body = Body::new(frame_of(&bases), &bases);
-        let want = half.min(room_to_edge(game, &bases, dir));
-        movement::move_along(&scene, &body, dir * want, &obs).map_or(0.0, |o| o.travelled)
+        let t = movement::move_along(&scene, &body, dir * want, &obs).map_or(0.0, |o| o.travelled);
+        (t, None)
     };
     let u = game.unit_mut(unit);
     u.bases = bases
@@ -466,6 +469,9 @@ pub fn withdraw(
         distance_cm: travelled,
         reason: reason.into(),
     });
+    if let Some(friend) = stopped_by {
+        crate::withdrawal::spread_disorganization(game, unit, friend, events);
+    }
     travelled
 }
 

@@ -56,6 +56,7 @@ pub mod victory;
 pub mod view;
 pub mod vocab;
 pub mod weapons;
+pub mod withdrawal;
 
 pub use command::Command;
 pub use event::Event;
