@@ -38,7 +38,8 @@ pub fn ground_rules(revision: u32) -> bool {
 
 /// Do the Open Order rules of revision 3 apply ([`crate::open_order`]): each base moving on its
 /// own account, spacing and facing checked, units that always fight in Open Order deployed so,
-/// the ground forcing Open Order and taking it away, and the maneuvers between the two orders?
+/// the ground forcing Open Order and taking it away, the maneuvers between the two orders, and
+/// withdrawals through friends ([`crate::withdrawal`])?
 /// Battles recorded before it moved an Open Order unit as one block.
 pub fn open_order_rules(revision: u32) -> bool {
     revision >= 3
