@@ -278,6 +278,8 @@ pub fn polearms_stop_impetus(game: &Game, target: UnitId, struck_front: bool) ->
     tp.kind == UnitKind::Infantry
         && tp.melee.stats().polearms
         && t.order == Some(OrderKind::Defense)
+        // A unit that reformed this turn counts as having no order (BFS-MAN-13).
+        && !t.flags.reformed
         && t.formation != Formation::OpenOrder
         && struck_front
 }

@@ -157,6 +157,11 @@ pub enum SpecialManeuver {
     /// Close up into a Line of `files` files, one base staying put and the others moving at most
     /// half their Move (BFS-MAN-19).
     CloseRanks { files: u8 },
+    /// Reform (2 Special Maneuvers): a Line of `files` files (a Column for 1) turned `degrees`
+    /// (counter-clockwise positive) about the base nearest the middle of the front, which stays
+    /// put; no base moves further than its Move; then no shooting and no order this turn
+    /// (BFS-MAN-13).
+    Reform { files: u8, degrees: f32 },
 }
 
 impl Command {

@@ -39,6 +39,7 @@ pub mod present;
 pub mod preview;
 pub mod profile;
 pub mod prompt;
+pub mod reform;
 pub mod revision;
 pub mod ruleset;
 pub mod scenario_spec;

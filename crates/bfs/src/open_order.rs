@@ -179,54 +179,8 @@ pub fn dispersed(bases: &[Rect]) -> (Vec<Rect>, usize) {
 /// others take the nearest free places, all facing as it does. Returns the bases in rank order
 /// and, for each, the index of the base that went there.
 pub fn closed(bases: &[Rect], files: u8) -> (Vec<Rect>, Vec<usize>) {
-    let n = bases.len();
-    let files = (files as usize).clamp(1, n.max(1));
-    let frame = frame_of(bases);
-    let front_mid = frame.center() + frame.facing() * frame.half.y;
-    let anchor = (0..n)
-        .min_by(|&a, &b| {
-            bases[a]
-                .center()
-                .distance(front_mid)
-                .total_cmp(&bases[b].center().distance(front_mid))
-        })
-        .unwrap_or(0);
-    let a = bases[anchor];
-    let size = a.size();
-    let middle = files / 2;
-    let x_mid = (middle as f32 - (files as f32 - 1.0) * 0.5) * size.x;
-    let anchor_front = a.center() + a.facing() * a.half.y;
-    let right = Vec2::new(a.facing().y, -a.facing().x);
-    let slots = crate::deploy::deployment_rects(
-        crate::scenario_spec::FormationSpec::Line { files: files as u8 },
-        n as u8,
-        (size.x, size.y),
-        anchor_front - right * x_mid,
-        Pose::new(Vec2::ZERO, a.pose.angle).bearing_deg(),
-    );
-    // The anchor takes the middle of the front rank; the rest go to the nearest free place,
-    // shortest moves first.
-    let mut who: Vec<Option<usize>> = vec![None; n];
-    let mut placed = vec![false; n];
-    who[middle] = Some(anchor);
-    placed[anchor] = true;
-    for _ in 1..n {
-        let mut best: Option<(f32, usize, usize)> = None;
-        for (s, slot) in slots.iter().enumerate().filter(|(s, _)| who[*s].is_none()) {
-            for (i, b) in bases.iter().enumerate().filter(|(i, _)| !placed[*i]) {
-                let d = b.center().distance(slot.center());
-                if best.is_none_or(|(bd, _, _)| d < bd) {
-                    best = Some((d, s, i));
-                }
-            }
-        }
-        if let Some((_, s, i)) = best {
-            who[s] = Some(i);
-            placed[i] = true;
-        }
-    }
-    let from = who.iter().map(|w| w.unwrap_or(0)).collect();
-    (slots, from)
+    let anchor = crate::reform::anchor(bases);
+    crate::reform::line_about(bases, anchor, files, bases[anchor].pose.angle)
 }
 
 /// The free change of order the ground forces at the end of a move (BFS-TER-8): a close-order

@@ -340,6 +340,16 @@ pub fn special_maneuver_limit(game: &Game, unit: UnitId) -> u8 {
     moves::maneuver_limit(game.unit_profile(unit)).min(2)
 }
 
+/// Special Maneuvers a list uses: Reform counts two (BFS-MAN-13).
+fn maneuver_count(list: &[SpecialManeuver]) -> u8 {
+    list.iter()
+        .map(|m| match m {
+            SpecialManeuver::Reform { .. } => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
 /// Checks a Defense order's Special Maneuvers and returns the bases afterwards.
 pub fn check_maneuver(
     game: &Game,
@@ -366,7 +376,7 @@ pub fn check_maneuver(
         ));
     }
     let limit = special_maneuver_limit(game, unit);
-    if list.len() as u8 > limit {
+    if maneuver_count(list) > limit {
         return Err(RuleError::new(
             "BFS-MAN-5",
             format!(
@@ -466,6 +476,10 @@ pub fn check_maneuver(
                 }
                 after
             }
+            SpecialManeuver::Reform { files, degrees } => {
+                open = false;
+                reformed(game, unit, &bases, list, files, degrees)?
+            }
             SpecialManeuver::Turn(kind) => {
                 let order = moves::close_order(&bases, &u.name)?;
                 let t = match kind {
@@ -562,6 +576,95 @@ pub fn check_maneuver(
     Ok(bases)
 }
 
+/// The bases after a Reform (BFS-MAN-13): a Line of `files` files turned `degrees` about the
+/// base nearest the middle of the front, which stays put; the only Special Maneuver of the turn,
+/// and no base further than its Move, the ground it stands in included.
+fn reformed(
+    game: &Game,
+    unit: UnitId,
+    bases: &[Rect],
+    list: &[SpecialManeuver],
+    files: u8,
+    degrees: f32,
+) -> Result<Vec<Rect>, RuleError> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    if list.len() != 1 {
+        return Err(RuleError::new(
+            "BFS-MAN-13",
+            "Reforming takes both Special Maneuvers: it is the unit's only one this turn.",
+        ));
+    }
+    if special_maneuver_limit(game, unit) < 2 {
+        return Err(RuleError::new(
+            "BFS-MAN-5",
+            format!(
+                "{} (Skill {}) may make only one Special Maneuver: it cannot reform (2).",
+                u.name, p.skill
+            ),
+        ));
+    }
+    if files == 0 || files as usize > bases.len() || !degrees.is_finite() || degrees.abs() > 360.0 {
+        return Err(RuleError::new(
+            "BFS-MAN-13",
+            format!(
+                "{} cannot reform into {files} files turned {degrees}°.",
+                u.name
+            ),
+        ));
+    }
+    let anchor = crate::reform::anchor(bases);
+    let angle = bases[anchor].pose.angle + degrees.to_radians();
+    let scene = geo::scene(game);
+    // The anchor may take any file of the front rank: the one that moves no base further wins.
+    let (slots, from) = (0..files as usize)
+        .map(|s| crate::reform::line_with_anchor_at(bases, anchor, files, angle, s))
+        .min_by(|a, b| {
+            let worst = |(slots, from): &(Vec<Rect>, Vec<usize>)| {
+                slots
+                    .iter()
+                    .zip(from)
+                    .map(|(s, &i)| {
+                        sandtable_geometry::maneuver::base_displacement(&bases[i], s)
+                            .unwrap_or(f32::INFINITY)
+                    })
+                    .fold(0.0, f32::max)
+            };
+            worst(a).total_cmp(&worst(b))
+        })
+        .unwrap_or_default();
+    for (slot, &i) in slots.iter().zip(&from) {
+        let mut reach = p.movement.basic;
+        for piece in scene.terrain() {
+            let touches = |r: &Rect| piece.overlap_area(r).is_ok_and(|a| a > 1e-3);
+            if (touches(&bases[i]) || touches(slot))
+                && let Some(t) = game.terrain.get(piece.id as usize)
+                && let Some((cap, _, _)) =
+                    geo::slowed_move(geo::terrain_class(t.kind, p), p.movement.basic)
+            {
+                reach = reach.min(cap);
+            }
+        }
+        let moved = sandtable_geometry::maneuver::base_displacement(&bases[i], slot)
+            .unwrap_or(f32::INFINITY);
+        let travelled = if i == anchor {
+            slot.center().distance(bases[i].center())
+        } else {
+            moved
+        };
+        if travelled > reach + 1e-3 {
+            return Err(RuleError::new(
+                "BFS-MAN-13",
+                format!(
+                    "Reforming would move a base of {} {travelled:.1} cm; no base may move further than its Move here ({reach:.1} cm).",
+                    u.name
+                ),
+            ));
+        }
+    }
+    Ok(slots)
+}
+
 pub fn do_maneuver(
     game: &mut Game,
     unit: UnitId,
@@ -584,8 +687,12 @@ pub fn do_maneuver(
         u.formation = Formation::Close { files: f };
     }
     u.flags.activated = true;
-    u.flags.special_maneuvers = list.len() as u8;
-    u.flags.maneuvers += list.len() as u8;
+    u.flags.special_maneuvers = maneuver_count(list);
+    u.flags.maneuvers += maneuver_count(list);
+    // Reformed, it neither shoots nor counts as having an order this turn (BFS-MAN-13).
+    u.flags.reformed |= list
+        .iter()
+        .any(|m| matches!(m, SpecialManeuver::Reform { .. }));
     let text = list
         .iter()
         .map(|m| format!("{m:?}"))

@@ -369,6 +369,25 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     },
                 ));
             }
+            // Reform about the middle of the front, facing another way (BFS-MAN-13): offered
+            // where the rules allow it.
+            let files = match view.unit(u).formation {
+                crate::state::Formation::Close { files } => files,
+                _ => view.unit(u).bases.len().min(3) as u8,
+            };
+            for (label, degrees) in [
+                ("Reform facing left (2 S-M, no shooting)", 90.0),
+                ("Reform facing right (2 S-M, no shooting)", -90.0),
+                ("Reform facing about (2 S-M, no shooting)", 180.0),
+            ] {
+                let cmd = Command::Maneuver {
+                    unit: u,
+                    maneuvers: vec![SpecialManeuver::Reform { files, degrees }],
+                };
+                if crate::phases::check(view, &cmd).is_ok() {
+                    menu.items.push(MenuItem::new(label, cmd));
+                }
+            }
             if let Some((label, m)) = change_of_order(view, u) {
                 let m = match m {
                     MoveStep::CloseRanks { files } => SpecialManeuver::CloseRanks { files },
