@@ -50,8 +50,16 @@ pub fn check_marker(steps: &[MoveStep]) -> Result<(), RuleError> {
 
 /// The first terrain piece (not a road or bridge) that any of `bases` touches, by name.
 pub fn off_road(game: &Game, bases: &[Rect]) -> Option<String> {
-    let scene = crate::geo::scene(game);
-    scene.terrain().iter().find_map(|piece| {
+    off_road_in(game, crate::geo::terrain_pieces(game).as_slice(), bases)
+}
+
+/// As [`off_road`], with the table's pieces at hand.
+fn off_road_in(
+    game: &Game,
+    pieces: &[sandtable_geometry::terrain::TerrainPiece],
+    bases: &[Rect],
+) -> Option<String> {
+    pieces.iter().find_map(|piece| {
         let t = game.terrain.get(piece.id as usize)?;
         (!marchable(t.kind)
             && bases
@@ -155,11 +163,12 @@ pub fn check(game: &Game, unit: UnitId, plan: &MovePlan) -> Result<(), RuleError
             ));
         }
     }
+    let pieces = crate::geo::terrain_pieces(game);
     for bases in std::iter::once(u.bases.as_slice())
         .chain(stations.iter().map(std::slice::from_ref))
         .chain(std::iter::once(plan.bases.as_slice()))
     {
-        if let Some(name) = off_road(game, bases) {
+        if let Some(name) = off_road_in(game, pieces.as_slice(), bases) {
             return Err(RuleError::new(
                 "BFS-AMV-2",
                 format!(
