@@ -50,6 +50,8 @@ pub fn terrain(kind: sandtable_engine::scenario::TerrainKind) -> [u8; 3] {
         BuiltUpArea => [0xa3, 0x8f, 0x85],
         Building => [0x8c, 0x5a, 0x46],
         Fortification => [0x7a, 0x6a, 0x5a],
+        Kobylica | ChevauxDeFrise => [0x5c, 0x44, 0x2c],
+        Caltrops => [0x70, 0x70, 0x70],
     }
 }
 
@@ -63,6 +65,7 @@ pub fn terrain_layer(kind: sandtable_engine::scenario::TerrainKind) -> f32 {
         Road | Stream | River | Lake | Ford => 0.2,
         Bridge => 0.3,
         Forest | Grove | BuiltUpArea | Obstacle | Fortification => 0.4,
+        Kobylica | Caltrops | ChevauxDeFrise => 0.45,
         Building => 0.5,
     }
 }

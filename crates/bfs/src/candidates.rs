@@ -158,6 +158,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         degrees: 0.0,
                     },
                     SpecialManeuver::CrossObstacle,
+                    SpecialManeuver::SetUpObstacles,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,

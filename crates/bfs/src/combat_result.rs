@@ -191,6 +191,7 @@ pub(crate) fn resolve(
                     let enemies = flight::enemies_in_contact(game, u);
                     let dir = flight::away_from(game, u, &enemies);
                     if game.unit(u).status == UnitStatus::OnTable {
+                        crate::portable::drop_carried(game, u, events);
                         flight::withdraw(
                             game,
                             u,
@@ -323,11 +324,13 @@ fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: 
                 events,
             );
             if !mounted {
+                crate::portable::drop_carried(game, unit, events);
                 flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
             }
             after_withdrawal(game, unit, enemies, events);
         }
         _ => {
+            crate::portable::drop_carried(game, unit, events);
             flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
             after_withdrawal(game, unit, enemies, events);
         }

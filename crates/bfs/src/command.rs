@@ -162,6 +162,9 @@ pub enum SpecialManeuver {
     /// put; no base moves further than its Move; then no shooting and no order this turn
     /// (BFS-MAN-13).
     Reform { files: u8, degrees: f32 },
+    /// Set up the kobylicas (2 Special Maneuvers) or chevaux de frise (1) the unit carries in
+    /// front of it, or scatter its caltrops (1) (BFS-OBS-3, -6, -9).
+    SetUpObstacles,
 }
 
 impl Command {

@@ -136,6 +136,7 @@ pub fn flee(
             reason: reason.into(),
         });
     }
+    crate::portable::drop_carried(game, unit, events);
     let turned = face_clear(game, unit, dir);
     game.unit_mut(unit).bases = turned.clone();
     let travelled = {
@@ -404,6 +405,7 @@ pub fn apply_level(
                 });
             }
             if game.unit_profile(unit).is_mounted() {
+                crate::portable::drop_carried(game, unit, events);
                 withdraw(
                     game,
                     unit,

@@ -101,8 +101,16 @@ pub fn terrain_class(kind: TerrainKind, p: &UnitProfile) -> TerrainClass {
                 Normal
             }
         }
-        // Crossing obstacles is a maneuver (BFS-TER-5), not yet modelled: they cannot be crossed.
-        K::Obstacle | K::Fortification => Impassable,
+        // Obstacles are crossed by a maneuver (BFS-TER-5, crate::obstacle), never walked through;
+        // portable ones too (BFS-OBS-4, BFS-OBS-10), and caltrops for horses only (BFS-OBS-7).
+        K::Obstacle | K::Fortification | K::Kobylica | K::ChevauxDeFrise => Impassable,
+        K::Caltrops => {
+            if cavalry {
+                Impassable
+            } else {
+                Open
+            }
+        }
     }
 }
 

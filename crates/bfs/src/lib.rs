@@ -35,6 +35,7 @@ pub mod open_order;
 pub mod open_order_move;
 pub mod options;
 pub mod phases;
+pub mod portable;
 pub mod present;
 pub mod preview;
 pub mod profile;

@@ -28,7 +28,27 @@ pub const TOUCH_CM: f32 = 0.1;
 /// How far a unit may be turned from square to the obstacle and still cross it (AMB-19).
 pub const SQUARE_TOLERANCE_DEG: f32 = 15.0;
 
+/// Ground crossed only by the maneuver (BFS-TER-5): fences, walls, ditches, field fortifications
+/// and the portable obstacles (BFS-OBS; caltrops stop horses only).
 pub fn is_obstacle(kind: TerrainKind) -> bool {
+    matches!(
+        kind,
+        TerrainKind::Obstacle
+            | TerrainKind::Fortification
+            | TerrainKind::Kobylica
+            | TerrainKind::ChevauxDeFrise
+            | TerrainKind::Caltrops
+    )
+}
+
+/// Obstacles a unit stands behind and defends (BFS-TER-27): not caltrops, which only hinder
+/// horses (BFS-OBS-7).
+fn defensible(kind: TerrainKind) -> bool {
+    is_obstacle(kind) && kind != TerrainKind::Caltrops
+}
+
+/// Obstacles that give cover against shooting (−1): not the portable ones (BFS-OBS-4, BFS-OBS-10).
+fn covers(kind: TerrainKind) -> bool {
     matches!(kind, TerrainKind::Obstacle | TerrainKind::Fortification)
 }
 
@@ -56,7 +76,7 @@ pub fn between(game: &Game, a: UnitId, b: UnitId) -> Option<usize> {
         b: frame_of(&game.unit(b).bases).center(),
     };
     (0..game.terrain.len())
-        .filter(|&i| is_obstacle(game.terrain[i].kind))
+        .filter(|&i| defensible(game.terrain[i].kind))
         .find(|&i| {
             polygons(game, i)
                 .iter()
@@ -69,6 +89,13 @@ pub fn between(game: &Game, a: UnitId, b: UnitId) -> Option<usize> {
 /// not gets past it. Only infantry and artillery are covered: every obstacle here is the low
 /// kind, and field fortifications never cover cavalry (BFS-TER-32).
 pub fn shelter(game: &Game, target: UnitId, from: UnitId) -> Option<TerrainKind> {
+    screened_by(game, target, from).filter(|k| covers(*k))
+}
+
+/// The obstacle between `target` and a shooter `from` that the shot must pass (as for
+/// [`shelter`]), whether or not it covers: kobylicas raise Armor, chevaux de frise lower it,
+/// and neither is cover (BFS-OBS-4, BFS-OBS-10).
+pub fn screened_by(game: &Game, target: UnitId, from: UnitId) -> Option<TerrainKind> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
@@ -119,10 +146,13 @@ pub fn armor_raise(
         return None;
     }
     let kind = if shooting {
-        shelter(game, target, from)?
+        screened_by(game, target, from)?
     } else {
         behind(game, target, from)?
     };
+    if kind == TerrainKind::ChevauxDeFrise {
+        return None;
+    }
     let to = if kind == TerrainKind::Fortification {
         6
     } else {
@@ -138,10 +168,10 @@ pub fn armor_raise(
             },
             format!(
                 "behind {}: Armor {to}",
-                if kind == TerrainKind::Fortification {
-                    "field fortifications"
-                } else {
-                    "an obstacle"
+                match kind {
+                    TerrainKind::Fortification => "field fortifications",
+                    TerrainKind::Kobylica => "kobylicas (BFS-OBS-4)",
+                    _ => "an obstacle",
                 }
             ),
             to - base,

@@ -47,6 +47,10 @@ pub struct Options {
     /// off by default: the Movement chapter forbids it (BFS-MOV-15, BFS-AMV-2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub march_between_reforms: bool,
+    /// The scenario allows field fortifications, and so portable obstacles below Division level
+    /// (BFS-OBS-1, BFS-OBS-12).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub field_fortifications: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -64,6 +68,7 @@ impl Default for Options {
             bow_arc_excludes_right: true,
             starting_orders: true,
             march_between_reforms: false,
+            field_fortifications: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -91,6 +96,7 @@ impl Options {
         "bow_arc_excludes_right",
         "starting_orders",
         "march_between_reforms",
+        "field_fortifications",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -127,6 +133,7 @@ impl Options {
                 ("bow_arc_excludes_right", OptionValue::Bool(b)) => o.bow_arc_excludes_right = *b,
                 ("starting_orders", OptionValue::Bool(b)) => o.starting_orders = *b,
                 ("march_between_reforms", OptionValue::Bool(b)) => o.march_between_reforms = *b,
+                ("field_fortifications", OptionValue::Bool(b)) => o.field_fortifications = *b,
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET

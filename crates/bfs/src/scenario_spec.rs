@@ -142,6 +142,9 @@ pub struct UnitSpec {
     /// Held off the table until a script brings it on (BFS-SCN-50), at `position`.
     #[serde(default)]
     pub reserve: bool,
+    /// Portable obstacles it carries from the start (BFS-OBS).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carries: Option<crate::portable::Carried>,
 }
 
 impl RulesSection for BfsRules {
@@ -301,9 +304,19 @@ impl RulesSection for BfsRules {
                     ),
                 );
             }
+            let fortifications = matches!(
+                s.options.get("field_fortifications"),
+                Some(sandtable_engine::scenario::OptionValue::Bool(true))
+            );
             for u in &side.units {
                 let who = format!("unit \"{}\"", u.id);
                 claim(&u.id, who.clone(), &mut p);
+                if let Some(c) = &u.carries
+                    && let Err(why) =
+                        crate::portable::check_carried(c, u.bases, self.level, fortifications)
+                {
+                    p(who.clone(), why);
+                }
                 if let Some(r) = &u.regiment
                     && !regiments.contains(r.as_str())
                 {

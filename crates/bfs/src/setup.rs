@@ -99,6 +99,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     u.facing,
                 ),
                 reserve: u.reserve,
+                carries: u.carries,
             });
         }
         let army = loaded
@@ -127,6 +128,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 },
                 bases: deployed.bases,
                 reserve: false,
+                carries: None,
             });
         }
         for d in deployments {
@@ -156,6 +158,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 lances_broken: false,
                 flags: TurnFlags::default(),
                 charge: None,
+                carries: d.carries,
             });
         }
         let mut chief_cp = 0u32;
@@ -248,4 +251,5 @@ struct Deployment {
     formation: Formation,
     bases: Vec<Rect>,
     reserve: bool,
+    carries: Option<crate::portable::Carried>,
 }

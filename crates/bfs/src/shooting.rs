@@ -315,6 +315,8 @@ pub fn plan_volley(
         set_to_one = Some("Shooting while Charging: 1 die per base (BFS-CC-6)");
     } else if u.order.is_none() && stage == FireStage::AfterMovement {
         set_to_one = Some("no order: 1 die per base (BFS-ORD-9)");
+    } else if crate::portable::burdened(game, shooter) {
+        set_to_one = Some("carrying portable obstacles: 1 die per base (BFS-OBS-3, BFS-OBS-8)");
     }
     if set_to_one.is_some() {
         dice = dice.min(1);
@@ -405,6 +407,21 @@ pub fn plan_volley(
             crate::ground::armor_raise(game, target),
             crate::obstacle::armor_raise(game, target, shooter, true),
         ));
+        // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
+        if stats.class == WeaponClass::Firearm
+            && (game
+                .unit(target)
+                .carries
+                .is_some_and(|c| c.kind == crate::portable::PortableKind::ChevauxDeFrise)
+                || crate::obstacle::screened_by(game, target, shooter)
+                    == Some(sandtable_engine::vocab::TerrainKind::ChevauxDeFrise))
+        {
+            armor_mods.push(Modifier::new(
+                "BFS-OBS-10",
+                "firearms through chevaux de frise",
+                -1,
+            ));
+        }
         let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         groups.push(GroupPlan {
             bases: in_band.len() as u32,

@@ -116,6 +116,9 @@ pub struct Unit {
     pub lances_broken: bool,
     pub flags: TurnFlags,
     pub charge: Option<ChargeState>,
+    /// Portable obstacles it carries (BFS-OBS); caltrops are its side's secret (BFS-OBS-5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carries: Option<crate::portable::Carried>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
@@ -153,6 +156,9 @@ pub struct TurnFlags {
     pub delayed_fire: bool,
     pub withdrew: bool,
     pub fled_this_step: bool,
+    /// Tested Skill on caltrops this phase (BFS-OBS-7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub caltrops_tested: bool,
 }
 
 /// A charge in progress (BFS-CHG).

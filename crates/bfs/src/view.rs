@@ -13,6 +13,13 @@ pub fn view(game: &Game, seat: Side) -> Game {
         }
         // Which commander paid for a face-down marker is visible, as the CP spent is.
         u.flags.charged_in_front = false;
+        // Carried caltrops are marked on the roster only (BFS-OBS-5); kobylicas and chevaux
+        // are seen on the bases.
+        if u.carries
+            .is_some_and(|c| c.kind == crate::portable::PortableKind::Caltrops)
+        {
+            u.carries = None;
+        }
     }
     if let Phase::InitiativeBids { bids } = &mut v.turn.phase {
         let other = seat.other().index();

@@ -98,6 +98,12 @@ pub enum TerrainKind {
     Building,
     /// Field fortifications.
     Fortification,
+    /// A portable obstacle of wooden stakes (By Fire and Sword's kobylica), set up by a unit.
+    Kobylica,
+    /// Scattered caltrops: hinder cavalry only.
+    Caltrops,
+    /// Chevaux de frise, set up in front of a unit.
+    ChevauxDeFrise,
 }
 
 /// An outline on the table, in the table's unit.

@@ -105,6 +105,8 @@ pub fn terrain_name(k: TerrainKind) -> &'static str {
         TerrainKind::BuiltUpArea | TerrainKind::Building => "buildings",
         TerrainKind::Obstacle => "hedges",
         TerrainKind::Fortification => "walls",
+        TerrainKind::Kobylica | TerrainKind::ChevauxDeFrise => "stakes",
+        TerrainKind::Caltrops => "caltrops",
         TerrainKind::Stream => "the stream",
         TerrainKind::River => "the river",
         TerrainKind::Lake => "the lake",

@@ -161,7 +161,8 @@ fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
 
 /// The allowance of a Move order: the Basic Move (BFS-MOV-6).
 pub fn allowance(game: &Game, unit: UnitId) -> f32 {
-    game.unit_profile(unit).movement.basic
+    let basic = game.unit_profile(unit).movement.basic;
+    crate::portable::allowance_cap(game, unit).map_or(basic, |cap| basic.min(cap))
 }
 
 /// Checks a Move command and returns its plan (the preview shows the same plan).
@@ -245,6 +246,8 @@ pub fn do_move(
         description: plan.description.clone(),
     });
     crate::open_order::apply_forced_change(game, unit, events);
+    let after = game.unit(unit).bases.clone();
+    crate::portable::caltrops_test(game, unit, &after, events);
     passing_tests(game, unit, &plan.passed_through, events);
     Ok(())
 }
@@ -341,10 +344,14 @@ pub fn special_maneuver_limit(game: &Game, unit: UnitId) -> u8 {
 }
 
 /// Special Maneuvers a list uses: Reform counts two (BFS-MAN-13).
-fn maneuver_count(list: &[SpecialManeuver]) -> u8 {
+fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
     list.iter()
         .map(|m| match m {
             SpecialManeuver::Reform { .. } => 2,
+            SpecialManeuver::SetUpObstacles => game
+                .unit(unit)
+                .carries
+                .map_or(1, |c| c.kind.set_up_maneuvers()),
             _ => 1,
         })
         .sum()
@@ -376,7 +383,7 @@ pub fn check_maneuver(
         ));
     }
     let limit = special_maneuver_limit(game, unit);
-    if maneuver_count(list) > limit {
+    if maneuver_count(game, unit, list) > limit {
         return Err(RuleError::new(
             "BFS-MAN-5",
             format!(
@@ -475,6 +482,16 @@ pub fn check_maneuver(
                     }
                 }
                 after
+            }
+            SpecialManeuver::SetUpObstacles => {
+                if list.len() != 1 {
+                    return Err(RuleError::new(
+                        "BFS-OBS-3",
+                        "Setting up portable obstacles is the unit's only Special Maneuver of the turn.",
+                    ));
+                }
+                crate::portable::check_set_up(game, unit)?;
+                bases.clone()
             }
             SpecialManeuver::Reform { files, degrees } => {
                 open = false;
@@ -679,6 +696,7 @@ pub fn do_maneuver(
         .ok()
         .map(|o| o.frame.files as u8);
     let dispersed = list.contains(&SpecialManeuver::Disperse);
+    let used = maneuver_count(game, unit, list);
     let u = game.unit_mut(unit);
     u.bases = bases;
     if dispersed {
@@ -687,8 +705,8 @@ pub fn do_maneuver(
         u.formation = Formation::Close { files: f };
     }
     u.flags.activated = true;
-    u.flags.special_maneuvers = maneuver_count(list);
-    u.flags.maneuvers += maneuver_count(list);
+    u.flags.special_maneuvers = used;
+    u.flags.maneuvers += used;
     // Reformed, it neither shoots nor counts as having an order this turn (BFS-MAN-13).
     u.flags.reformed |= list
         .iter()
@@ -710,6 +728,12 @@ pub fn do_maneuver(
         description: format!("Special Maneuvers: {text}{note}"),
     });
     crate::open_order::apply_forced_change(game, unit, events);
+    let after = game.unit(unit).bases.clone();
+    crate::portable::caltrops_test(game, unit, &after, events);
+    if list.contains(&SpecialManeuver::SetUpObstacles) {
+        let spots = crate::portable::check_set_up(game, unit)?;
+        crate::portable::set_up(game, unit, &spots, events);
+    }
     Ok(())
 }
 

@@ -369,6 +369,28 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     },
                 ));
             }
+            // Portable obstacles it carries (BFS-OBS-3, -6, -9).
+            if let Some(c) = view.unit(u).carries {
+                let cmd = Command::Maneuver {
+                    unit: u,
+                    maneuvers: vec![SpecialManeuver::SetUpObstacles],
+                };
+                if crate::phases::check(view, &cmd).is_ok() {
+                    menu.items.push(MenuItem::new(
+                        format!(
+                            "{} {} in front ({} S-M)",
+                            if c.kind == crate::portable::PortableKind::Caltrops {
+                                "Scatter the"
+                            } else {
+                                "Set up the"
+                            },
+                            c.kind.name(),
+                            c.kind.set_up_maneuvers()
+                        ),
+                        cmd,
+                    ));
+                }
+            }
             // Reform about the middle of the front, facing another way (BFS-MAN-13): offered
             // where the rules allow it.
             let files = match view.unit(u).formation {

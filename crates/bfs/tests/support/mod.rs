@@ -101,6 +101,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     position: u.at,
                     facing: u.facing,
                     reserve: false,
+                    carries: None,
                 })
                 .collect(),
         });
