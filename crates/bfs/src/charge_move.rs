@@ -177,6 +177,9 @@ pub fn charge_part(
         contact: contact_unit,
         description,
     });
+    // Horses that charge into caltrops test Skill (BFS-OBS-7).
+    let after = game.unit(charger).bases.clone();
+    crate::portable::caltrops_test(game, charger, &after, events);
     contact_unit.is_some()
 }
 

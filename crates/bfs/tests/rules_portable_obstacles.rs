@@ -314,3 +314,45 @@ fn bfs_obs_7_caltrops_hinder_cavalry_only() {
     };
     assert_eq!(Bfs::legal(&g, &march).unwrap_err().rule, "BFS-AMV-2");
 }
+
+/// BFS-OBS-7: cavalry charging into caltrops is stopped by them and tests Skill there.
+#[test]
+fn bfs_obs_7_a_charge_into_caltrops() {
+    let s = setup(
+        &[
+            unit("pancerni", 0, "pancerni", 3, 3, (60.0, 40.0), 0.0),
+            unit("musketeers", 1, "musketeers", 3, 3, (60.0, 52.0), 180.0),
+        ],
+        vec![caltrops()],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "pancerni", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    let (p, m) = (id(&g, "pancerni"), id(&g, "musketeers"));
+    g.dice.script([1]);
+    let mut events = run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: p,
+            target: m,
+            pay: None,
+        },
+    );
+    if !events
+        .iter()
+        .any(|e| matches!(e, Event::ChargeMoved { .. }))
+    {
+        // The musketeers answer first; then the charge moves.
+        let react = sandtable_bfs::candidates::candidates(&g)
+            .into_iter()
+            .find(|c| matches!(c, Command::React { .. }))
+            .expect("a reaction");
+        events = run(&mut g, react);
+    }
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-OBS-7" && t.roll.passed)),
+        "{events:#?}"
+    );
+}
