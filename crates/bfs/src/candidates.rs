@@ -159,6 +159,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                     },
                     SpecialManeuver::CrossObstacle,
                     SpecialManeuver::SetUpObstacles,
+                    SpecialManeuver::ClearObstacles,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,

@@ -165,6 +165,9 @@ pub enum SpecialManeuver {
     /// Set up the kobylicas (2 Special Maneuvers) or chevaux de frise (1) the unit carries in
     /// front of it, or scatter its caltrops (1) (BFS-OBS-3, -6, -9).
     SetUpObstacles,
+    /// Clear caltrops within 5 cm (infantry, 2 Special Maneuvers), or take up its own chevaux de
+    /// frise or destroy another's that it touches (1) (BFS-OBS-6, BFS-OBS-11).
+    ClearObstacles,
 }
 
 impl Command {

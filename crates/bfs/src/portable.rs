@@ -7,8 +7,12 @@
 //! infantry's Armor to 4, chevaux lower the Armor of the unit behind them against firearms, and
 //! caltrops stop only horses, which test Skill when they touch or cross them.
 //!
-//! Not yet: setting up or scattering as a Movement Maneuver, picking chevaux up again, clearing
-//! caltrops or destroying chevaux, artillery's extra die against chevaux, the Division-level
+//! Caltrops are cleared by infantry within 5 cm (2 Special Maneuvers); chevaux de frise are
+//! carried away by the unit that set them up, or destroyed by any other (1 Special Maneuver);
+//! never with an enemy in contact with them (BFS-OBS-6, BFS-OBS-11).
+//!
+//! Not yet: setting up or scattering as a Movement Maneuver, artillery's extra die against
+//! chevaux, the Division-level
 //! purchase limits (half the regiments, one regiment of caltrops) and the Force Strength Points
 //! they cost (both with the army builder of the pre-battle issue).
 
@@ -282,6 +286,7 @@ pub fn set_up(game: &mut Game, unit: UnitId, spots: &[Rect], events: &mut Vec<Ev
             kind: c.kind.terrain(),
             name: Some(format!("{} of {name}", c.kind.name())),
             polygons: vec![r.corners().to_vec()],
+            owner: Some(unit),
         });
     }
     let left = c.elements.saturating_sub(spots.len() as u8);
@@ -359,4 +364,127 @@ pub fn caltrops_test(game: &mut Game, unit: UnitId, after: &[Rect], events: &mut
             events,
         );
     }
+}
+
+/// Caltrops this close to an infantry unit can be cleared by it (BFS-OBS-6).
+pub const CLEAR_CALTROPS_CM: f32 = 5.0;
+
+/// What a unit clearing portable obstacles would do (BFS-OBS-6, BFS-OBS-11): the terrain pieces
+/// it removes, whether it carries them away (its own chevaux), and the Special Maneuvers spent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clearing {
+    pub pieces: Vec<usize>,
+    pub carry_away: bool,
+    pub maneuvers: u8,
+}
+
+/// May `unit` clear portable obstacles now? Caltrops within 5 cm of infantry (2 Special
+/// Maneuvers); else chevaux de frise it touches: its own it carries away, others it destroys
+/// (1). None may have an enemy unit in contact.
+pub fn check_clear(game: &Game, unit: UnitId) -> Result<Clearing, RuleError> {
+    let u = game.unit(unit);
+    let infantry = game.unit_profile(unit).kind == UnitKind::Infantry;
+    let polygons = crate::geo::terrain_pieces(game);
+    let near = |i: usize, reach: f32| {
+        polygons.iter().filter(|p| p.id as usize == i).any(|p| {
+            u.bases.iter().any(|b| {
+                sandtable_geometry::distance::rect_polygon(b, &p.polygon).is_ok_and(|d| d <= reach)
+            })
+        })
+    };
+    let enemy_on = |i: usize| {
+        game.units
+            .iter()
+            .filter(|o| o.side != u.side && o.status == UnitStatus::OnTable)
+            .any(|o| crate::obstacle::touches(game, &o.bases, i))
+    };
+    let caltrops: Vec<usize> = (0..game.terrain.len())
+        .filter(|&i| game.terrain[i].kind == TerrainKind::Caltrops)
+        .filter(|&i| infantry && near(i, CLEAR_CALTROPS_CM))
+        .collect();
+    if !caltrops.is_empty() {
+        if caltrops.iter().any(|&i| enemy_on(i)) {
+            return Err(RuleError::new(
+                "BFS-OBS-6",
+                "An enemy unit is in contact with the caltrops: they cannot be cleared.",
+            ));
+        }
+        return Ok(Clearing {
+            pieces: caltrops,
+            carry_away: false,
+            maneuvers: 2,
+        });
+    }
+    let chevaux: Vec<usize> = (0..game.terrain.len())
+        .filter(|&i| game.terrain[i].kind == TerrainKind::ChevauxDeFrise)
+        .filter(|&i| near(i, crate::obstacle::TOUCH_CM))
+        .collect();
+    if chevaux.is_empty() {
+        return Err(RuleError::new(
+            "BFS-OBS-11",
+            format!(
+                "{} has no caltrops within 5 cm{} and touches no chevaux de frise.",
+                u.name,
+                if infantry {
+                    ""
+                } else {
+                    " (only infantry clears them)"
+                }
+            ),
+        ));
+    }
+    if chevaux.iter().any(|&i| enemy_on(i)) {
+        return Err(RuleError::new(
+            "BFS-OBS-11",
+            "An enemy unit is in contact with the chevaux de frise: they cannot be removed.",
+        ));
+    }
+    let own = chevaux.iter().all(|&i| game.terrain[i].owner == Some(unit));
+    Ok(Clearing {
+        pieces: chevaux,
+        carry_away: own,
+        maneuvers: 1,
+    })
+}
+
+/// Clears what [`check_clear`] found: the pieces leave the table, the unit's own chevaux go
+/// back on its bases.
+pub fn clear(game: &mut Game, unit: UnitId, c: &Clearing, events: &mut Vec<Event>) {
+    let kind = c
+        .pieces
+        .first()
+        .map(|&i| game.terrain[i].kind)
+        .unwrap_or(TerrainKind::Caltrops);
+    let mut pieces = c.pieces.clone();
+    pieces.sort_unstable_by(|a, b| b.cmp(a));
+    for &i in &pieces {
+        game.terrain.remove(i);
+    }
+    let name = game.unit(unit).name.clone();
+    let n = c.pieces.len() as u8;
+    let (rule, text) = if kind == TerrainKind::Caltrops {
+        (
+            "BFS-OBS-6",
+            format!("{name} clears {n} element(s) of caltrops"),
+        )
+    } else if c.carry_away {
+        let u = game.unit_mut(unit);
+        u.carries = Some(Carried {
+            kind: PortableKind::ChevauxDeFrise,
+            elements: u.carries.map_or(0, |c| c.elements) + n,
+        });
+        (
+            "BFS-OBS-11",
+            format!("{name} takes up its {n} chevaux de frise again"),
+        )
+    } else {
+        (
+            "BFS-OBS-11",
+            format!("{name} destroys {n} chevaux de frise"),
+        )
+    };
+    events.push(Event::Ruling {
+        rule: rule.into(),
+        text,
+    });
 }

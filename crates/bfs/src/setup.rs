@@ -206,6 +206,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             kind: t.kind,
             name: t.name.clone(),
             polygons: shape_polygons(&t.shape),
+            owner: None,
         })
         .collect();
 

@@ -55,6 +55,9 @@ pub struct TerrainPiece {
     pub name: Option<String>,
     /// The outline as simple polygons (a strip is several).
     pub polygons: Vec<Vec<Vec2>>,
+    /// The unit that set up this portable obstacle (BFS-OBS-11: only it may carry it away).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner: Option<crate::ids::UnitId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

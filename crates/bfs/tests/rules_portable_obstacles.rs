@@ -356,3 +356,74 @@ fn bfs_obs_7_a_charge_into_caltrops() {
         "{events:#?}"
     );
 }
+
+/// BFS-OBS-6: infantry within 5 cm clears caltrops with 2 Special Maneuvers; cavalry cannot.
+#[test]
+fn bfs_obs_6_infantry_clears_caltrops() {
+    for (who, clears) in [("haiduks", true), ("pancerni", false)] {
+        let s = setup(
+            &[
+                unit("us", 0, who, 3, 3, (60.0, 42.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+            ],
+            vec![caltrops()],
+        );
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        set_order(&mut g, "us", Some(OrderKind::Defense));
+        at_movement(&mut g, Side::A, false);
+        let us = id(&g, "us");
+        let clear = Command::Maneuver {
+            unit: us,
+            maneuvers: vec![SpecialManeuver::ClearObstacles],
+        };
+        if clears {
+            run(&mut g, clear);
+            assert!(!g.terrain.iter().any(|t| t.kind == TerrainKind::Caltrops));
+            assert_eq!(g.unit(us).flags.special_maneuvers, 2);
+        } else {
+            assert_eq!(Bfs::legal(&g, &clear).unwrap_err().rule, "BFS-OBS-11");
+        }
+    }
+}
+
+/// BFS-OBS-11: the haiduks take up the chevaux de frise they set up (1 Special Maneuver), but
+/// not while an enemy touches them.
+#[test]
+fn bfs_obs_11_chevaux_taken_up_again() {
+    let mut g = game_carrying(PortableKind::ChevauxDeFrise, 3);
+    let h = id(&g, "haiduks");
+    set_up(&mut g);
+    g.unit_mut(h).flags = Default::default();
+    let clear = Command::Maneuver {
+        unit: h,
+        maneuvers: vec![SpecialManeuver::ClearObstacles],
+    };
+    // The musketeers come up against the chevaux: nobody may remove them now.
+    let mut blocked = g.clone();
+    let m = id(&blocked, "musketeers");
+    let front = blocked
+        .unit(m)
+        .bases
+        .iter()
+        .map(|b| b.center().y - b.half.y)
+        .fold(f32::MAX, f32::min);
+    let shift = Vec2::new(0.0, 41.5 - front);
+    for b in &mut blocked.unit_mut(m).bases {
+        *b = b.translated(shift);
+    }
+    assert_eq!(Bfs::legal(&blocked, &clear).unwrap_err().rule, "BFS-OBS-11");
+    run(&mut g, clear);
+    assert!(
+        !g.terrain
+            .iter()
+            .any(|t| t.kind == TerrainKind::ChevauxDeFrise)
+    );
+    assert_eq!(
+        g.unit(h).carries,
+        Some(Carried {
+            kind: PortableKind::ChevauxDeFrise,
+            elements: 3
+        })
+    );
+    assert_eq!(g.unit(h).flags.special_maneuvers, 1);
+}

@@ -352,6 +352,9 @@ fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
                 .unit(unit)
                 .carries
                 .map_or(1, |c| c.kind.set_up_maneuvers()),
+            SpecialManeuver::ClearObstacles => {
+                crate::portable::check_clear(game, unit).map_or(1, |c| c.maneuvers)
+            }
             _ => 1,
         })
         .sum()
@@ -482,6 +485,16 @@ pub fn check_maneuver(
                     }
                 }
                 after
+            }
+            SpecialManeuver::ClearObstacles => {
+                if list.len() != 1 {
+                    return Err(RuleError::new(
+                        "BFS-OBS-11",
+                        "Clearing portable obstacles is the unit's only Special Maneuver of the turn.",
+                    ));
+                }
+                crate::portable::check_clear(game, unit)?;
+                bases.clone()
             }
             SpecialManeuver::SetUpObstacles => {
                 if list.len() != 1 {
@@ -697,6 +710,10 @@ pub fn do_maneuver(
         .map(|o| o.frame.files as u8);
     let dispersed = list.contains(&SpecialManeuver::Disperse);
     let used = maneuver_count(game, unit, list);
+    let clearing = list
+        .contains(&SpecialManeuver::ClearObstacles)
+        .then(|| crate::portable::check_clear(game, unit))
+        .transpose()?;
     let u = game.unit_mut(unit);
     u.bases = bases;
     if dispersed {
@@ -730,6 +747,9 @@ pub fn do_maneuver(
     crate::open_order::apply_forced_change(game, unit, events);
     let after = game.unit(unit).bases.clone();
     crate::portable::caltrops_test(game, unit, &after, events);
+    if let Some(c) = clearing {
+        crate::portable::clear(game, unit, &c, events);
+    }
     if list.contains(&SpecialManeuver::SetUpObstacles) {
         let spots = crate::portable::check_set_up(game, unit)?;
         crate::portable::set_up(game, unit, &spots, events);

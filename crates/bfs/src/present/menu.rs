@@ -391,6 +391,22 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     ));
                 }
             }
+            let clear = Command::Maneuver {
+                unit: u,
+                maneuvers: vec![SpecialManeuver::ClearObstacles],
+            };
+            if let Ok(c) = crate::portable::check_clear(view, u) {
+                let what = if c.maneuvers == 2 {
+                    "Clear the caltrops nearby (2 S-M)"
+                } else if c.carry_away {
+                    "Take up our chevaux de frise (1 S-M)"
+                } else {
+                    "Destroy the chevaux de frise it touches (1 S-M)"
+                };
+                if crate::phases::check(view, &clear).is_ok() {
+                    menu.items.push(MenuItem::new(what, clear));
+                }
+            }
             // Reform about the middle of the front, facing another way (BFS-MAN-13): offered
             // where the rules allow it.
             let files = match view.unit(u).formation {
