@@ -315,7 +315,6 @@ pub fn plan(
             ),
         ));
     }
-    let obs = obstacles(game, unit, ENEMY_GAP_CM);
     let passing = obstacles_passing(game, unit);
     let mut passed_through: Vec<UnitId> = Vec::new();
     let reference = wheel_reference(game);
@@ -405,40 +404,7 @@ pub fn plan(
                 ));
             }
             MoveStep::Wheel { pivot, degrees } => {
-                if !degrees.is_finite() || degrees == 0.0 || degrees.abs() > 360.0 {
-                    return Err(RuleError::new(
-                        "BFS-MOV-14",
-                        format!("A wheel of {degrees}° makes no sense."),
-                    ));
-                }
-                let w = Wheel {
-                    pivot: match pivot {
-                        PivotCorner::FrontLeft => Pivot::FrontLeft,
-                        PivotCorner::FrontRight => Pivot::FrontRight,
-                    },
-                    sense: if degrees > 0.0 {
-                        WheelSense::Forward
-                    } else {
-                        WheelSense::Backward
-                    },
-                    angle: degrees.abs().to_radians(),
-                };
-                let out = wheel::wheel(scene, &body, &w, &obs).map_err(|e| {
-                    RuleError::new("BFS-MOV-14", format!("The wheel cannot be measured: {e}"))
-                })?;
-                if out.theta.abs() < w.angle - 1e-4 {
-                    let (why, rule) = out
-                        .blocked
-                        .map(|b| blocker_text(game, &b, u.side.0))
-                        .unwrap_or(("something is in the way".into(), "BFS-MOV-14"));
-                    return Err(RuleError::new(
-                        rule,
-                        format!(
-                            "The wheel is blocked after {:.1}°: {why}.",
-                            out.theta.abs().to_degrees()
-                        ),
-                    ));
-                }
+                let (w, out) = checked_wheel(game, scene, unit, &body, pivot, degrees)?;
                 let cost = wheel::wheel_cost(&frame, &w, reference, MoveCost::default())
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 bases = bases.iter().map(|b| out.apply(b)).collect();
@@ -611,6 +577,53 @@ pub fn plan(
         description: words.join(", "),
         passed_through,
     })
+}
+
+/// A wheel of `body` about a front corner (BFS-MOV-14), refused when it makes no sense or when
+/// something stops it short; what it costs is the planner's to say.
+pub(crate) fn checked_wheel(
+    game: &Game,
+    scene: &Scene,
+    unit: UnitId,
+    body: &Body,
+    pivot: PivotCorner,
+    degrees: f32,
+) -> Result<(Wheel, wheel::WheelOutcome), RuleError> {
+    if !degrees.is_finite() || degrees == 0.0 || degrees.abs() > 360.0 {
+        return Err(RuleError::new(
+            "BFS-MOV-14",
+            format!("A wheel of {degrees}° makes no sense."),
+        ));
+    }
+    let w = Wheel {
+        pivot: match pivot {
+            PivotCorner::FrontLeft => Pivot::FrontLeft,
+            PivotCorner::FrontRight => Pivot::FrontRight,
+        },
+        sense: if degrees > 0.0 {
+            WheelSense::Forward
+        } else {
+            WheelSense::Backward
+        },
+        angle: degrees.abs().to_radians(),
+    };
+    let obs = obstacles(game, unit, ENEMY_GAP_CM);
+    let out = wheel::wheel(scene, body, &w, &obs)
+        .map_err(|e| RuleError::new("BFS-MOV-14", format!("The wheel cannot be measured: {e}")))?;
+    if out.theta.abs() < w.angle - 1e-4 {
+        let (why, rule) = out
+            .blocked
+            .map(|b| blocker_text(game, &b, game.unit(unit).side.0))
+            .unwrap_or(("something is in the way".into(), "BFS-MOV-14"));
+        return Err(RuleError::new(
+            rule,
+            format!(
+                "The wheel is blocked after {:.1}°: {why}.",
+                out.theta.abs().to_degrees()
+            ),
+        ));
+    }
+    Ok((w, out))
 }
 
 /// The unit as a Line or Column, or the rule that forbids maneuvering it.

@@ -12,7 +12,7 @@ use crate::geo::frame_of;
 use crate::ids::UnitId;
 use crate::moves::{
     self, EPS, MovePlan, TerrainLimit, blocker_text, crossed_friends, maneuver_cost,
-    maneuver_limit, obstacles, obstacles_passing, slowing,
+    maneuver_limit, obstacles_passing, slowing,
 };
 use crate::open_order::{self, check_faced, check_spaced, swing_cost, turn_cost, turned};
 use crate::profile::UnitProfile;
@@ -20,7 +20,6 @@ use crate::state::{Formation, Game};
 use sandtable_engine::RuleError;
 use sandtable_geometry::maneuver::base_displacement;
 use sandtable_geometry::movement::{self, Body};
-use sandtable_geometry::wheel::{self, Pivot, Wheel, WheelSense};
 use sandtable_geometry::{Rect, Scene, Vec2};
 
 /// Does this move go by the Open Order rules: the unit is in Open Order, or it disperses first?
@@ -307,40 +306,9 @@ pub fn plan(
                 ));
             }
             MoveStep::Wheel { pivot, degrees } => {
-                if !degrees.is_finite() || degrees == 0.0 || degrees.abs() > 360.0 {
-                    return Err(nonsense("BFS-MOV-14", &format!("A wheel of {degrees}°")));
-                }
                 let frame = frame_of(&acc.bases);
-                let w = Wheel {
-                    pivot: match pivot {
-                        PivotCorner::FrontLeft => Pivot::FrontLeft,
-                        PivotCorner::FrontRight => Pivot::FrontRight,
-                    },
-                    sense: if degrees > 0.0 {
-                        WheelSense::Forward
-                    } else {
-                        WheelSense::Backward
-                    },
-                    angle: degrees.abs().to_radians(),
-                };
-                let obs = obstacles(game, unit, moves::ENEMY_GAP_CM);
-                let out =
-                    wheel::wheel(scene, &Body::new(frame, &acc.bases), &w, &obs).map_err(|e| {
-                        RuleError::new("BFS-MOV-14", format!("The wheel cannot be measured: {e}"))
-                    })?;
-                if out.theta.abs() < w.angle - 1e-4 {
-                    let (why, rule) = out
-                        .blocked
-                        .map(|b| blocker_text(game, &b, u.side.0))
-                        .unwrap_or(("something is in the way".into(), "BFS-MOV-14"));
-                    return Err(RuleError::new(
-                        rule,
-                        format!(
-                            "The wheel is blocked after {:.1}°: {why}.",
-                            out.theta.abs().to_degrees()
-                        ),
-                    ));
-                }
+                let body = Body::new(frame, &acc.bases);
+                let (w, out) = moves::checked_wheel(game, scene, unit, &body, pivot, degrees)?;
                 let pivot_point = match pivot {
                     PivotCorner::FrontLeft => frame.front_left(),
                     PivotCorner::FrontRight => frame.front_right(),

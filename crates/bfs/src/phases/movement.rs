@@ -486,24 +486,23 @@ pub fn check_maneuver(
                 }
                 after
             }
-            SpecialManeuver::ClearObstacles => {
+            SpecialManeuver::SetUpObstacles | SpecialManeuver::ClearObstacles => {
+                let setting_up = *m == SpecialManeuver::SetUpObstacles;
                 if list.len() != 1 {
                     return Err(RuleError::new(
-                        "BFS-OBS-11",
-                        "Clearing portable obstacles is the unit's only Special Maneuver of the turn.",
+                        if setting_up {
+                            "BFS-OBS-3"
+                        } else {
+                            "BFS-OBS-11"
+                        },
+                        "Setting up or clearing portable obstacles is the unit's only Special Maneuver of the turn.",
                     ));
                 }
-                crate::portable::check_clear(game, unit)?;
-                bases.clone()
-            }
-            SpecialManeuver::SetUpObstacles => {
-                if list.len() != 1 {
-                    return Err(RuleError::new(
-                        "BFS-OBS-3",
-                        "Setting up portable obstacles is the unit's only Special Maneuver of the turn.",
-                    ));
+                if setting_up {
+                    crate::portable::check_set_up(game, unit)?;
+                } else {
+                    crate::portable::check_clear(game, unit)?;
                 }
-                crate::portable::check_set_up(game, unit)?;
                 bases.clone()
             }
             SpecialManeuver::Reform { files, degrees } => {
