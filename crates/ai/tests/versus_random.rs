@@ -16,13 +16,15 @@ use std::path::Path;
 /// hugging woods) it was 99 wins, 12 losses and 89 draws. On 2026-11-25, rules revision 2: 135
 /// wins, 23 losses, 42 draws. Rules revision 3 puts the Poles' cossacks in Open Order, as the
 /// book demands for Light Cavalry (BFS-OO-1): −1 in combat on open ground and at most +1
-/// Impetus (BFS-OO-5/6), so side A's army is weaker in close combat, whoever plays it: 120 wins,
-/// 29 losses, 51 draws (the AI as side A fell from 83 to 71 wins; as side B it stayed at 49–52);
-/// with marching (BFS-AMV-2) among the moves: 122 wins, 30 losses, 48 draws.
-/// This is still far below the 95% the issue asks for: see docs/ai.md for why and what would
-/// close the gap.
-const MIN_WIN_RATE: f64 = 0.57;
-/// Share of the battles the random player may win (measured: 15%).
+/// Impetus (BFS-OO-5/6), so side A's army is weaker in close combat, whoever plays it: 117 wins,
+/// 31 losses, 52 draws (the AI as side A fell from 83 to 68 wins; as side B it stayed at 49–52);
+/// with the AI's Open Order plans 120/29/51, and with marching (BFS-AMV-2) among the moves
+/// 122 wins, 30 losses, 48 draws. This is still far below the 95% the issue asks for: see docs/ai.md for why
+/// and what would close the gap.
+const MIN_WIN_RATE: f64 = 0.6;
+/// Share of the battles the random player may win. Measured: 11.5% under rules revision 2, 15%
+/// under revision 3, whose weaker cossacks cost the AI six more losses as side A (13 against 7);
+/// raised from 13% for that reason.
 const MAX_LOSS_RATE: f64 = 0.16;
 
 #[test]
