@@ -136,6 +136,11 @@ fn movement_commands(game: &Game) -> Vec<Command> {
             Some(OrderKind::Move) => {
                 push_moves(&mut v, id, basic);
                 push_open_order_moves(game, &mut v, id, basic);
+                // Chevaux or caltrops set up where it stands (BFS-OBS-6, BFS-OBS-9).
+                v.push(Command::Move {
+                    unit: id,
+                    steps: vec![MoveStep::SetUpObstacles],
+                });
                 // A march straight on, whole or half (BFS-AMV-2).
                 let far = basic + crate::march::bonus_cm(game.unit_profile(id));
                 for d in [far, far * 0.5] {

@@ -119,6 +119,9 @@ pub enum MoveStep {
     /// The whole move is a march: first step, once; +5 cm (+10 cm mounted), open ground and
     /// roads only, never within 20 cm of the enemy, no shooting this turn (BFS-AMV-2).
     March,
+    /// Movement Maneuver, the last step: set up the chevaux de frise or scatter the caltrops the
+    /// unit carries in front of it (BFS-OBS-6, BFS-OBS-9).
+    SetUpObstacles,
     /// Movement Maneuver: a close-order unit whose rules allow it spreads into Open Order, every
     /// file and rank 1 cm apart about the middle of its front rank (BFS-MAN-17/18).
     Disperse,

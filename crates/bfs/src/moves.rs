@@ -43,6 +43,8 @@ pub struct MovePlan {
     pub open: bool,
     /// The unit was a Column one base wide at some point of the plan (for marching, BFS-MOV-15).
     pub ever_column: bool,
+    /// Portable obstacles it sets up as its last step (BFS-OBS-6, BFS-OBS-9).
+    pub placed: Vec<Rect>,
     /// Friendly units the move passes through (BFS-AMV-3): both sides test Skill after it.
     pub passed_through: Vec<UnitId>,
     pub description: String,
@@ -341,11 +343,22 @@ pub fn plan(
     }
     let mut words = Vec::new();
     let mut ever_column = files == Some(1);
-    for step in steps {
+    let mut placed = Vec::new();
+    for (k, step) in steps.iter().enumerate() {
         let frame = frame_of(&bases);
         let body = Body::new(frame, &bases);
         match *step {
             MoveStep::March => words.push("march".to_string()),
+            MoveStep::SetUpObstacles => {
+                placed = set_up_last(game, unit, &bases, k, steps.len())?;
+                maneuvers += 1;
+                spent += maneuver_cost(p);
+                words.push(format!(
+                    "set up {} element(s) of portable obstacles ({:.0} cm)",
+                    placed.len(),
+                    maneuver_cost(p)
+                ));
+            }
             MoveStep::Forward(d) | MoveStep::Backward(d) => {
                 if !d.is_finite() || d <= 0.0 || d > 1000.0 {
                     return Err(RuleError::new(
@@ -574,9 +587,27 @@ pub fn plan(
         files,
         open: u.formation == Formation::OpenOrder,
         ever_column,
+        placed,
         description: words.join(", "),
         passed_through,
     })
+}
+
+/// Portable obstacles set up as a move's step: only as its last (BFS-OBS-6, BFS-OBS-9).
+pub(crate) fn set_up_last(
+    game: &Game,
+    unit: UnitId,
+    bases: &[Rect],
+    step: usize,
+    steps: usize,
+) -> Result<Vec<Rect>, RuleError> {
+    if step + 1 != steps {
+        return Err(RuleError::new(
+            "BFS-OBS-9",
+            "Setting up portable obstacles ends the move: plan it as the last step.",
+        ));
+    }
+    crate::portable::check_set_up_at(game, unit, bases, true)
 }
 
 /// A wheel of `body` about a front corner (BFS-MOV-14), refused when it makes no sense or when

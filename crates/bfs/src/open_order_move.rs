@@ -177,6 +177,7 @@ pub fn plan(
     let mut files: Option<u8> = None;
     // The cost of a change of order made in this move (BFS-MAN-18).
     let mut change_cost: Option<f32> = None;
+    let mut placed = Vec::new();
     let mut passed: Vec<UnitId> = Vec::new();
     let mut words = Vec::new();
     let mut path = vec![frame_of(&acc.bases)];
@@ -189,6 +190,15 @@ pub fn plan(
         }
         match *step {
             MoveStep::March => words.push("march".to_string()),
+            MoveStep::SetUpObstacles => {
+                placed = moves::set_up_last(game, unit, &acc.bases, k, steps.len())?;
+                acc.charge(game, scene, p, &vec![maneuver_cost(p); n])?;
+                maneuvers += 1;
+                words.push(format!(
+                    "set up {} element(s) of portable obstacles",
+                    placed.len()
+                ));
+            }
             MoveStep::Disperse => {
                 if k != 0 || u.formation == Formation::OpenOrder {
                     return Err(RuleError::new(
@@ -435,6 +445,7 @@ pub fn plan(
         files,
         open: files.is_none(),
         ever_column: files == Some(1),
+        placed,
         description: words.join(", "),
         passed_through: passed,
     })

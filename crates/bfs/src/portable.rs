@@ -11,7 +11,9 @@
 //! carried away by the unit that set them up, or destroyed by any other (1 Special Maneuver);
 //! never with an enemy in contact with them (BFS-OBS-6, BFS-OBS-11).
 //!
-//! Not yet: setting up or scattering as a Movement Maneuver, artillery's extra die against
+//! Chevaux and caltrops may also go up as the last step of a move (a Movement Maneuver).
+//!
+//! Not yet: artillery's extra die against
 //! chevaux, the Division-level
 //! purchase limits (half the regiments, one regiment of caltrops) and the Force Strength Points
 //! they cost (both with the army builder of the pre-battle issue).
@@ -162,16 +164,14 @@ pub fn drop_carried(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) {
 /// the whole front edge of a front-rank base (kobylicas then against the outer flanks of the
 /// end bases, front rank first); caltrops 1 cm in front of the front rank. Each must lie clear
 /// of every unit and of ground impassable to foot.
-pub fn placements(game: &Game, unit: UnitId, c: &Carried) -> Vec<Rect> {
-    let u = game.unit(unit);
+pub fn placements(game: &Game, unit: UnitId, bases: &[Rect], c: &Carried) -> Vec<Rect> {
     let size = c.kind.element_size();
     let half = size * 0.5;
     let mut spots: Vec<Rect> = Vec::new();
-    let frame = crate::geo::frame_of(&u.bases);
+    let frame = crate::geo::frame_of(bases);
     let front_y = frame.half.y;
     let axes = Pose::new(frame.center(), frame.pose.angle);
-    let mut front: Vec<&Rect> = u
-        .bases
+    let mut front: Vec<&Rect> = bases
         .iter()
         .filter(|b| (axes.to_local(b.center()).y + b.half.y - front_y).abs() < 0.05)
         .collect();
@@ -192,7 +192,7 @@ pub fn placements(game: &Game, unit: UnitId, c: &Carried) -> Vec<Rect> {
     if c.kind == PortableKind::Kobylica {
         // The flanks of each rank's end bases, element turned along the side edge.
         let mut ranks: Vec<(f32, Vec<&Rect>)> = Vec::new();
-        for b in &u.bases {
+        for b in bases {
             let y = axes.to_local(b.center()).y;
             match ranks.iter_mut().find(|(ry, _)| (ry - y).abs() < 0.05) {
                 Some((_, r)) => r.push(b),
@@ -229,10 +229,12 @@ pub fn placements(game: &Game, unit: UnitId, c: &Carried) -> Vec<Rect> {
                 .all(|c| c.x >= 0.0 && c.y >= 0.0 && c.x <= t.x && c.y <= t.y)
         })
         .filter(|r| {
-            !scene
-                .bases()
+            !scene.bases().iter().any(|sb| {
+                sb.unit != crate::geo::sid(unit)
+                    && sandtable_engine::scenario_check::rects_overlap(r, &sb.rect)
+            }) && !bases
                 .iter()
-                .any(|sb| sandtable_engine::scenario_check::rects_overlap(r, &sb.rect))
+                .any(|b| sandtable_engine::scenario_check::rects_overlap(r, b))
         })
         .filter(|r| {
             !scene.terrain().iter().any(|piece| {
@@ -247,7 +249,25 @@ pub fn placements(game: &Game, unit: UnitId, c: &Carried) -> Vec<Rect> {
 
 /// May the unit set up what it carries now (BFS-OBS-3, -6, -9)? Returns the elements' places.
 pub fn check_set_up(game: &Game, unit: UnitId) -> Result<Vec<Rect>, RuleError> {
+    check_set_up_at(game, unit, &game.unit(unit).bases, false)
+}
+
+/// As [`check_set_up`] with the unit's bases at `bases`; `moving`: as the last step of a move
+/// (a Movement Maneuver), which chevaux and caltrops allow and kobylicas do not (BFS-OBS-3,
+/// BFS-OBS-6, BFS-OBS-9).
+pub fn check_set_up_at(
+    game: &Game,
+    unit: UnitId,
+    bases: &[Rect],
+    moving: bool,
+) -> Result<Vec<Rect>, RuleError> {
     let u = game.unit(unit);
+    if moving && u.carries.is_some_and(|c| c.kind == PortableKind::Kobylica) {
+        return Err(RuleError::new(
+            "BFS-OBS-3",
+            "Kobylicas are never set up during a move: it takes 2 Special Maneuvers.",
+        ));
+    }
     let Some(c) = u.carries else {
         return Err(RuleError::new(
             "BFS-OBS-3",
@@ -260,7 +280,7 @@ pub fn check_set_up(game: &Game, unit: UnitId) -> Result<Vec<Rect>, RuleError> {
             format!("{} is not at Good Morale and cannot set them up.", u.name),
         ));
     }
-    let spots = placements(game, unit, &c);
+    let spots = placements(game, unit, bases, &c);
     if spots.is_empty() {
         return Err(RuleError::new(
             c.kind.rule(),

@@ -427,3 +427,48 @@ fn bfs_obs_11_chevaux_taken_up_again() {
     );
     assert_eq!(g.unit(h).flags.special_maneuvers, 1);
 }
+
+/// BFS-OBS-9, BFS-OBS-3: chevaux de frise go up as the last step of a move, for the Movement
+/// Maneuver's 2 cm: carrying them the haiduks move 5 cm, so 3 cm forward and the set-up fit,
+/// 3.5 cm do not. Kobylicas never go up during a move.
+#[test]
+fn bfs_obs_9_chevaux_set_up_at_the_end_of_a_move() {
+    let mut g = game_carrying(PortableKind::ChevauxDeFrise, 3);
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let h = id(&g, "haiduks");
+    let go = |d: f32| Command::Move {
+        unit: h,
+        steps: vec![MoveStep::Forward(d), MoveStep::SetUpObstacles],
+    };
+    assert_eq!(Bfs::legal(&g, &go(3.5)).unwrap_err().rule, "BFS-MOV-6");
+    let early = Command::Move {
+        unit: h,
+        steps: vec![MoveStep::SetUpObstacles, MoveStep::Forward(1.0)],
+    };
+    assert_eq!(Bfs::legal(&g, &early).unwrap_err().rule, "BFS-OBS-9");
+    run(&mut g, go(3.0));
+    let pieces: Vec<_> = g
+        .terrain
+        .iter()
+        .filter(|t| t.kind == TerrainKind::ChevauxDeFrise)
+        .collect();
+    assert_eq!(pieces.len(), 3);
+    for p in &pieces {
+        let lo = p.polygons[0].iter().map(|v| v.y).fold(f32::MAX, f32::min);
+        assert!(
+            (lo - 43.0).abs() < 0.01,
+            "against the new front at y = 43: {lo}"
+        );
+    }
+    assert_eq!(g.unit(h).carries, None);
+
+    let mut g = game_carrying(PortableKind::Kobylica, 3);
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let kob = Command::Move {
+        unit: h,
+        steps: vec![MoveStep::SetUpObstacles],
+    };
+    assert_eq!(Bfs::legal(&g, &kob).unwrap_err().rule, "BFS-OBS-3");
+}

@@ -248,6 +248,9 @@ pub fn do_move(
     crate::open_order::apply_forced_change(game, unit, events);
     let after = game.unit(unit).bases.clone();
     crate::portable::caltrops_test(game, unit, &after, events);
+    if !plan.placed.is_empty() && game.unit(unit).bases == plan.bases {
+        crate::portable::set_up(game, unit, &plan.placed, events);
+    }
     passing_tests(game, unit, &plan.passed_through, events);
     Ok(())
 }

@@ -507,6 +507,17 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     ("Widen the front (maneuver)".into(), MoveStep::Frontage(1)),
                 ]
             };
+            // Chevaux de frise and caltrops go up as a move's last step (BFS-OBS-6, BFS-OBS-9).
+            if let Some(c) = view
+                .unit(u)
+                .carries
+                .filter(|c| c.kind != crate::portable::PortableKind::Kobylica)
+            {
+                choices.push((
+                    format!("Set up the {} (maneuver, ends the move)", c.kind.name()),
+                    MoveStep::SetUpObstacles,
+                ));
+            }
             // Marching is the whole move: offered before the first step (BFS-AMV-2).
             if steps_so_far.is_empty() && order == OrderKind::Move {
                 let bonus = crate::march::bonus_cm(view.unit_profile(u));
