@@ -346,33 +346,14 @@ pub fn caltrops_test(game: &mut Game, unit: UnitId, after: &[Rect], events: &mut
         return;
     }
     game.unit_mut(unit).flags.caltrops_tested = true;
-    let what = crate::skill::Test {
-        rule: "BFS-OBS-7",
-        cause: "its horses met caltrops".into(),
-        passed: "passed",
-        failed: "failed: Disorganized",
-    };
-    let before = events.len();
-    let passed = crate::skill::test(
+    let (_, face) = crate::skill::test_or_disorganized(
         game,
-        crate::skill::Tester::Unit(unit),
-        Vec::new(),
-        what,
+        unit,
+        "BFS-OBS-7",
+        "its horses met caltrops".into(),
         events,
     );
-    let zero = events[before..]
-        .iter()
-        .any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-OBS-7" && t.roll.face == Some(10)));
-    if !passed {
-        crate::flight::apply_level(
-            game,
-            unit,
-            MoraleLevel::Disorganized,
-            "a failed Skill test on caltrops",
-            None,
-            events,
-        );
-    }
+    let zero = face == Some(10);
     if zero {
         // Which base goes is chosen as for close combat (BFS-CBT-12).
         crate::losses::apply(

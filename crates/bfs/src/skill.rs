@@ -51,3 +51,37 @@ pub fn test(
     }));
     passed
 }
+
+/// A unit's Skill test that leaves it Disorganized on a failure: after passing through friends
+/// (BFS-AMV-3), withdrawing into a Disorganized friend (BFS-PSY-18), meeting caltrops
+/// (BFS-OBS-7). Returns whether it passed and the die's face.
+pub fn test_or_disorganized(
+    game: &mut Game,
+    unit: UnitId,
+    rule: &str,
+    cause: String,
+    events: &mut Vec<Event>,
+) -> (bool, Option<u8>) {
+    let what = Test {
+        rule,
+        cause: cause.clone(),
+        passed: "passed",
+        failed: "failed: Disorganized",
+    };
+    let passed = test(game, Tester::Unit(unit), Vec::new(), what, events);
+    let face = match events.last() {
+        Some(Event::Test(t)) => t.roll.face,
+        _ => None,
+    };
+    if !passed {
+        crate::flight::apply_level(
+            game,
+            unit,
+            crate::state::MoraleLevel::Disorganized,
+            &format!("a failed Skill test: {cause}"),
+            None,
+            events,
+        );
+    }
+    (passed, face)
+}

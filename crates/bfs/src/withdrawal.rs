@@ -98,34 +98,13 @@ pub fn spread_disorganization(
     } else {
         return;
     };
-    let what = crate::skill::Test {
-        rule: "BFS-PSY-18",
-        cause: if tester == friend {
-            format!("{} withdrew into it Disorganized", game.unit(unit).name)
-        } else {
-            format!(
-                "it withdrew into the Disorganized {}",
-                game.unit(friend).name
-            )
-        },
-        passed: "passed: it keeps its order",
-        failed: "failed: Disorganized",
+    let cause = if tester == friend {
+        format!("{} withdrew into it Disorganized", game.unit(unit).name)
+    } else {
+        format!(
+            "it withdrew into the Disorganized {}",
+            game.unit(friend).name
+        )
     };
-    let passed = crate::skill::test(
-        game,
-        crate::skill::Tester::Unit(tester),
-        Vec::new(),
-        what,
-        events,
-    );
-    if !passed {
-        crate::flight::apply_level(
-            game,
-            tester,
-            MoraleLevel::Disorganized,
-            "Disorganization spreading in a withdrawal",
-            None,
-            events,
-        );
-    }
+    crate::skill::test_or_disorganized(game, tester, "BFS-PSY-18", cause, events);
 }

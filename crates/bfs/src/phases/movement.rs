@@ -268,32 +268,11 @@ fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut
         return;
     }
     for who in std::iter::once(unit).chain(testers) {
-        let what = crate::skill::Test {
-            rule: "BFS-AMV-3",
-            cause: format!(
-                "{} passed through friends",
-                if who == unit { "it" } else { "a friendly unit" }
-            ),
-            passed: "passed",
-            failed: "failed: Disorganized",
-        };
-        let passed = crate::skill::test(
-            game,
-            crate::skill::Tester::Unit(who),
-            Vec::new(),
-            what,
-            events,
+        let cause = format!(
+            "{} passed through friends",
+            if who == unit { "it" } else { "a friendly unit" }
         );
-        if !passed {
-            flight::apply_level(
-                game,
-                who,
-                MoraleLevel::Disorganized,
-                "a failed Skill test after passing through friends",
-                None,
-                events,
-            );
-        }
+        crate::skill::test_or_disorganized(game, who, "BFS-AMV-3", cause, events);
     }
 }
 
