@@ -162,6 +162,13 @@ pub enum Event {
     CommanderRallied {
         commander: CommanderId,
     },
+    /// A Regiment failed its Motivation (or lost its Commander-in-Chief, for an Allied Regiment):
+    /// all its units and commanders flee and never rally (BFS-PSY-28, BFS-PSY-30).
+    RegimentWipedOut {
+        regiment: crate::ids::RegimentId,
+        rule: String,
+        reason: String,
+    },
     /// An explanation of a ruling that is not a roll: what happened and by which rule.
     Ruling {
         rule: String,

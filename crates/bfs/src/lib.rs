@@ -28,6 +28,7 @@ pub mod load;
 pub mod losses;
 pub mod march;
 pub mod morale;
+pub mod motivation;
 pub mod moves;
 pub mod narrate;
 pub mod obstacle;

@@ -481,6 +481,16 @@ pub fn describe(game: &Game, e: &Event) -> String {
         Event::CommanderRallied { commander: c } => {
             format!("{} rallies (BFS-RAL-1).", commander(game, *c))
         }
+        Event::RegimentWipedOut {
+            regiment,
+            rule,
+            reason,
+        } => format!(
+            "{} is Wiped Out: {reason}. Its units and commanders flee and will never rally ({rule}).",
+            game.regiments
+                .get(regiment.index())
+                .map_or("A regiment", |r| r.name.as_str())
+        ),
         Event::Ruling { rule, text } => format!("{text} ({rule})"),
         Event::GameOver(v) => match v.winner {
             Some(w) => format!(

@@ -51,6 +51,11 @@ pub struct Options {
     /// (BFS-OBS-1, BFS-OBS-12).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub field_fortifications: bool,
+    /// A Regiment tests its Motivation only when its Breaking Points exceed its Motivation Level,
+    /// as the quick reference says; off by default: the body text's "at least as many" (AMB-03,
+    /// BFS-PSY-27).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub motivation_when_exceeded: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -69,6 +74,7 @@ impl Default for Options {
             starting_orders: true,
             march_between_reforms: false,
             field_fortifications: false,
+            motivation_when_exceeded: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -97,6 +103,7 @@ impl Options {
         "starting_orders",
         "march_between_reforms",
         "field_fortifications",
+        "motivation_when_exceeded",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -134,6 +141,9 @@ impl Options {
                 ("starting_orders", OptionValue::Bool(b)) => o.starting_orders = *b,
                 ("march_between_reforms", OptionValue::Bool(b)) => o.march_between_reforms = *b,
                 ("field_fortifications", OptionValue::Bool(b)) => o.field_fortifications = *b,
+                ("motivation_when_exceeded", OptionValue::Bool(b)) => {
+                    o.motivation_when_exceeded = *b
+                }
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET

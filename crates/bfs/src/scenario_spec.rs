@@ -96,6 +96,10 @@ pub struct CommanderSpec {
     /// The regiment he commands, for Junior commanders.
     #[serde(default)]
     pub regiment: Option<String>,
+    /// The deputy Commander-in-Chief, whose loss costs every regiment of his side a Breaking
+    /// Point (Division level, BFS-PSY-26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deputy: bool,
 }
 
 fn default_commander_profile() -> String {
@@ -110,6 +114,14 @@ pub struct RegimentSpec {
     /// Motivation coefficient in percent (Division level, BFS-PSY-25).
     #[serde(default)]
     pub motivation_percent: Option<u32>,
+    /// One of the Division's Main Forces: their loss costs the other regiments a Breaking Point
+    /// (BFS-PSY-26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub main_force: bool,
+    /// An Allied Regiment: wiped out at the end of the turn its side's Commander-in-Chief falls
+    /// (BFS-PSY-30).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allied: bool,
 }
 
 /// Formation at deployment (BFS-FRM).
@@ -223,6 +235,12 @@ impl RulesSection for BfsRules {
             let regiments: BTreeSet<&str> = side.regiments.iter().map(|r| r.id.as_str()).collect();
             for r in &side.regiments {
                 claim(&r.id, format!("regiment \"{}\"", r.id), &mut p);
+                if self.level == GameLevel::Division && r.motivation_percent.is_none() {
+                    p(
+                        format!("regiment \"{}\"", r.id),
+                        "a Division-level regiment needs its motivation coefficient, motivation_percent (BFS-PSY-25)".into(),
+                    );
+                }
                 if let Some(m) = r.motivation_percent
                     && !(1..=100).contains(&m)
                 {

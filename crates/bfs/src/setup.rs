@@ -52,6 +52,8 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 side,
                 motivation_percent: r.motivation_percent,
                 wiped_out: false,
+                main_force: r.main_force,
+                allied: r.allied,
             });
         }
         let regiment_of = |key: &Option<String>| {
@@ -188,6 +190,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 moved: false,
                 shot: false,
                 stunned_until_turn: 0,
+                deputy: c.deputy,
             });
         }
         sides.push(SideState {

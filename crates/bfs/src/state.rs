@@ -208,6 +208,9 @@ pub struct Commander {
     pub shot: bool,
     /// No CP next turn after escaping death (BFS-CDR-9).
     pub stunned_until_turn: u32,
+    /// The deputy Commander-in-Chief (BFS-PSY-26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deputy: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -218,6 +221,12 @@ pub struct Regiment {
     pub side: Side,
     pub motivation_percent: Option<u32>,
     pub wiped_out: bool,
+    /// One of the Division's Main Forces (BFS-PSY-26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub main_force: bool,
+    /// An Allied Regiment (BFS-PSY-30).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allied: bool,
 }
 
 impl Game {

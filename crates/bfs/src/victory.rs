@@ -140,6 +140,15 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
 /// army (BFS-PSY-22 step 3); `None` while both stand.
 pub fn army_lost(game: &Game) -> Option<String> {
     for s in Side::BOTH {
+        if game.info.level == crate::scenario_spec::GameLevel::Division
+            && game.regiments.iter().any(|r| r.side == s)
+            && crate::motivation::all_wiped_out(game, s)
+        {
+            return Some(format!(
+                "every Regiment of {} is Wiped Out (BFS-PSY-22)",
+                game.side(s).name
+            ));
+        }
         let standing = game
             .units_on_table(s)
             .any(|u| u.morale != MoraleLevel::Flight);

@@ -203,6 +203,8 @@ fn hussars_and_their_colonel(colonel_y: f32, insubordinate: bool) -> (Game, Unit
         id: "reg".into(),
         name: "Banner".into(),
         motivation_percent: None,
+        main_force: false,
+        allied: false,
     });
     side.commanders.push(CommanderSpec {
         id: "colonel".into(),
@@ -213,6 +215,7 @@ fn hussars_and_their_colonel(colonel_y: f32, insubordinate: bool) -> (Game, Unit
         position: (40.0, colonel_y),
         facing: 0.0,
         regiment: Some("reg".into()),
+        deputy: false,
     });
     side.units[0].regiment = Some("reg".into());
     if insubordinate {
@@ -323,6 +326,8 @@ fn bfs_cmd_7_transfer_losses_by_distance() {
             id: "reg".into(),
             name: "Banner".into(),
             motivation_percent: None,
+            main_force: false,
+            allied: false,
         });
         let y = 5.0 + 3.0 + gap;
         side.commanders.push(CommanderSpec {
@@ -334,6 +339,7 @@ fn bfs_cmd_7_transfer_losses_by_distance() {
             position: (5.0, y),
             facing: 0.0,
             regiment: Some("reg".into()),
+            deputy: false,
         });
         let mut g = Bfs::setup(&s, 1).unwrap();
         to_orders(&mut g);

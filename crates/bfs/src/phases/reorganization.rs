@@ -1,8 +1,7 @@
-//! The Reorganization Phase (BFS-PSY-22): commanders rally, the battle may end, the next turn
-//! begins.
+//! The Reorganization Phase (BFS-PSY-22): Regiments test their Motivation (Division level,
+//! [`crate::motivation`]), commanders rally, the battle may end, the next turn begins.
 //!
-//! Regimental Motivation tests (Division level), reserves, flanking maneuvers and ambushes are not
-//! modelled yet (docs/rules-coverage.md).
+//! Flanking maneuvers and ambushes are not modelled yet (docs/rules-coverage.md).
 
 use crate::event::Event;
 use crate::state::{Game, UnitStatus};
@@ -14,12 +13,20 @@ pub fn run(game: &mut Game, events: &mut Vec<Event>) {
         phase: "Reorganization".into(),
         acting: game.turn.initiative,
     });
-    // Fleeing commanders rally automatically (BFS-RAL-1).
-    for c in game
-        .commanders
-        .iter_mut()
-        .filter(|c| c.fleeing && c.status == UnitStatus::OnTable)
-    {
+    crate::motivation::reorganization_tests(game, events);
+    // Fleeing commanders rally automatically (BFS-RAL-1), except those of a Wiped Out Regiment
+    // (BFS-PSY-28).
+    let wiped: Vec<_> = game
+        .regiments
+        .iter()
+        .filter(|r| r.wiped_out)
+        .map(|r| r.id)
+        .collect();
+    for c in game.commanders.iter_mut().filter(|c| {
+        c.fleeing
+            && c.status == UnitStatus::OnTable
+            && !c.regiment.is_some_and(|r| wiped.contains(&r))
+    }) {
         c.fleeing = false;
         events.push(Event::CommanderRallied { commander: c.id });
     }

@@ -81,6 +81,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                 position: if i == 0 { (4.0, 4.0) } else { (116.0, 116.0) },
                 facing: if i == 0 { 0.0 } else { 180.0 },
                 regiment: None,
+                deputy: false,
             }],
             regiments: vec![],
             squadrons: vec![],
