@@ -41,7 +41,10 @@ fn main() {
                 Event::Volley(v) => format!(
                     "  volley {} -> {}: {} hits, {} SP",
                     names[v.shooter.index()],
-                    names[v.target.index()],
+                    match v.target {
+                        sandtable_bfs::event::FireTarget::Unit(t) => names[t.index()].clone(),
+                        sandtable_bfs::event::FireTarget::Commander(c) => format!("commander {}", c.0),
+                    },
                     v.hits,
                     v.sp_lost
                 ),

@@ -326,6 +326,45 @@ fn escape_or_fall(
         fall(game, c, cause, events);
         return;
     }
+    escape(game, c, events);
+}
+
+/// A lone commander who lost `sp` Strength Points (BFS-CDR-9, BFS-CDR-10): a Skill test for each
+/// unsaved hit, one die each; he escapes only if he passes them all, and is killed at the first
+/// he fails.
+pub fn lone_commander_hit(
+    game: &mut Game,
+    c: CommanderId,
+    sp: u32,
+    cause: String,
+    events: &mut Vec<Event>,
+) {
+    if sp == 0 || game.commander(c).status != UnitStatus::OnTable {
+        return;
+    }
+    let rule = if sp > 1 { "BFS-CDR-10" } else { "BFS-CDR-9" };
+    for i in 0..sp {
+        let what = Test {
+            rule,
+            cause: if sp > 1 {
+                format!("{cause}: {sp} unsaved hits, test {} of {sp}", i + 1)
+            } else {
+                format!("{cause}: an unsaved hit")
+            },
+            passed: "passed: his escort covers him",
+            failed: "failed: he is killed",
+        };
+        if !skill::test(game, Tester::Commander(c), Vec::new(), what, events) {
+            fall(game, c, cause, events);
+            return;
+        }
+    }
+    escape(game, c, events);
+}
+
+/// A commander whose escort sacrificed itself gets away: his Move towards his own edge, no CP
+/// this turn or the next, 1 SP again (BFS-CDR-9).
+fn escape(game: &mut Game, c: CommanderId, events: &mut Vec<Event>) {
     let side = game.commander(c).side;
     let reach = game.profile(game.commander(c).profile).movement.basic;
     let dir = crate::moves::toward_home(game, side);

@@ -223,7 +223,7 @@ pub enum Band {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VolleyReport {
     pub shooter: UnitId,
-    pub target: UnitId,
+    pub target: FireTarget,
     pub stage: String,
     pub weapon: String,
     /// Groups of bases rolling together: same band, same modifiers.
@@ -239,6 +239,24 @@ pub struct ShotGroup {
     pub band: Band,
     pub distance_cm: f32,
     pub roll: PoolRoll,
+}
+
+/// Whom a volley is fired at: a unit, or a lone commander who is the closest target within
+/// 30 cm (BFS-CDR-7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FireTarget {
+    Unit(UnitId),
+    Commander(crate::ids::CommanderId),
+}
+
+impl FireTarget {
+    /// The unit fired at, if it is one.
+    pub fn unit(self) -> Option<UnitId> {
+        match self {
+            FireTarget::Unit(u) => Some(u),
+            FireTarget::Commander(_) => None,
+        }
+    }
 }
 
 /// Armor tests against hits that share the same target number (BFS-SHO-15, BFS-CC-17).

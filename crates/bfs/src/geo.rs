@@ -249,6 +249,35 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
         .unwrap_or_else(|_| empty_scene())
 }
 
+/// Scene ids of lone commanders in [`scene_with_commanders`]: above every unit's.
+pub const COMMANDER_SID: u32 = 0x8000_0000;
+
+/// The scene id of a commander's base in [`scene_with_commanders`].
+pub fn commander_sid(c: crate::ids::CommanderId) -> u32 {
+    COMMANDER_SID | c.0 as u32
+}
+
+/// Is this scene base a commander's (he blocks neither sight nor fire, BFS-CDR-5)?
+pub fn is_commander(b: &SceneBase) -> bool {
+    b.unit >= COMMANDER_SID
+}
+
+/// The scene with the bases of some commanders added, each under [`commander_sid`], to ask what
+/// sees or may shoot them (BFS-CDR-7). Built only when a lone commander is near a shooter.
+pub fn scene_with_commanders(game: &Game, commanders: &[crate::ids::CommanderId]) -> Scene {
+    let mut bases: Vec<SceneBase> = scene(game).bases().to_vec();
+    for c in commanders {
+        let cm = game.commander(*c);
+        bases.push(SceneBase {
+            rect: cm.base,
+            unit: commander_sid(*c),
+            side: cm.side.0,
+        });
+    }
+    let terrain = terrain_pieces(game).as_ref().clone();
+    Scene::new(bases, terrain).unwrap_or_else(|_| empty_scene())
+}
+
 fn empty_scene() -> Scene {
     Scene::new(Vec::new(), Vec::new()).expect("an empty scene is always valid")
 }

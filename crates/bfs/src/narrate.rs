@@ -11,6 +11,14 @@ fn unit(game: &Game, u: crate::ids::UnitId) -> String {
         .map_or_else(|| format!("unit {}", u.0), |x| x.name.clone())
 }
 
+/// Whom a volley was fired at, by name.
+fn fire_target(game: &Game, t: crate::event::FireTarget) -> String {
+    match t {
+        crate::event::FireTarget::Unit(u) => unit(game, u),
+        crate::event::FireTarget::Commander(c) => commander(game, c),
+    }
+}
+
 fn commander(game: &Game, c: crate::ids::CommanderId) -> String {
     game.commanders
         .get(c.index())
@@ -335,7 +343,7 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 unit(game, v.shooter),
                 v.stage,
                 v.weapon,
-                unit(game, v.target),
+                fire_target(game, v.target),
                 groups.join("; "),
                 v.hits,
                 v.sp_lost
@@ -539,7 +547,7 @@ pub fn units_in(e: &Event) -> Vec<crate::ids::UnitId> {
             vec![*unit, *target]
         }
         Event::Reacted { unit, to, .. } => vec![*unit, *to],
-        Event::Volley(v) => vec![v.shooter, v.target],
+        Event::Volley(v) => [Some(v.shooter), v.target.unit()].into_iter().flatten().collect(),
         Event::Melee(m) => vec![m.attacker, m.target],
         Event::CombatResolved(r) => r.sides.iter().flat_map(|s| s.units.clone()).collect(),
         Event::Test(t) => t.unit.into_iter().collect(),

@@ -109,7 +109,10 @@ pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> 
         description: format!(
             "{} at {}: {dice} dice",
             game.unit(unit).name,
-            game.unit(plan.target).name
+            match plan.target {
+                crate::event::FireTarget::Unit(t) => game.unit(t).name.clone(),
+                crate::event::FireTarget::Commander(c) => game.commander(c).name.clone(),
+            }
         ),
     })
 }

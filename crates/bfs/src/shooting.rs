@@ -1,15 +1,16 @@
-//! Shooting (BFS-SHO, BFS-CBT-3/6/9): who may shoot in each stage, the target the rules require,
-//! the dice with every modifier, armor tests, and losses applied at the end of the stage.
+//! Shooting (BFS-SHO, BFS-CBT-3/6/9): who may shoot in each stage, the target the rules require
+//! (a lone commander too, when he is the closest within 30 cm, BFS-CDR-7), the dice with every
+//! modifier, armor tests, and losses applied at the end of the stage.
 //!
 //! Not yet modelled, and listed in docs/rules-coverage.md: paying 1 CP to shoot at another target
-//! (BFS-SHO-10), split fire (BFS-SHO-11), bows shooting overhead, commanders shooting or being shot
-//! at, terrain raising armor (BFS-TER-13), low visibility.
+//! (BFS-SHO-10), split fire (BFS-SHO-11), bows shooting overhead, commanders shooting (BFS-CDR-16),
+//! terrain cover for a commander shot at, low visibility.
 
 use crate::dice::{Modifier, PoolSpec, TestRoll};
-use crate::event::{ArmorReport, Band, Event, ShotGroup, VolleyReport};
+use crate::event::{ArmorReport, Band, Event, FireTarget, ShotGroup, VolleyReport};
 use crate::flight;
 use crate::geo::{self, frame_of, sid, unit_frame};
-use crate::ids::UnitId;
+use crate::ids::{CommanderId, UnitId};
 use crate::losses::{self, LossCause};
 use crate::morale::MoraleCause;
 use crate::profile::{SpecialRule, UnitKind};
@@ -57,7 +58,7 @@ pub struct GroupPlan {
 #[derive(Debug, Clone, PartialEq)]
 pub struct VolleyPlan {
     pub shooter: UnitId,
-    pub target: UnitId,
+    pub target: FireTarget,
     pub weapon: RangedWeapon,
     pub stage: FireStage,
     pub groups: Vec<GroupPlan>,
@@ -208,64 +209,62 @@ fn in_cover(game: &Game, target: UnitId) -> bool {
     })
 }
 
-/// The volley a unit would fire now: the closest enemy it may shoot, the required target
-/// (BFS-SHO-9), with every base's band, line of fire and the modifiers.
-pub fn plan_volley(
-    game: &Game,
-    scene: &Scene,
+/// What a shooting unit brings to every target it weighs: its shooting bases, its frame and its
+/// arc (BFS-SHO-1..4).
+struct Lanes<'a> {
+    game: &'a Game,
     shooter: UnitId,
-    stage: FireStage,
-) -> Option<VolleyPlan> {
-    let u = game.unit(shooter);
-    let p = game.unit_profile(shooter);
-    let weapon = p.ranged?;
-    let stats = weapon.stats(p.is_mounted());
-    let shooters = front_rank(game, shooter);
-    let frame = unit_frame(u);
-    let arc = arc(game, shooter);
-    let scheme = ZoneScheme::default();
-    let own = scene.unit_base_indices(sid(shooter)).to_vec();
-    let in_contact = flight::enemies_in_contact(game, shooter);
-    let blocks = |b: &SceneBase| b.unit != sid(shooter) || u.formation == Formation::OpenOrder;
+    shooters: Vec<usize>,
+    frame: Rect,
+    arc: FireArc,
+}
 
-    // Candidate targets: visible enemies. From contact, a charged unit shoots only at the unit
-    // charging it (BFS-SHO-18, BFS-CC-5); a charger shooting while charging, only at the unit it
-    // charges (BFS-CC-6).
-    let mut candidates: Vec<UnitId> = sight::visible_enemies(game, scene, shooter);
-    if stage == FireStage::WhileCharging {
-        let charged = u.charge.as_ref().map(|c| c.target);
-        candidates.retain(|t| Some(*t) == charged);
-    } else if !in_contact.is_empty() {
-        candidates.retain(|t| {
-            in_contact.contains(t)
-                && game
-                    .unit(*t)
-                    .charge
-                    .as_ref()
-                    .is_some_and(|c| c.target == shooter)
-        });
+impl<'a> Lanes<'a> {
+    fn of(game: &'a Game, shooter: UnitId) -> Self {
+        Self {
+            game,
+            shooter,
+            shooters: front_rank(game, shooter),
+            frame: unit_frame(game.unit(shooter)),
+            arc: arc(game, shooter),
+        }
     }
-    // For each candidate: (closest range, per-base (index, band, distance)).
-    // (distance, target, (base, band, distance) of each shooting base)
-    #[allow(clippy::type_complexity)]
-    let mut best: Option<(f32, UnitId, Vec<(usize, RangeBand, f32)>)> = None;
-    for t in candidates {
-        let tb = &game.unit(t).bases;
+
+    /// Each shooting base that has `target` (scene id `target_sid`, bases `tb`) in its field of
+    /// fire, within range and with a line of fire, with its band and distance (BFS-SHO-5..7).
+    fn to(
+        &self,
+        scene: &Scene,
+        target_sid: u32,
+        tb: &[Rect],
+        stats: &crate::weapons::RangedStats,
+    ) -> Vec<(usize, RangeBand, f32)> {
+        let u = self.game.unit(self.shooter);
+        let scheme = ZoneScheme::default();
         let in_arc = match u.formation {
-            Formation::OpenOrder => shooters.iter().any(|&i| {
-                tb.iter()
-                    .any(|r| fire::in_field_of_fire(&u.bases[i], arc, scheme, r).unwrap_or(false))
+            Formation::OpenOrder => self.shooters.iter().any(|&i| {
+                tb.iter().any(|r| {
+                    fire::in_field_of_fire(&u.bases[i], self.arc, scheme, r).unwrap_or(false)
+                })
             }),
             _ => tb
                 .iter()
-                .any(|r| fire::in_field_of_fire(&frame, arc, scheme, r).unwrap_or(false)),
+                .any(|r| fire::in_field_of_fire(&self.frame, self.arc, scheme, r).unwrap_or(false)),
         };
         if !in_arc {
-            continue;
+            return Vec::new();
         }
+        let own = scene.unit_base_indices(sid(self.shooter));
+        // Own bases block fire in close order; commanders never (BFS-CDR-5).
+        let blocks = |b: &SceneBase| {
+            !geo::is_commander(b)
+                && (b.unit != sid(self.shooter) || u.formation == Formation::OpenOrder)
+        };
         let mut per_base = Vec::new();
-        for &i in &shooters {
-            let origin = fire::front_midpoint(&u.bases[i]).ok()?;
+        for &i in &self.shooters {
+            let Ok(origin) = fire::front_midpoint(&u.bases[i]) else {
+                return Vec::new();
+            };
             let Ok((d, _, _)) = fire::range_to(origin, tb) else {
                 continue;
             };
@@ -282,7 +281,7 @@ pub fn plan_volley(
                 scene,
                 scene_index as usize,
                 origin,
-                sid(t),
+                target_sid,
                 fire::LOF_CLEARANCE_CM,
                 blocks,
             )
@@ -294,14 +293,125 @@ pub fn plan_volley(
             }
             per_base.push((i, band, d));
         }
+        per_base
+    }
+}
+
+/// A lone enemy commander may be shot at only within this range (BFS-CDR-7).
+pub const COMMANDER_TARGET_RANGE_CM: f32 = 30.0;
+
+/// The nearest lone enemy commander the shooter sees and may fire at within 30 cm (BFS-CDR-7),
+/// with its range and the shooting bases' lanes.
+#[allow(clippy::type_complexity)]
+fn nearest_commander(
+    game: &Game,
+    shooter: UnitId,
+    lanes: &Lanes<'_>,
+    stats: &crate::weapons::RangedStats,
+) -> Option<(f32, CommanderId, Vec<(usize, RangeBand, f32)>)> {
+    let u = game.unit(shooter);
+    let near: Vec<CommanderId> = game
+        .commanders
+        .iter()
+        .filter(|c| {
+            c.side != u.side && c.status == UnitStatus::OnTable && c.attached_to.is_none()
+        })
+        .filter(|c| {
+            sandtable_geometry::distance::set_distance(&u.bases, std::slice::from_ref(&c.base))
+                .is_ok_and(|d| d <= COMMANDER_TARGET_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS)
+        })
+        .map(|c| c.id)
+        .collect();
+    if near.is_empty() {
+        return None;
+    }
+    let scene = geo::scene_with_commanders(game, &near);
+    let eyes = sight::eyes(game, shooter);
+    let viewer = sandtable_geometry::vision::Viewer {
+        unit: sid(shooter),
+        eyes: &eyes,
+        arc: sight::arc_of(game, shooter),
+    };
+    let side = u.side.0;
+    let blocks = |b: &SceneBase| !geo::is_commander(b) && sight::blocks_sight_for(game, side)(b);
+    let mut best: Option<(f32, CommanderId, Vec<(usize, RangeBand, f32)>)> = None;
+    for c in near {
+        let csid = geo::commander_sid(c);
+        let seen = sandtable_geometry::vision::sees(&scene, &viewer, csid, blocks)
+            .ok()
+            .flatten()
+            .is_some();
+        if !seen {
+            continue;
+        }
+        let per_base = lanes.to(&scene, csid, std::slice::from_ref(&game.commander(c).base), stats);
+        let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
+        if closest > COMMANDER_TARGET_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS {
+            continue;
+        }
+        if best.as_ref().is_none_or(|(d, _, _)| closest < *d - 1e-4) {
+            best = Some((closest, c, per_base));
+        }
+    }
+    best
+}
+
+/// The volley a unit would fire now: the closest enemy it may shoot, the required target
+/// (BFS-SHO-9), with every base's band, line of fire and the modifiers.
+pub fn plan_volley(
+    game: &Game,
+    scene: &Scene,
+    shooter: UnitId,
+    stage: FireStage,
+) -> Option<VolleyPlan> {
+    let u = game.unit(shooter);
+    let p = game.unit_profile(shooter);
+    let weapon = p.ranged?;
+    let stats = weapon.stats(p.is_mounted());
+    let lanes = Lanes::of(game, shooter);
+    let in_contact = flight::enemies_in_contact(game, shooter);
+
+    // Candidate targets: visible enemies. From contact, a charged unit shoots only at the unit
+    // charging it (BFS-SHO-18, BFS-CC-5); a charger shooting while charging, only at the unit it
+    // charges (BFS-CC-6).
+    let mut candidates: Vec<UnitId> = sight::visible_enemies(game, scene, shooter);
+    let free_choice = stage != FireStage::WhileCharging && in_contact.is_empty();
+    if stage == FireStage::WhileCharging {
+        let charged = u.charge.as_ref().map(|c| c.target);
+        candidates.retain(|t| Some(*t) == charged);
+    } else if !in_contact.is_empty() {
+        candidates.retain(|t| {
+            in_contact.contains(t)
+                && game
+                    .unit(*t)
+                    .charge
+                    .as_ref()
+                    .is_some_and(|c| c.target == shooter)
+        });
+    }
+    // (closest range, target, (base, band, distance) of each shooting base)
+    #[allow(clippy::type_complexity)]
+    let mut best: Option<(f32, FireTarget, Vec<(usize, RangeBand, f32)>)> = None;
+    for t in candidates {
+        let per_base = lanes.to(scene, sid(t), &game.unit(t).bases, &stats);
         if per_base.is_empty() {
             continue;
         }
         let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         if best.as_ref().is_none_or(|(d, id, _)| {
-            closest < *d - 1e-4 || ((closest - *d).abs() <= 1e-4 && t < *id)
+            closest < *d - 1e-4 || ((closest - *d).abs() <= 1e-4 && FireTarget::Unit(t) < *id)
         }) {
-            best = Some((closest, t, per_base));
+            best = Some((closest, FireTarget::Unit(t), per_base));
+        }
+    }
+    // A lone commander closer than any unit it may shoot, and within 30 cm, is the target
+    // (BFS-CDR-7). Battles recorded before rules revision 4 never shot at commanders.
+    if free_choice && crate::revision::commander_targets(game.info.options.rules_revision) {
+        let unit_range = best.as_ref().map_or(f32::INFINITY, |b| b.0);
+        if let Some((d, c, per_base)) = nearest_commander(game, shooter, &lanes, &stats)
+            && d < unit_range - 1e-4
+        {
+            best = Some((d, FireTarget::Commander(c), per_base));
         }
     }
     let (_, target, per_base) = best?;
@@ -323,28 +433,37 @@ pub fn plan_volley(
     }
     // Skill modifiers (BFS-SHO-17).
     let mut mods = Vec::new();
-    let tu = game.unit(target);
-    if let Some(kind) = crate::obstacle::shelter(game, target, shooter) {
-        mods.push(Modifier::new(
-            "BFS-TER-27",
-            format!("target in cover behind an obstacle ({kind:?})"),
+    match target {
+        FireTarget::Unit(target) => {
+            let tu = game.unit(target);
+            if let Some(kind) = crate::obstacle::shelter(game, target, shooter) {
+                mods.push(Modifier::new(
+                    "BFS-TER-27",
+                    format!("target in cover behind an obstacle ({kind:?})"),
+                    -1,
+                ));
+            } else if in_cover(game, target) {
+                mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
+            } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
+                mods.push(Modifier::new(
+                    "BFS-SHO-8",
+                    "target in Open Order (a single base counts as Open Order)",
+                    -1,
+                ));
+            }
+            if !in_contact.is_empty() || !flight::enemies_in_contact(game, target).is_empty() {
+                mods.push(Modifier::new(
+                    "BFS-SHO-19",
+                    "shooter or target engaged in close combat",
+                    -1,
+                ));
+            }
+        }
+        FireTarget::Commander(_) => mods.push(Modifier::new(
+            "BFS-CDR-7",
+            "a commander counts as a one-base Open Order unit",
             -1,
-        ));
-    } else if in_cover(game, target) {
-        mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
-    } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
-        mods.push(Modifier::new(
-            "BFS-SHO-8",
-            "target in Open Order (a single base counts as Open Order)",
-            -1,
-        ));
-    }
-    if !in_contact.is_empty() || !flight::enemies_in_contact(game, target).is_empty() {
-        mods.push(Modifier::new(
-            "BFS-SHO-19",
-            "shooter or target engaged in close combat",
-            -1,
-        ));
+        )),
     }
     if p.is_mounted() && stats.horseback == Horseback::Penalty {
         mods.push(Modifier::new(
@@ -363,7 +482,10 @@ pub fn plan_volley(
     // The owner puts the casualty marker on a base that is not shooting if there is one (BFS-CBT-10).
     let marker_on_shooter = u.casualty_markers > 0 && per_base.len() >= u.bases.len();
     // Armor (BFS-SHO-15, BFS-CCW-11).
-    let tp = game.unit_profile(target);
+    let tp = match target {
+        FireTarget::Unit(t) => game.unit_profile(t),
+        FireTarget::Commander(c) => game.profile(game.commander(c).profile),
+    };
     let mut groups = Vec::new();
     for band in [RangeBand::Effective, RangeBand::Long] {
         let in_band: Vec<&(usize, RangeBand, f32)> =
@@ -403,12 +525,15 @@ pub fn plan_volley(
                 1,
             ));
         }
-        armor_mods.extend(crate::ground::higher_raise(
-            crate::ground::armor_raise(game, target),
-            crate::obstacle::armor_raise(game, target, shooter, true),
-        ));
+        if let FireTarget::Unit(target) = target {
+            armor_mods.extend(crate::ground::higher_raise(
+                crate::ground::armor_raise(game, target),
+                crate::obstacle::armor_raise(game, target, shooter, true),
+            ));
+        }
         // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
-        if stats.class == WeaponClass::Firearm
+        if let FireTarget::Unit(target) = target
+            && stats.class == WeaponClass::Firearm
             && (game
                 .unit(target)
                 .carries
@@ -509,13 +634,25 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         .filter_map(|s| plan_volley(game, &scene, *s, stage))
         .collect();
     let mut damage: Vec<(UnitId, UnitId, u32)> = Vec::new();
+    let mut commanders_hit: Vec<(CommanderId, UnitId, u32)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
         game.unit_mut(plan.shooter).flags.shot = true;
-        damage.push((plan.target, plan.shooter, report.sp_lost));
         let faces = crate::close_combat::armor_faces(&report.armor);
+        let lost = report.sp_lost;
         events.push(Event::Volley(report));
-        crate::attachment::risk_to_attached(game, plan.target, &faces, events);
+        match plan.target {
+            FireTarget::Unit(t) => {
+                damage.push((t, plan.shooter, lost));
+                crate::attachment::risk_to_attached(game, t, &faces, events);
+            }
+            FireTarget::Commander(c) => commanders_hit.push((c, plan.shooter, lost)),
+        }
+    }
+    // A lone commander's unsaved hits: a Skill test for each (BFS-CDR-9, BFS-CDR-10).
+    for (c, by, sp) in commanders_hit {
+        let cause = format!("shot down by {}", game.unit(by).name);
+        crate::attachment::lone_commander_hit(game, c, sp, cause, events);
     }
     // Losses at the end of the stage, all fire at one target together.
     let mut targets: Vec<UnitId> = damage.iter().map(|d| d.0).collect();

@@ -2,6 +2,8 @@
 
 mod support;
 
+use sandtable_bfs::event::FireTarget;
+
 use sandtable_bfs::Command;
 use sandtable_bfs::event::{Band, Event};
 use sandtable_bfs::state::OrderKind;
@@ -114,7 +116,7 @@ fn bfs_sho_9_closest_enemy_is_the_target() {
             }
         })
         .expect("a volley");
-    assert_eq!(v.target, id(&g, "near"));
+    assert_eq!(v.target, FireTarget::Unit(id(&g, "near")));
 }
 
 /// BFS-SHO-17: Shooting after Movement costs −1 with a musket; a Move order shoots only then.

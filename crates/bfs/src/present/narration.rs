@@ -124,7 +124,14 @@ fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
                 .collect();
             rolls.extend(armor(&v.armor));
             DiceReport {
-                heading: format!("{} fires at {}", name(v.shooter), name(v.target)),
+                heading: format!(
+                    "{} fires at {}",
+                    name(v.shooter),
+                    match v.target {
+                        crate::event::FireTarget::Unit(t) => name(t),
+                        crate::event::FireTarget::Commander(c) => game.commander(c).name.clone(),
+                    }
+                ),
                 detail: format!("{} — {}", v.stage, v.weapon),
                 rolls,
                 outcome: outcome(v.hits, v.sp_lost),
