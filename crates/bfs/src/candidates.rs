@@ -121,6 +121,8 @@ fn movement_commands(game: &Game) -> Vec<Command> {
     for u in game.units_on_table(side).filter(|u| !u.flags.activated) {
         let id = u.id;
         let basic = game.unit_profile(id).movement.basic;
+        // Into a building, or out of the one it holds (BFS-TER-29, BFS-TER-31).
+        v.extend(crate::building::offers(game, id));
         match u.order {
             Some(OrderKind::Charge) => {
                 for t in charge::target_options(game, &scene, id).free {

@@ -78,6 +78,21 @@ pub enum Command {
         commander: CommanderId,
         steps: Vec<MoveStep>,
     },
+    /// Infantry with a Defense order enters a building within 10 cm as a Special Maneuver,
+    /// `by` paying 1 CP (BFS-TER-29, BFS-MAN-22). `building` is the piece's index in the
+    /// scenario's terrain.
+    OccupyBuilding {
+        unit: UnitId,
+        building: u16,
+        by: CommanderId,
+    },
+    /// A garrison comes out, set up in a Line outside wall `wall` (0 front, 1 right, 2 rear,
+    /// 3 left of the building's footprint), `by` paying 1 CP (BFS-TER-31).
+    LeaveBuilding {
+        unit: UnitId,
+        wall: u8,
+        by: CommanderId,
+    },
     /// The acting player has finished moving.
     EndMovement,
 
@@ -196,6 +211,9 @@ impl Command {
                 (vec![], vec![*commander], None)
             }
             JoinUnit { commander, unit } => (vec![*unit], vec![*commander], None),
+            OccupyBuilding { unit, by, .. } | LeaveBuilding { unit, by, .. } => {
+                (vec![*unit], vec![*by], None)
+            }
             ChooseInitiative { .. } | EndOrders | EndMovement | Continue => (vec![], vec![], None),
         }
     }
@@ -219,6 +237,8 @@ impl Command {
             Command::MoveCommander { .. } => "MoveCommander",
             Command::JoinUnit { .. } => "JoinUnit",
             Command::LeaveUnit { .. } => "LeaveUnit",
+            Command::OccupyBuilding { .. } => "OccupyBuilding",
+            Command::LeaveBuilding { .. } => "LeaveBuilding",
             Command::EndMovement => "EndMovement",
             Command::Continue => "Continue",
         }

@@ -112,6 +112,10 @@ pub fn flee(
     reason: &str,
     events: &mut Vec<Event>,
 ) {
+    if crate::building::in_building(game, unit) {
+        crate::building::losses_instead(game, unit, MoraleLevel::Flight, events);
+        return;
+    }
     let side = game.unit(unit).side;
     let was = game.unit(unit).morale;
     {
@@ -380,6 +384,11 @@ pub fn apply_level(
     if to <= from {
         return;
     }
+    // A garrison never Disorganizes nor flees: it loses SP instead (BFS-PSY-8).
+    if crate::building::in_building(game, unit) {
+        crate::building::losses_instead(game, unit, to, events);
+        return;
+    }
     let dir = away_from(game, unit, enemies.unwrap_or(&[]));
     match to {
         MoraleLevel::Disorganized => {
@@ -435,7 +444,8 @@ pub fn withdraw(
 ) -> f32 {
     let half = game.unit_profile(unit).movement.basic * 0.5;
     let bases = game.unit(unit).bases.clone();
-    if bases.is_empty() {
+    // A garrison never withdraws (BFS-PSY-8).
+    if bases.is_empty() || crate::building::in_building(game, unit) {
         return 0.0;
     }
     let want = half.min(room_to_edge(game, &bases, dir));

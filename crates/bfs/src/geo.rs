@@ -241,7 +241,7 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
             side: u.side.0,
         }));
     }
-    let terrain = terrain_pieces(game).as_ref().clone();
+    let terrain = scene_terrain(game);
     // Inputs come from checked scenarios and from moves the geometry produced; an empty scene is
     // the safe fallback if anything were still refused.
     Scene::new(bases.clone(), terrain)
@@ -274,8 +274,25 @@ pub fn scene_with_commanders(game: &Game, commanders: &[crate::ids::CommanderId]
             side: cm.side.0,
         });
     }
-    let terrain = terrain_pieces(game).as_ref().clone();
+    let terrain = scene_terrain(game);
     Scene::new(bases, terrain).unwrap_or_else(|_| empty_scene())
+}
+
+/// The terrain of a scene: every piece but the buildings a garrison holds. A garrison's bases
+/// fill its building, so they block sight and movement in its place, and the walls no longer
+/// hide the garrison from those outside nor those outside from it (BFS-TER-30).
+fn scene_terrain(game: &Game) -> Vec<TerrainPiece> {
+    let held: Vec<u32> = game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable)
+        .filter_map(|u| u.garrison.map(|b| b as u32))
+        .collect();
+    let all = terrain_pieces(game);
+    if held.is_empty() {
+        return all.as_ref().clone();
+    }
+    all.iter().filter(|p| !held.contains(&p.id)).cloned().collect()
 }
 
 fn empty_scene() -> Scene {

@@ -122,6 +122,10 @@ pub fn advantage_reason(
     let enemy_cavalry = |i: usize| is_cavalry(game, enemies[i]);
     use TerrainKind as K;
 
+    // A garrison with a Defense Order holds its building (BFS-TER-30).
+    if defending && game.unit(unit).garrison.is_some() {
+        return Some(("BFS-TER-30", "a garrison defending its building"));
+    }
     // An obstacle defended: a Defense Order behind it (BFS-TER-27, BFS-TER-32).
     if defending
         && enemies
@@ -230,6 +234,14 @@ pub fn attack_penalty(game: &Game, attacker: UnitId, target: UnitId) -> Option<M
 pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
+    }
+    // Infantry holding a building: Armor 6 (BFS-TER-30).
+    if game.unit(unit).garrison.is_some() {
+        let base = game.unit_profile(unit).armor as i32;
+        let infantry = game.unit_profile(unit).kind == UnitKind::Infantry;
+        return (infantry && base < 6).then(|| {
+            Modifier::new("BFS-TER-30", "infantry in a building: Armor 6", 6 - base)
+        });
     }
     if !on_table(
         game,

@@ -32,6 +32,8 @@ pub const COMMANDS: &[&str] = &[
     "MoveCommander",
     "JoinUnit",
     "LeaveUnit",
+    "OccupyBuilding",
+    "LeaveBuilding",
     "EndMovement",
     "Continue",
 ];
@@ -148,6 +150,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             Some(unit(*u)),
             None,
         ),
+        Command::OccupyBuilding { unit: u, .. } | Command::LeaveBuilding { unit: u, .. } => {
+            (vec![unit(*u)], None, None)
+        }
         Command::TransferCp { amount, .. } => (vec![], None, Some(amount.to_string())),
         Command::EndOrders | Command::EndMovement | Command::Continue => (vec![], None, None),
     };

@@ -9,6 +9,7 @@
 pub mod army_list;
 pub mod attachment;
 pub mod authority;
+pub mod building;
 pub mod candidates;
 pub mod charge;
 pub mod charge_move;

@@ -221,6 +221,7 @@ pub fn reorganization_tests(game: &mut Game, events: &mut Vec<Event>) {
     {
         return;
     }
+    hold_out_tests(game, events);
     let first = game.turn.initiative.map_or(Side::B, |s| s.other());
     for side in [first, first.other()] {
         let chief_lost = game
@@ -364,7 +365,8 @@ pub fn wipe_out(
         c.cp = 0;
     }
     for u in members {
-        if game.unit(u).morale != MoraleLevel::Flight {
+        // A garrison does not flee: it tests every turn instead (BFS-PSY-29).
+        if game.unit(u).morale != MoraleLevel::Flight && game.unit(u).garrison.is_none() {
             crate::flight::apply_level(
                 game,
                 u,
@@ -384,5 +386,42 @@ pub fn wipe_out(
     };
     for w in watchers {
         crate::flight::test_and_apply(game, w, &cause, events);
+    }
+}
+
+/// Units of a Wiped Out Regiment that cannot flee, a garrison in a building, test Morale every
+/// turn; each failure costs 2 SP (BFS-PSY-29). (War wagons come with the wagon rules.)
+fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
+    let holding: Vec<UnitId> = game
+        .units
+        .iter()
+        .filter(|u| u.status == UnitStatus::OnTable && u.garrison.is_some())
+        .filter(|u| u.regiment.is_some_and(|r| game.regiments[r.index()].wiped_out))
+        .map(|u| u.id)
+        .collect();
+    for u in holding {
+        let cause = crate::morale::MoraleCause::Other {
+            rule: "BFS-PSY-29",
+            reason: "its Regiment is Wiped Out and it holds out in a building".into(),
+        };
+        let roll = crate::morale::morale_test(game, u, &cause);
+        let passed = roll.passed;
+        let outcome = if passed {
+            "passed: it holds out"
+        } else {
+            "failed: it loses 2 SP"
+        };
+        events.push(crate::morale::report(u, TestKind::Morale, &cause, roll, outcome.into()));
+        if !passed {
+            crate::losses::apply(
+                game,
+                u,
+                2,
+                crate::losses::LossCause::Shooting,
+                "holding out after its Regiment was Wiped Out (BFS-PSY-29)",
+                events,
+            );
+            crate::building::relayout(game, u);
+        }
     }
 }

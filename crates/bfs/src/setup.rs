@@ -161,6 +161,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 flags: TurnFlags::default(),
                 charge: None,
                 carries: d.carries,
+                garrison: None,
             });
         }
         let mut chief_cp = 0u32;

@@ -217,17 +217,75 @@ struct Lanes<'a> {
     shooters: Vec<usize>,
     frame: Rect,
     arc: FireArc,
+    /// A garrison shoots from its building's walls instead of its bases (BFS-TER-30).
+    walls: Option<Vec<crate::building::Wall>>,
 }
 
 impl<'a> Lanes<'a> {
     fn of(game: &'a Game, shooter: UnitId) -> Self {
+        let walls = crate::building::in_building(game, shooter)
+            .then(|| crate::building::walls(game, shooter));
         Self {
             game,
             shooter,
             shooters: front_rank(game, shooter),
             frame: unit_frame(game.unit(shooter)),
             arc: arc(game, shooter),
+            walls,
         }
+    }
+
+    /// Each wall of a garrison's building that has the target in its 90° field of fire, within
+    /// range from its middle and with a line of fire (BFS-TER-30, AMB-69), as (wall, band,
+    /// distance). The garrison's own bases never block its fire.
+    fn from_walls(
+        &self,
+        walls: &[crate::building::Wall],
+        scene: &Scene,
+        target_sid: u32,
+        tb: &[Rect],
+        stats: &crate::weapons::RangedStats,
+    ) -> Vec<(usize, RangeBand, f32)> {
+        let own = scene.unit_base_indices(sid(self.shooter));
+        let Some(&scene_index) = own.first() else {
+            return Vec::new();
+        };
+        let blocks = |b: &SceneBase| !geo::is_commander(b) && b.unit != sid(self.shooter);
+        let mut out = Vec::new();
+        for (i, w) in walls.iter().enumerate() {
+            if w.dice == 0
+                || !tb.iter().any(|r| {
+                    fire::in_field_of_fire(&w.frame, FireArc::Front, ZoneScheme::default(), r)
+                        .unwrap_or(false)
+                })
+            {
+                continue;
+            }
+            let Ok((d, _, _)) = fire::range_to(w.origin, tb) else {
+                continue;
+            };
+            let Ok(band) = fire::range_band(d, stats.effective_cm, stats.long_cm) else {
+                continue;
+            };
+            if band == RangeBand::OutOfRange {
+                continue;
+            }
+            let clear = fire::line_of_fire(
+                scene,
+                scene_index as usize,
+                w.origin,
+                target_sid,
+                fire::LOF_CLEARANCE_CM,
+                blocks,
+            )
+            .ok()
+            .flatten()
+            .is_some();
+            if clear {
+                out.push((i, band, d));
+            }
+        }
+        out
     }
 
     /// Each shooting base that has `target` (scene id `target_sid`, bases `tb`) in its field of
@@ -239,6 +297,9 @@ impl<'a> Lanes<'a> {
         tb: &[Rect],
         stats: &crate::weapons::RangedStats,
     ) -> Vec<(usize, RangeBand, f32)> {
+        if let Some(walls) = &self.walls {
+            return self.from_walls(walls, scene, target_sid, tb, stats);
+        }
         let u = self.game.unit(self.shooter);
         let scheme = ZoneScheme::default();
         let in_arc = match u.formation {
@@ -487,6 +548,8 @@ pub fn plan_volley(
         FireTarget::Commander(c) => game.profile(game.commander(c).profile),
     };
     let mut groups = Vec::new();
+    // A garrison rolls each wall's dice, at most its bases × their dice in all (BFS-TER-30).
+    let mut garrison_dice_left = crate::building::dice_cap(game, shooter);
     for band in [RangeBand::Effective, RangeBand::Long] {
         let in_band: Vec<&(usize, RangeBand, f32)> =
             per_base.iter().filter(|x| x.1 == band).collect();
@@ -494,9 +557,21 @@ pub fn plan_volley(
             continue;
         }
         let mut spec = PoolSpec::new(in_band.len(), dice, p.skill as i32);
+        if let Some(walls) = &lanes.walls {
+            spec.dice_per_base = in_band
+                .iter()
+                .map(|(w, _, _)| {
+                    let wall = walls[*w].dice;
+                    let d = if set_to_one.is_some() { wall.min(1) } else { wall }
+                        .min(garrison_dice_left);
+                    garrison_dice_left -= d;
+                    d
+                })
+                .collect();
+        }
         spec.modifiers = mods.clone();
         spec.below_one = game.info.options.below_one;
-        if groups.is_empty() {
+        if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
         }

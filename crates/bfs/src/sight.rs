@@ -6,10 +6,11 @@ use crate::state::{Formation, Game, UnitStatus};
 use sandtable_geometry::vision::{self, Viewer, VisionArc};
 use sandtable_geometry::{Rect, Scene, SceneBase};
 
-/// 180° to the front, or all round for commanders, wagons, Skirmishers, Light Cavalry and Feigned
-/// Flight (BFS-FOV-2/3).
+/// 180° to the front, or all round for commanders, wagons, Skirmishers, Light Cavalry, Feigned
+/// Flight (BFS-FOV-2/3) and a garrison (BFS-TER-30).
 pub fn arc_of(game: &Game, unit: UnitId) -> VisionArc {
-    if game.unit_profile(unit).all_round_vision() {
+    // A garrison looks out of every wall (BFS-TER-30).
+    if game.unit_profile(unit).all_round_vision() || game.unit(unit).garrison.is_some() {
         VisionArc::All360
     } else {
         VisionArc::Front180

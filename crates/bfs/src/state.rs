@@ -122,6 +122,10 @@ pub struct Unit {
     /// Portable obstacles it carries (BFS-OBS); caltrops are its side's secret (BFS-OBS-5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carries: Option<crate::portable::Carried>,
+    /// The building (its index in [`Game::terrain`]) the unit holds as its garrison
+    /// (BFS-TER-29, [`crate::building`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrison: Option<u16>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
@@ -162,6 +166,9 @@ pub struct TurnFlags {
     /// Tested Skill on caltrops this phase (BFS-OBS-7).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub caltrops_tested: bool,
+    /// Entered or left a building this turn: the same bases may not do both (BFS-TER-29).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub building_changed: bool,
 }
 
 /// A charge in progress (BFS-CHG).

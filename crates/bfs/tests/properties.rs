@@ -218,11 +218,15 @@ fn setup_with_terrain(pieces: &[(usize, f32, f32, f32, f32, f32)]) -> BattleSetu
     setup
 }
 
-/// No base of a unit on the table lies in terrain impassable to it (BFS-TER-4).
+/// No base of a unit on the table lies in terrain impassable to it (BFS-TER-4), but a garrison
+/// in its own building (BFS-TER-29).
 fn check_terrain(g: &Game) -> Result<(), String> {
     for u in g.units.iter().filter(|u| u.status == UnitStatus::OnTable) {
         let p = g.profile(u.profile);
-        for t in &g.terrain {
+        for (i, t) in g.terrain.iter().enumerate() {
+            if u.garrison == Some(i as u16) {
+                continue;
+            }
             if sandtable_bfs::geo::terrain_class(t.kind, p)
                 != sandtable_bfs::geo::TerrainClass::Impassable
             {

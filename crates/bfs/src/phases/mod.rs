@@ -53,6 +53,14 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::LeaveUnit { commander, steps } => {
             crate::attachment::check_leave(game, *commander, steps).map(|_| ())
         }
+        Command::OccupyBuilding {
+            unit,
+            building,
+            by,
+        } => movement::check_occupy(game, *unit, *building, *by),
+        Command::LeaveBuilding { unit, wall, by } => {
+            movement::check_leave_building(game, *unit, *wall, *by).map(|_| ())
+        }
         Command::EndMovement => movement::check_end(game),
         Command::Continue => combat::check_continue(game).map(|_| ()),
     }
@@ -112,6 +120,14 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         }
         Command::LeaveUnit { commander, steps } => {
             crate::attachment::leave(game, *commander, steps, e)?
+        }
+        Command::OccupyBuilding {
+            unit,
+            building,
+            by,
+        } => movement::occupy(game, *unit, *building, *by, e)?,
+        Command::LeaveBuilding { unit, wall, by } => {
+            movement::leave_building(game, *unit, *wall, *by, e)?
         }
         Command::EndMovement => movement::end_movement(game, e)?,
         Command::Continue => combat::continue_combat(game, e)?,

@@ -168,6 +168,7 @@ pub fn allowance(game: &Game, unit: UnitId) -> f32 {
 /// Checks a Move command and returns its plan (the preview shows the same plan).
 pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MovePlan, RuleError> {
     activatable(game, unit)?;
+    crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     match u.order {
         Some(OrderKind::Move) => {}
@@ -349,6 +350,7 @@ pub fn check_maneuver(
     list: &[SpecialManeuver],
 ) -> Result<Vec<Rect>, RuleError> {
     activatable(game, unit)?;
+    crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
     if u.order != Some(OrderKind::Defense) {
@@ -740,6 +742,7 @@ pub fn do_maneuver(
 
 pub fn check_withdraw(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     activatable(game, unit)?;
+    crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     if u.order.is_some() {
         return Err(RuleError::new(
@@ -785,7 +788,8 @@ pub fn do_withdraw(
 pub fn check_hold(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     activatable(game, unit)?;
     let u = game.unit(unit);
-    if u.order == Some(OrderKind::Charge) {
+    // A garrison cannot charge out of its building (BFS-TER-31): it holds.
+    if u.order == Some(OrderKind::Charge) && u.garrison.is_none() {
         let scene = geo::scene(game);
         if !sight::visible_enemies(game, &scene, unit).is_empty() {
             return Err(RuleError::new(
@@ -1095,5 +1099,52 @@ pub fn check_declare_charge(
     pay: Option<CommanderId>,
 ) -> Result<(), RuleError> {
     activatable(game, unit)?;
+    crate::building::stays_inside(game, unit)?;
     charge::check_declare(game, unit, target, pay)
+}
+
+/// Infantry enters a building (BFS-TER-29, BFS-MAN-22): see [`crate::building::check_occupy`].
+pub fn check_occupy(
+    game: &Game,
+    unit: UnitId,
+    building: u16,
+    by: CommanderId,
+) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    crate::building::check_occupy(game, unit, building as usize, by)
+}
+
+pub fn occupy(
+    game: &mut Game,
+    unit: UnitId,
+    building: u16,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_occupy(game, unit, building, by)?;
+    crate::building::occupy(game, unit, building as usize, by, events);
+    Ok(())
+}
+
+/// A garrison comes out (BFS-TER-31): see [`crate::building::check_leave`].
+pub fn check_leave_building(
+    game: &Game,
+    unit: UnitId,
+    wall: u8,
+    by: CommanderId,
+) -> Result<Vec<Rect>, RuleError> {
+    activatable(game, unit)?;
+    crate::building::check_leave(game, unit, wall, by)
+}
+
+pub fn leave_building(
+    game: &mut Game,
+    unit: UnitId,
+    wall: u8,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    let rects = check_leave_building(game, unit, wall, by)?;
+    crate::building::leave(game, unit, rects, by, events);
+    Ok(())
 }

@@ -306,6 +306,30 @@ fn change_of_order(view: &Game, u: UnitId) -> Option<(String, MoveStep)> {
     }
 }
 
+/// Entering a building, or leaving the one the unit holds (BFS-TER-29, BFS-TER-31).
+fn building_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    for cmd in crate::building::offers(view, u) {
+        let label = match &cmd {
+            Command::OccupyBuilding { building, by, .. } => format!(
+                "Occupy {} (1 S-M; 1 CP from {})",
+                crate::building::name(view, *building as usize),
+                view.commander(*by).name
+            ),
+            Command::LeaveBuilding { wall, by, .. } => {
+                let b = view.unit(u).garrison.unwrap_or(0) as usize;
+                format!(
+                    "Leave {} by its {} wall (1 CP from {}; no order this turn)",
+                    crate::building::name(view, b),
+                    crate::building::wall_name(view, b, *wall),
+                    view.commander(*by).name
+                )
+            }
+            _ => continue,
+        };
+        menu.items.push(MenuItem::new(label, cmd));
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
     let cross = match view.unit(u).order {
@@ -323,6 +347,7 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
         menu.items
             .push(MenuItem::new("Cross the obstacle ahead", cmd).key('X'));
     }
+    building_items(view, u, menu);
     let hold = || MenuItem::new("Stay where it is", Command::Hold { unit: u }).key('H');
     match view.unit(u).order {
         Some(OrderKind::Defense) => {
