@@ -366,3 +366,58 @@ fn bfs_psy_22_a_side_whose_regiments_are_all_wiped_out_has_lost() {
         Event::GameOver(v) if v.reason.contains("every Regiment")
     )));
 }
+
+#[test]
+fn bfs_psy_29_a_garrison_holds_out_after_its_regiment_is_wiped_out() {
+    let (mut held, mut lost) = (0, 0);
+    for seed in 1..=20 {
+        let mut s = division_setup();
+        for u in s.scenario.rules.forces[0].units.iter_mut() {
+            if u.id == "dragoons" {
+                u.regiment = Some("banner".into());
+            }
+        }
+        s.scenario.terrain.push(sandtable_engine::scenario::TerrainSpec {
+            kind: sandtable_engine::scenario::TerrainKind::Building,
+            name: Some("Inn".into()),
+            shape: sandtable_engine::scenario::ShapeSpec::Rect {
+                center: (60.0, 90.0),
+                size: (6.0, 6.0),
+                rotation: 0.0,
+            },
+        });
+        let mut g = Bfs::setup(&s, seed).unwrap();
+        g.turn.initiative = Some(Side::A);
+        // The dragoons hold the inn.
+        let d = id(&g, "dragoons");
+        let fp = sandtable_bfs::building::footprint(&g, 0).unwrap();
+        g.unit_mut(d).garrison = Some(0);
+        g.unit_mut(d).bases = sandtable_bfs::building::garrison_rects(&fp, 3);
+        let mut events = Vec::new();
+        motivation::wipe_out(&mut g, BANNER, "a test", "BFS-PSY-28", &mut events);
+        // They do not flee with the rest.
+        assert_eq!(g.unit(d).morale, MoraleLevel::Good);
+        assert_eq!(g.unit(d).garrison, Some(0));
+        assert_eq!(g.unit(id(&g, "cossacks-1")).morale, MoraleLevel::Flight);
+        // Each Reorganization Phase they test; a failure costs 2 SP.
+        let sp = sandtable_bfs::losses::sp_left(&g, d);
+        let events = reorganize(&mut g);
+        let t = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Test(t) if t.rule == "BFS-PSY-29" => Some(t),
+                _ => None,
+            })
+            .expect("a hold-out test");
+        assert_eq!(t.unit, Some(d));
+        let after = sandtable_bfs::losses::sp_left(&g, d);
+        if t.roll.passed {
+            assert_eq!(after, sp);
+            held += 1;
+        } else {
+            assert_eq!(after, sp - 2);
+            lost += 1;
+        }
+    }
+    assert!(held > 0 && lost > 0, "{held} held, {lost} lost");
+}
