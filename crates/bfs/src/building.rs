@@ -104,6 +104,43 @@ pub fn capacity(game: &Game, index: usize) -> u32 {
     (area / CM2_PER_BASE + 0.5 + 1e-4).floor() as u32
 }
 
+/// The capacity of the scenario's building called `name`, if it has one (BFS-TER-29).
+pub fn spec_capacity(
+    s: &sandtable_engine::scenario::Scenario<crate::scenario_spec::BfsRules>,
+    name: &str,
+) -> Option<u32> {
+    let t = s
+        .terrain
+        .iter()
+        .find(|t| t.kind == TerrainKind::Building && t.name.as_deref() == Some(name))?;
+    let area: f32 = sandtable_engine::scenario_geometry::shape_polygons(&t.shape)
+        .iter()
+        .map(|p| sandtable_engine::scenario_geometry::polygon_area(p).abs())
+        .sum();
+    Some((area / CM2_PER_BASE + 0.5 + 1e-4).floor() as u32)
+}
+
+/// Puts the units the scenario names as garrisons into their buildings at the start.
+pub fn place_garrisons(game: &mut Game, specs: &[(UnitId, String)]) {
+    for (unit, name) in specs {
+        let Some(index) = game
+            .terrain
+            .iter()
+            .position(|t| t.kind == TerrainKind::Building && t.name.as_deref() == Some(name))
+        else {
+            continue;
+        };
+        let Some(fp) = footprint(game, index) else {
+            continue;
+        };
+        let n = game.unit(*unit).bases.len();
+        let u = game.unit_mut(*unit);
+        u.bases = garrison_rects(&fp, n);
+        u.garrison = Some(index as u16);
+        u.formation = Formation::NonStandard;
+    }
+}
+
 /// The unit holding the building, if any.
 pub fn garrison_of(game: &Game, index: usize) -> Option<UnitId> {
     game.units

@@ -174,6 +174,8 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
                         u.profile
                     ),
                 )),
+                // A garrison stands in its building, not at its position (BFS-TER-29).
+                Some(_) if u.garrison.is_some() => {}
                 Some(p) => {
                     let rects = deployment_rects(
                         u.formation,

@@ -157,6 +157,10 @@ pub struct UnitSpec {
     /// Portable obstacles it carries from the start (BFS-OBS).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carries: Option<crate::portable::Carried>,
+    /// The building (a `Building` terrain piece, by its name) the unit holds from the start as
+    /// its garrison (BFS-TER-29); its `position` is then not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garrison: Option<String>,
 }
 
 impl RulesSection for BfsRules {
@@ -226,6 +230,7 @@ impl RulesSection for BfsRules {
                 && (0.0..=table.1).contains(&y)
         };
 
+        let mut garrisoned: BTreeSet<String> = BTreeSet::new();
         for (si, side) in self.forces.iter().enumerate() {
             let side_name = format!(
                 "side #{} \"{}\"",
@@ -329,6 +334,26 @@ impl RulesSection for BfsRules {
             for u in &side.units {
                 let who = format!("unit \"{}\"", u.id);
                 claim(&u.id, who.clone(), &mut p);
+                if let Some(b) = &u.garrison {
+                    match crate::building::spec_capacity(s, b) {
+                        None => p(
+                            who.clone(),
+                            format!("garrisons \"{b}\", which is not a building of this scenario (BFS-TER-29)"),
+                        ),
+                        Some(cap) if u.bases as u32 > cap => p(
+                            who.clone(),
+                            format!("has {} bases; \"{b}\" holds {cap} (BFS-TER-29)", u.bases),
+                        ),
+                        Some(_) if u.reserve => {
+                            p(who.clone(), "a reserve cannot start in a building".into())
+                        }
+                        Some(_) => {
+                            if !garrisoned.insert(b.clone()) {
+                                p(who.clone(), format!("\"{b}\" already has a garrison: one unit per building (BFS-TER-29)"));
+                            }
+                        }
+                    }
+                }
                 if let Some(c) = &u.carries
                     && let Err(why) =
                         crate::portable::check_carried(c, u.bases, self.level, fortifications)

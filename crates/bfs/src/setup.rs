@@ -241,6 +241,17 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         arriving: Vec::new(),
         dice: sandtable_engine::Dice::from_seed(seed),
     };
+    let garrisons: Vec<(UnitId, String)> = s
+        .rules
+        .forces
+        .iter()
+        .flat_map(|f| f.units.iter())
+        .filter_map(|u| {
+            let g = u.garrison.clone()?;
+            game.units.iter().find(|x| x.key == u.id).map(|x| (x.id, g))
+        })
+        .collect();
+    crate::building::place_garrisons(&mut game, &garrisons);
     let (objectives, script) = crate::script::compile(s, &game)?;
     game.objectives = objectives;
     game.script = script;

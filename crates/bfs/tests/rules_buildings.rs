@@ -346,3 +346,47 @@ fn bfs_ter_30_a_defending_garrison_has_the_advantage() {
     // Infantry defending against cavalry: +2 (BFS-TER-12).
     assert_eq!(m.delta, 2);
 }
+
+#[test]
+fn bfs_ter_29_a_scenario_may_start_a_unit_in_a_building() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = sandtable_bfs::load::load_scenario(
+        &root.join("scenarios/solo/51-attack-on-a-village.ron"),
+        &root.join("assets/armies"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let g = Bfs::setup(&sandtable_bfs::BattleSetup::from(&loaded), 1).unwrap();
+    let church = g.units.iter().find(|u| u.key == "church").unwrap();
+    let index = g
+        .terrain
+        .iter()
+        .position(|t| t.name.as_deref() == Some("Church of Our Lady of Loreto"))
+        .unwrap();
+    assert_eq!(church.garrison, Some(index as u16));
+    // 5 × 5 cm = 25 cm²: 3 bases at most; the 2 fill it.
+    assert_eq!(building::capacity(&g, index), 3);
+    let frame = sandtable_bfs::geo::unit_frame(church);
+    assert!((frame.half.x * 2.0 - 5.0).abs() < 0.03 && (frame.half.y * 2.0 - 5.0).abs() < 0.03);
+    // A garrison too big for its building, or in a building that is not there, is refused.
+    let text = std::fs::read_to_string(root.join("scenarios/solo/51-attack-on-a-village.ron"))
+        .unwrap();
+    for (from, to, why) in [
+        ("bases: 2, position: (68.0, 86.0)", "bases: 4, position: (68.0, 86.0)", "holds 3"),
+        (
+            "garrison: Some(\"Church of Our Lady of Loreto\")",
+            "garrison: Some(\"Town hall\")",
+            "not a building",
+        ),
+    ] {
+        assert!(text.contains(from));
+        let bad = text.replace(from, to);
+        let err = sandtable_bfs::load::load_scenario_text(
+            &root.join("scenarios/solo/51-attack-on-a-village.ron"),
+            &bad,
+            &root.join("assets/armies"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains(why) && err.contains("unit \"church\""), "{err}");
+    }
+}

@@ -103,6 +103,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     facing: u.facing,
                     reserve: false,
                     carries: None,
+                    garrison: None,
                 })
                 .collect(),
         });
