@@ -44,7 +44,11 @@ fn main() {
                     contact: Some(_),
                     ..
                 } => acts[side_of(*unit)][1] += 1,
-                Event::Volley(v) => acts[side_of(v.shooter)][2] += 1,
+                Event::Volley(v) => {
+                    if let Some(u) = v.shooter.unit() {
+                        acts[side_of(u)][2] += 1
+                    }
+                }
                 Event::Losses { unit, sp, .. } => acts[side_of(*unit)][3] += sp,
                 _ => {}
             }

@@ -40,10 +40,13 @@ fn main() {
             let line = match &e {
                 Event::Volley(v) => format!(
                     "  volley {} -> {}: {} hits, {} SP",
-                    names[v.shooter.index()],
+                    match v.shooter {
+                        sandtable_bfs::event::Piece::Unit(t) => names[t.index()].clone(),
+                        sandtable_bfs::event::Piece::Commander(c) => format!("commander {}", c.0),
+                    },
                     match v.target {
-                        sandtable_bfs::event::FireTarget::Unit(t) => names[t.index()].clone(),
-                        sandtable_bfs::event::FireTarget::Commander(c) => format!("commander {}", c.0),
+                        sandtable_bfs::event::Piece::Unit(t) => names[t.index()].clone(),
+                        sandtable_bfs::event::Piece::Commander(c) => format!("commander {}", c.0),
                     },
                     v.hits,
                     v.sp_lost

@@ -222,8 +222,8 @@ pub enum Band {
 /// One shooting unit's fire at one target (BFS-SHO-13..16).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VolleyReport {
-    pub shooter: UnitId,
-    pub target: FireTarget,
+    pub shooter: Piece,
+    pub target: Piece,
     pub stage: String,
     pub weapon: String,
     /// Groups of bases rolling together: same band, same modifiers.
@@ -241,20 +241,20 @@ pub struct ShotGroup {
     pub roll: PoolRoll,
 }
 
-/// Whom a volley is fired at: a unit, or a lone commander who is the closest target within
-/// 30 cm (BFS-CDR-7).
+/// A unit or a commander: who fires a volley (a lone commander, BFS-CDR-16) and whom it is fired
+/// at (a lone commander who is the closest target within 30 cm, BFS-CDR-7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum FireTarget {
+pub enum Piece {
     Unit(UnitId),
     Commander(crate::ids::CommanderId),
 }
 
-impl FireTarget {
-    /// The unit fired at, if it is one.
+impl Piece {
+    /// The unit, if it is one.
     pub fn unit(self) -> Option<UnitId> {
         match self {
-            FireTarget::Unit(u) => Some(u),
-            FireTarget::Commander(_) => None,
+            Piece::Unit(u) => Some(u),
+            Piece::Commander(_) => None,
         }
     }
 }

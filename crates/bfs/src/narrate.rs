@@ -11,11 +11,11 @@ fn unit(game: &Game, u: crate::ids::UnitId) -> String {
         .map_or_else(|| format!("unit {}", u.0), |x| x.name.clone())
 }
 
-/// Whom a volley was fired at, by name.
-fn fire_target(game: &Game, t: crate::event::FireTarget) -> String {
+/// A unit's or a commander's name (who fired a volley, and at whom).
+fn piece(game: &Game, t: crate::event::Piece) -> String {
     match t {
-        crate::event::FireTarget::Unit(u) => unit(game, u),
-        crate::event::FireTarget::Commander(c) => commander(game, c),
+        crate::event::Piece::Unit(u) => unit(game, u),
+        crate::event::Piece::Commander(c) => commander(game, c),
     }
 }
 
@@ -340,10 +340,10 @@ pub fn describe(game: &Game, e: &Event) -> String {
             let a = armor(&v.armor);
             format!(
                 "{} ({}) fires its {} at {}: {}; {} hit(s).{a} {} SP lost.",
-                unit(game, v.shooter),
+                piece(game, v.shooter),
                 v.stage,
                 v.weapon,
-                fire_target(game, v.target),
+                piece(game, v.target),
                 groups.join("; "),
                 v.hits,
                 v.sp_lost
@@ -547,7 +547,10 @@ pub fn units_in(e: &Event) -> Vec<crate::ids::UnitId> {
             vec![*unit, *target]
         }
         Event::Reacted { unit, to, .. } => vec![*unit, *to],
-        Event::Volley(v) => [Some(v.shooter), v.target.unit()].into_iter().flatten().collect(),
+        Event::Volley(v) => [v.shooter.unit(), v.target.unit()]
+            .into_iter()
+            .flatten()
+            .collect(),
         Event::Melee(m) => vec![m.attacker, m.target],
         Event::CombatResolved(r) => r.sides.iter().flat_map(|s| s.units.clone()).collect(),
         Event::Test(t) => t.unit.into_iter().collect(),

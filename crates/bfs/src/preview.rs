@@ -110,8 +110,8 @@ pub fn volley_odds(game: &Game, unit: UnitId, stage: FireStage) -> Option<Odds> 
             "{} at {}: {dice} dice",
             game.unit(unit).name,
             match plan.target {
-                crate::event::FireTarget::Unit(t) => game.unit(t).name.clone(),
-                crate::event::FireTarget::Commander(c) => game.commander(c).name.clone(),
+                crate::event::Piece::Unit(t) => game.unit(t).name.clone(),
+                crate::event::Piece::Commander(c) => game.commander(c).name.clone(),
             }
         ),
     })

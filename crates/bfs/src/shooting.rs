@@ -7,7 +7,7 @@
 //! terrain cover for a commander shot at, low visibility.
 
 use crate::dice::{Modifier, PoolSpec, TestRoll};
-use crate::event::{ArmorReport, Band, Event, FireTarget, ShotGroup, VolleyReport};
+use crate::event::{ArmorReport, Band, Event, Piece, ShotGroup, VolleyReport};
 use crate::flight;
 use crate::geo::{self, frame_of, sid, unit_frame};
 use crate::ids::{CommanderId, UnitId};
@@ -57,8 +57,8 @@ pub struct GroupPlan {
 /// A volley as it will be rolled.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VolleyPlan {
-    pub shooter: UnitId,
-    pub target: FireTarget,
+    pub shooter: Piece,
+    pub target: Piece,
     pub weapon: RangedWeapon,
     pub stage: FireStage,
     pub groups: Vec<GroupPlan>,
@@ -452,7 +452,7 @@ pub fn plan_volley(
     }
     // (closest range, target, (base, band, distance) of each shooting base)
     #[allow(clippy::type_complexity)]
-    let mut best: Option<(f32, FireTarget, Vec<(usize, RangeBand, f32)>)> = None;
+    let mut best: Option<(f32, Piece, Vec<(usize, RangeBand, f32)>)> = None;
     for t in candidates {
         let per_base = lanes.to(scene, sid(t), &game.unit(t).bases, &stats);
         if per_base.is_empty() {
@@ -460,9 +460,9 @@ pub fn plan_volley(
         }
         let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         if best.as_ref().is_none_or(|(d, id, _)| {
-            closest < *d - 1e-4 || ((closest - *d).abs() <= 1e-4 && FireTarget::Unit(t) < *id)
+            closest < *d - 1e-4 || ((closest - *d).abs() <= 1e-4 && Piece::Unit(t) < *id)
         }) {
-            best = Some((closest, FireTarget::Unit(t), per_base));
+            best = Some((closest, Piece::Unit(t), per_base));
         }
     }
     // A lone commander closer than any unit it may shoot, and within 30 cm, is the target
@@ -472,7 +472,7 @@ pub fn plan_volley(
         if let Some((d, c, per_base)) = nearest_commander(game, shooter, &lanes, &stats)
             && d < unit_range - 1e-4
         {
-            best = Some((d, FireTarget::Commander(c), per_base));
+            best = Some((d, Piece::Commander(c), per_base));
         }
     }
     let (_, target, per_base) = best?;
@@ -493,60 +493,10 @@ pub fn plan_volley(
         dice = dice.min(1);
     }
     // Skill modifiers (BFS-SHO-17).
-    let mut mods = Vec::new();
-    match target {
-        FireTarget::Unit(target) => {
-            let tu = game.unit(target);
-            if let Some(kind) = crate::obstacle::shelter(game, target, shooter) {
-                mods.push(Modifier::new(
-                    "BFS-TER-27",
-                    format!("target in cover behind an obstacle ({kind:?})"),
-                    -1,
-                ));
-            } else if in_cover(game, target) {
-                mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
-            } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
-                mods.push(Modifier::new(
-                    "BFS-SHO-8",
-                    "target in Open Order (a single base counts as Open Order)",
-                    -1,
-                ));
-            }
-            if !in_contact.is_empty() || !flight::enemies_in_contact(game, target).is_empty() {
-                mods.push(Modifier::new(
-                    "BFS-SHO-19",
-                    "shooter or target engaged in close combat",
-                    -1,
-                ));
-            }
-        }
-        FireTarget::Commander(_) => mods.push(Modifier::new(
-            "BFS-CDR-7",
-            "a commander counts as a one-base Open Order unit",
-            -1,
-        )),
-    }
-    if p.is_mounted() && stats.horseback == Horseback::Penalty {
-        mods.push(Modifier::new(
-            "BFS-SHO-17",
-            format!("shooting a {} from horseback", stats.name),
-            -1,
-        ));
-    }
-    if stage == FireStage::AfterMovement && stats.sam_penalty {
-        mods.push(Modifier::new(
-            "BFS-SHO-17",
-            format!("{} in Shooting after Movement", stats.name),
-            -1,
-        ));
-    }
+    let mut mods = target_mods(game, target, Some(shooter), !in_contact.is_empty());
+    mods.extend(weapon_mods(&stats, p.is_mounted(), stage));
     // The owner puts the casualty marker on a base that is not shooting if there is one (BFS-CBT-10).
     let marker_on_shooter = u.casualty_markers > 0 && per_base.len() >= u.bases.len();
-    // Armor (BFS-SHO-15, BFS-CCW-11).
-    let tp = match target {
-        FireTarget::Unit(t) => game.unit_profile(t),
-        FireTarget::Commander(c) => game.profile(game.commander(c).profile),
-    };
     let mut groups = Vec::new();
     // A garrison rolls each wall's dice, at most its bases × their dice in all (BFS-TER-30).
     let mut garrison_dice_left = crate::building::dice_cap(game, shooter);
@@ -575,70 +525,163 @@ pub fn plan_volley(
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
         }
-        let (b, eff) = if band == RangeBand::Long {
+        let b = if band == RangeBand::Long {
             spec.reroll = crate::dice::Reroll::Hits;
-            (Band::Long, stats.effectiveness.1)
+            Band::Long
         } else {
-            (Band::Effective, stats.effectiveness.0)
+            Band::Effective
         };
-        let mut armor_mods = Vec::new();
-        if eff != 0 {
-            armor_mods.push(Modifier::new(
-                "BFS-SHO-15",
-                format!(
-                    "{} effectiveness at {} range",
-                    stats.name,
-                    if b == Band::Long { "long" } else { "effective" }
-                ),
-                -(eff as i32),
-            ));
-        }
-        if tp.shields && matches!(stats.class, WeaponClass::Bow | WeaponClass::Thrown) {
-            armor_mods.push(Modifier::new(
-                "BFS-CCW-11",
-                "shields against arrows and javelins",
-                1,
-            ));
-        }
-        if let FireTarget::Unit(target) = target {
-            armor_mods.extend(crate::ground::higher_raise(
-                crate::ground::armor_raise(game, target),
-                crate::obstacle::armor_raise(game, target, shooter, true),
-            ));
-        }
-        // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
-        if let FireTarget::Unit(target) = target
-            && stats.class == WeaponClass::Firearm
-            && (game
-                .unit(target)
-                .carries
-                .is_some_and(|c| c.kind == crate::portable::PortableKind::ChevauxDeFrise)
-                || crate::obstacle::screened_by(game, target, shooter)
-                    == Some(sandtable_engine::vocab::TerrainKind::ChevauxDeFrise))
-        {
-            armor_mods.push(Modifier::new(
-                "BFS-OBS-10",
-                "firearms through chevaux de frise",
-                -1,
-            ));
-        }
+        let (armor_base, armor_mods) = armor(game, target, Some(shooter), &stats, b);
         let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         groups.push(GroupPlan {
             bases: in_band.len() as u32,
             band: b,
             distance,
             spec,
-            armor_base: tp.armor as i32,
+            armor_base,
             armor_mods,
         });
     }
     Some(VolleyPlan {
-        shooter,
+        shooter: Piece::Unit(shooter),
         target,
         weapon,
         stage,
         groups,
     })
+}
+
+/// The to-hit modifiers the target brings (BFS-SHO-8, BFS-SHO-17, BFS-SHO-19, BFS-TER-27,
+/// BFS-CDR-7). `shooter` is the shooting unit, for the obstacle between them; a commander
+/// shooting is never engaged.
+fn target_mods(
+    game: &Game,
+    target: Piece,
+    shooter: Option<UnitId>,
+    shooter_engaged: bool,
+) -> Vec<Modifier> {
+    let mut mods = Vec::new();
+    match target {
+        Piece::Unit(target) => {
+            let tu = game.unit(target);
+            if let Some(kind) = shooter.and_then(|s| crate::obstacle::shelter(game, target, s)) {
+                mods.push(Modifier::new(
+                    "BFS-TER-27",
+                    format!("target in cover behind an obstacle ({kind:?})"),
+                    -1,
+                ));
+            } else if in_cover(game, target) {
+                mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
+            } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
+                mods.push(Modifier::new(
+                    "BFS-SHO-8",
+                    "target in Open Order (a single base counts as Open Order)",
+                    -1,
+                ));
+            }
+            if shooter_engaged || !flight::enemies_in_contact(game, target).is_empty() {
+                mods.push(Modifier::new(
+                    "BFS-SHO-19",
+                    "shooter or target engaged in close combat",
+                    -1,
+                ));
+            }
+        }
+        Piece::Commander(_) => mods.push(Modifier::new(
+            "BFS-CDR-7",
+            "a commander counts as a one-base Open Order unit",
+            -1,
+        )),
+    }
+    mods
+}
+
+/// The to-hit modifiers of the weapon as it is used (BFS-SHO-17).
+fn weapon_mods(
+    stats: &crate::weapons::RangedStats,
+    mounted: bool,
+    stage: FireStage,
+) -> Vec<Modifier> {
+    let mut mods = Vec::new();
+    if mounted && stats.horseback == Horseback::Penalty {
+        mods.push(Modifier::new(
+            "BFS-SHO-17",
+            format!("shooting a {} from horseback", stats.name),
+            -1,
+        ));
+    }
+    if stage == FireStage::AfterMovement && stats.sam_penalty {
+        mods.push(Modifier::new(
+            "BFS-SHO-17",
+            format!("{} in Shooting after Movement", stats.name),
+            -1,
+        ));
+    }
+    mods
+}
+
+/// The target's Armor against this weapon at this band, and what changes it (BFS-SHO-15,
+/// BFS-CCW-11, BFS-TER-13, BFS-OBS-10). The obstacle between is known only for a unit shooting.
+fn armor(
+    game: &Game,
+    target: Piece,
+    shooter: Option<UnitId>,
+    stats: &crate::weapons::RangedStats,
+    band: Band,
+) -> (i32, Vec<Modifier>) {
+    let tp = match target {
+        Piece::Unit(t) => game.unit_profile(t),
+        Piece::Commander(c) => game.profile(game.commander(c).profile),
+    };
+    let eff = if band == Band::Long {
+        stats.effectiveness.1
+    } else {
+        stats.effectiveness.0
+    };
+    let mut mods = Vec::new();
+    if eff != 0 {
+        mods.push(Modifier::new(
+            "BFS-SHO-15",
+            format!(
+                "{} effectiveness at {} range",
+                stats.name,
+                if band == Band::Long { "long" } else { "effective" }
+            ),
+            -(eff as i32),
+        ));
+    }
+    if tp.shields && matches!(stats.class, WeaponClass::Bow | WeaponClass::Thrown) {
+        mods.push(Modifier::new(
+            "BFS-CCW-11",
+            "shields against arrows and javelins",
+            1,
+        ));
+    }
+    if let Piece::Unit(target) = target {
+        mods.extend(crate::ground::higher_raise(
+            crate::ground::armor_raise(game, target),
+            shooter.and_then(|s| crate::obstacle::armor_raise(game, target, s, true)),
+        ));
+        // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
+        let behind_chevaux = shooter.is_some_and(|s| {
+            crate::obstacle::screened_by(game, target, s)
+                == Some(sandtable_engine::vocab::TerrainKind::ChevauxDeFrise)
+        });
+        if stats.class == WeaponClass::Firearm
+            && (game
+                .unit(target)
+                .carries
+                .is_some_and(|c| c.kind == crate::portable::PortableKind::ChevauxDeFrise)
+                || behind_chevaux)
+        {
+            mods.push(Modifier::new(
+                "BFS-OBS-10",
+                "firearms through chevaux de frise",
+                -1,
+            ));
+        }
+    }
+    (tp.armor as i32, mods)
 }
 
 /// Rolls a planned volley: to-hit pools, then one Armor test per hit (BFS-SHO-13..15).
@@ -684,7 +727,7 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
         stage: plan.stage.name().into(),
         weapon: plan
             .weapon
-            .stats(game.unit_profile(plan.shooter).is_mounted())
+            .stats(piece_profile(game, plan.shooter).is_mounted())
             .name
             .into(),
         groups,
@@ -704,29 +747,39 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         .map(|u| u.id)
         .filter(|u| shoots_in(game, *u, stage))
         .collect();
-    let plans: Vec<VolleyPlan> = shooters
+    let mut plans: Vec<VolleyPlan> = shooters
         .iter()
         .filter_map(|s| plan_volley(game, &scene, *s, stage))
         .collect();
-    let mut damage: Vec<(UnitId, UnitId, u32)> = Vec::new();
-    let mut commanders_hit: Vec<(CommanderId, UnitId, u32)> = Vec::new();
+    // Lone commanders fire once a turn, at their first chance (BFS-CDR-16).
+    let commanders: Vec<CommanderId> = game.commanders.iter().map(|c| c.id).collect();
+    plans.extend(
+        commanders
+            .into_iter()
+            .filter_map(|c| plan_commander_volley(game, c, stage)),
+    );
+    let mut damage: Vec<(UnitId, Option<UnitId>, u32)> = Vec::new();
+    let mut commanders_hit: Vec<(CommanderId, Piece, u32)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
-        game.unit_mut(plan.shooter).flags.shot = true;
+        match plan.shooter {
+            Piece::Unit(u) => game.unit_mut(u).flags.shot = true,
+            Piece::Commander(c) => game.commander_mut(c).shot = true,
+        }
         let faces = crate::close_combat::armor_faces(&report.armor);
         let lost = report.sp_lost;
         events.push(Event::Volley(report));
         match plan.target {
-            FireTarget::Unit(t) => {
-                damage.push((t, plan.shooter, lost));
+            Piece::Unit(t) => {
+                damage.push((t, plan.shooter.unit(), lost));
                 crate::attachment::risk_to_attached(game, t, &faces, events);
             }
-            FireTarget::Commander(c) => commanders_hit.push((c, plan.shooter, lost)),
+            Piece::Commander(c) => commanders_hit.push((c, plan.shooter, lost)),
         }
     }
     // A lone commander's unsaved hits: a Skill test for each (BFS-CDR-9, BFS-CDR-10).
     for (c, by, sp) in commanders_hit {
-        let cause = format!("shot down by {}", game.unit(by).name);
+        let cause = format!("shot down by {}", piece_name(game, by));
         crate::attachment::lone_commander_hit(game, c, sp, cause, events);
     }
     // Losses at the end of the stage, all fire at one target together.
@@ -743,7 +796,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
                 .iter()
                 .filter(|d| d.0 == t)
                 .max_by_key(|d| d.2)
-                .map(|d| d.1);
+                .and_then(|d| d.1);
             tests.push((t, worst));
         }
     }
@@ -752,6 +805,118 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         let enemies: Vec<UnitId> = by.into_iter().collect();
         shooting_morale(game, t, &cause, &enemies, events);
     }
+}
+
+/// The profile of a unit or a commander.
+fn piece_profile(game: &Game, piece: Piece) -> &crate::profile::UnitProfile {
+    match piece {
+        Piece::Unit(u) => game.unit_profile(u),
+        Piece::Commander(c) => game.profile(game.commander(c).profile),
+    }
+}
+
+/// A unit's or a commander's name.
+fn piece_name(game: &Game, piece: Piece) -> String {
+    match piece {
+        Piece::Unit(u) => game.unit(u).name.clone(),
+        Piece::Commander(c) => game.commander(c).name.clone(),
+    }
+}
+
+/// A lone commander's shot (BFS-CDR-16): once a turn, at the first of Defender's Fire, Reaction
+/// Fire and Shooting after Movement in which he has a target (the book lets the player choose
+/// the moment; Sandtable does not yet offer to wait), as a one-base Open Order unit with his own
+/// weapon and no special rules, at the closest enemy unit in front of him that he sees and has a
+/// line of fire to. Battles recorded before rules revision 4 had commanders hold their fire.
+pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> Option<VolleyPlan> {
+    if !crate::revision::commander_targets(game.info.options.rules_revision)
+        || stage == FireStage::WhileCharging
+    {
+        return None;
+    }
+    let cm = game.commander(c);
+    if cm.status != UnitStatus::OnTable || cm.attached_to.is_some() || cm.shot || cm.fleeing {
+        return None;
+    }
+    let p = game.profile(cm.profile);
+    let weapon = p.ranged?;
+    let stats = weapon.stats(p.is_mounted());
+    if p.shooting == 0 || (p.is_mounted() && stats.horseback == Horseback::Cannot) {
+        return None;
+    }
+    let scene = geo::scene_with_commanders(game, &[c]);
+    let csid = geo::commander_sid(c);
+    let own = *scene.unit_base_indices(csid).first()? as usize;
+    let eyes = [cm.base];
+    let viewer = sandtable_geometry::vision::Viewer {
+        unit: csid,
+        eyes: &eyes,
+        arc: sandtable_geometry::vision::VisionArc::All360,
+    };
+    let side = cm.side.0;
+    let sees = sight::blocks_sight_for(game, side);
+    let blocks_sight = |b: &SceneBase| !geo::is_commander(b) && sees(b);
+    let visible = sandtable_geometry::vision::visible_units(
+        &scene,
+        &viewer,
+        |e| e.side != side && e.id < geo::COMMANDER_SID,
+        blocks_sight,
+    )
+    .ok()?;
+    let origin = fire::front_midpoint(&cm.base).ok()?;
+    let blocks_fire = |b: &SceneBase| !geo::is_commander(b);
+    let mut best: Option<(f32, UnitId, RangeBand)> = None;
+    for (id, _) in visible {
+        let t = UnitId(id as u16);
+        let tb = &game.unit(t).bases;
+        let in_arc = tb.iter().any(|r| {
+            fire::in_field_of_fire(&cm.base, FireArc::Front, ZoneScheme::default(), r)
+                .unwrap_or(false)
+        });
+        let Ok((d, _, _)) = fire::range_to(origin, tb) else {
+            continue;
+        };
+        let Ok(band) = fire::range_band(d, stats.effective_cm, stats.long_cm) else {
+            continue;
+        };
+        if !in_arc || band == RangeBand::OutOfRange {
+            continue;
+        }
+        let clear = fire::line_of_fire(&scene, own, origin, sid(t), fire::LOF_CLEARANCE_CM, blocks_fire)
+            .ok()
+            .flatten()
+            .is_some();
+        if clear && best.is_none_or(|(bd, bt, _)| d < bd - 1e-4 || ((d - bd).abs() <= 1e-4 && t < bt)) {
+            best = Some((d, t, band));
+        }
+    }
+    let (distance, t, band) = best?;
+    let target = Piece::Unit(t);
+    let mut spec = PoolSpec::new(1, p.shooting as u32, p.skill as i32);
+    spec.modifiers = target_mods(game, target, None, false);
+    spec.modifiers.extend(weapon_mods(&stats, p.is_mounted(), stage));
+    spec.below_one = game.info.options.below_one;
+    let b = if band == RangeBand::Long {
+        spec.reroll = crate::dice::Reroll::Hits;
+        Band::Long
+    } else {
+        Band::Effective
+    };
+    let (armor_base, armor_mods) = armor(game, target, None, &stats, b);
+    Some(VolleyPlan {
+        shooter: Piece::Commander(c),
+        target,
+        weapon,
+        stage,
+        groups: vec![GroupPlan {
+            bases: 1,
+            band: b,
+            distance,
+            spec,
+            armor_base,
+            armor_mods,
+        }],
+    })
 }
 
 /// A Morale test for losing a base to shooting (BFS-PSY-3): a pass changes nothing.

@@ -4,7 +4,7 @@
 mod support;
 
 use sandtable_bfs::building;
-use sandtable_bfs::event::{Event, FireTarget};
+use sandtable_bfs::event::{Event, Piece};
 use sandtable_bfs::ids::{CommanderId, Side};
 use sandtable_bfs::shooting::{FireStage, plan_volley};
 use sandtable_bfs::state::{Formation, Game, MoraleLevel, OrderKind};
@@ -181,7 +181,7 @@ fn bfs_ter_30_the_garrison_shoots_from_every_wall_capped_by_its_dice() {
     g.unit_mut(h).order = Some(OrderKind::Defense);
     let scene = sandtable_bfs::geo::scene(&g);
     let plan = plan_volley(&g, &scene, h, FireStage::DefendersFire).expect("a volley");
-    assert_eq!(plan.target, FireTarget::Unit(r));
+    assert_eq!(plan.target, Piece::Unit(r));
     let rolled: u32 = plan
         .groups
         .iter()
@@ -233,7 +233,7 @@ fn bfs_ter_30_shooting_at_the_garrison_minus_one_and_armor_6() {
     let scene = sandtable_bfs::geo::scene(&g2);
     let plan = plan_volley(&g2, &scene, id(&g2, "musketeers"), FireStage::AfterMovement)
         .expect("a volley");
-    assert_eq!(plan.target, FireTarget::Unit(id(&g2, "haiduks")));
+    assert_eq!(plan.target, Piece::Unit(id(&g2, "haiduks")));
     let gp = &plan.groups[0];
     let skill: Vec<(String, i32)> = gp
         .spec

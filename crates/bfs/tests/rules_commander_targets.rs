@@ -5,7 +5,7 @@
 mod support;
 
 use sandtable_bfs::attachment;
-use sandtable_bfs::event::{Event, FireTarget, TestKind};
+use sandtable_bfs::event::{Event, Piece, TestKind};
 use sandtable_bfs::ids::{CommanderId, Side};
 use sandtable_bfs::shooting::{self, FireStage, plan_volley};
 use sandtable_bfs::state::{Game, OrderKind, UnitStatus};
@@ -51,7 +51,7 @@ fn plan(g: &Game) -> shooting::VolleyPlan {
 fn bfs_cdr_7_the_closest_target_within_30_cm_is_the_commander_at_minus_one() {
     let g = colonel_before_the_muskets(18.0, 1);
     let p = plan(&g);
-    assert_eq!(p.target, FireTarget::Commander(COLONEL));
+    assert_eq!(p.target, Piece::Commander(COLONEL));
     let d = p.groups.iter().map(|gp| gp.distance).fold(f32::INFINITY, f32::min);
     assert!((d - 18.0).abs() < 0.01, "{d}");
     let mods: Vec<(String, i32)> = p.groups[0]
@@ -71,10 +71,10 @@ fn bfs_cdr_7_beyond_30_cm_he_is_not_visible_as_a_target() {
     // 30.01 cm away, nearer than the haiduks at 33 and within the handguns' range: the haiduks
     // are shot at.
     let g = colonel_before_the_muskets(30.01, 1);
-    assert_eq!(plan(&g).target, FireTarget::Unit(id(&g, "haiduks")));
+    assert_eq!(plan(&g).target, Piece::Unit(id(&g, "haiduks")));
     // 29.99 cm: the colonel.
     let g = colonel_before_the_muskets(29.99, 1);
-    assert_eq!(plan(&g).target, FireTarget::Commander(COLONEL));
+    assert_eq!(plan(&g).target, Piece::Commander(COLONEL));
 }
 
 #[test]
@@ -89,11 +89,11 @@ fn bfs_cdr_7_a_nearer_unit_shields_him_and_a_joined_one_hides_him() {
             b.half,
         );
     }
-    assert_eq!(plan(&g).target, FireTarget::Unit(h));
+    assert_eq!(plan(&g).target, Piece::Unit(h));
     // Attached to a unit he is never the target (BFS-CDR-11).
     let mut g = colonel_before_the_muskets(18.0, 1);
     g.commander_mut(COLONEL).attached_to = Some(h);
-    assert_eq!(plan(&g).target, FireTarget::Unit(h));
+    assert_eq!(plan(&g).target, Piece::Unit(h));
 }
 
 /// The Skill tests a lone commander took, in order: (rule, face, passed).
@@ -171,7 +171,7 @@ fn bfs_cdr_7_9_the_volley_at_him_is_rolled_and_its_hits_tested() {
                 _ => None,
             })
             .expect("a volley");
-        assert_eq!(v.target, FireTarget::Commander(COLONEL));
+        assert_eq!(v.target, Piece::Commander(COLONEL));
         let tests = skill_tests(&events);
         if v.sp_lost == 0 {
             assert!(tests.is_empty());
@@ -192,9 +192,83 @@ fn bfs_cdr_7_9_the_volley_at_him_is_rolled_and_its_hits_tested() {
 fn bfs_cdr_7_not_before_rules_revision_4() {
     let mut g = colonel_before_the_muskets(18.0, 1);
     g.info.options.rules_revision = 3;
-    assert_eq!(plan(&g).target, FireTarget::Unit(id(&g, "haiduks")));
+    assert_eq!(plan(&g).target, Piece::Unit(id(&g, "haiduks")));
     // And the movement phase still plays.
     at_movement(&mut g, Side::B, false);
     let m = id(&g, "musketeers");
     run(&mut g, Command::Hold { unit: m });
+}
+
+/// The Polish colonel alone, facing north, the near edge of his base `gap` cm from the Swedish
+/// musketeers' front; the haiduks far off to the west.
+fn colonel_facing_the_muskets(gap: f32) -> Game {
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, 4, (15.0, 20.0), 0.0),
+            unit("musketeers", 1, "musketeers", 4, 4, (60.0, 80.0), 180.0),
+        ],
+        vec![],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let c = g.commander_mut(COLONEL);
+    let half = c.base.half;
+    c.base = Rect::new(Pose::new(Vec2::new(60.0, 80.0 - gap - half.y), 0.0), half);
+    g
+}
+
+fn volleys(events: &[Event]) -> Vec<&sandtable_bfs::event::VolleyReport> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Volley(v) => Some(v),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn bfs_cdr_16_a_lone_commander_shoots_once_a_turn_at_his_first_chance() {
+    let mut g = colonel_facing_the_muskets(4.0);
+    let m = id(&g, "musketeers");
+    // Defender's Fire: the musketeers have no order, so only the colonel fires, with his pistol:
+    // 1 die (Shooting 1) against his Skill, unmodified (they stand in close order in the open).
+    let plan = shooting::plan_commander_volley(&g, COLONEL, FireStage::DefendersFire)
+        .expect("the colonel fires");
+    assert_eq!(plan.shooter, Piece::Commander(COLONEL));
+    assert_eq!(plan.target, Piece::Unit(m));
+    let gp = &plan.groups[0];
+    assert_eq!(gp.spec.dice_per_base, vec![1]);
+    let p = g.profile(g.commander(COLONEL).profile);
+    assert_eq!(gp.spec.base_target, p.skill as i32);
+    assert!(gp.spec.modifiers.is_empty(), "{:?}", gp.spec.modifiers);
+    assert!((gp.distance - 4.0).abs() < 0.01, "{}", gp.distance);
+    let mut events = Vec::new();
+    shooting::resolve_stage(&mut g, FireStage::DefendersFire, &mut events);
+    let v = volleys(&events);
+    assert_eq!(v.len(), 1);
+    assert_eq!(v[0].shooter, Piece::Commander(COLONEL));
+    assert!(g.commander(COLONEL).shot);
+    // Once a turn: nothing more in Shooting after Movement.
+    let mut events = Vec::new();
+    shooting::resolve_stage(&mut g, FireStage::AfterMovement, &mut events);
+    assert!(volleys(&events).iter().all(|v| v.shooter != Piece::Commander(COLONEL)));
+}
+
+#[test]
+fn bfs_cdr_16_out_of_range_attached_or_before_revision_4_he_does_not() {
+    // The pistol reaches 5 cm.
+    let g = colonel_facing_the_muskets(5.01);
+    assert!(shooting::plan_commander_volley(&g, COLONEL, FireStage::DefendersFire).is_none());
+    let g = colonel_facing_the_muskets(4.99);
+    assert!(shooting::plan_commander_volley(&g, COLONEL, FireStage::DefendersFire).is_some());
+    // Never while charging (no shooting special rules for commanders).
+    assert!(shooting::plan_commander_volley(&g, COLONEL, FireStage::WhileCharging).is_none());
+    // With a unit he shoots only as part of it.
+    let mut g = colonel_facing_the_muskets(4.0);
+    let h = id(&g, "haiduks");
+    g.commander_mut(COLONEL).attached_to = Some(h);
+    assert!(shooting::plan_commander_volley(&g, COLONEL, FireStage::DefendersFire).is_none());
+    let mut g = colonel_facing_the_muskets(4.0);
+    g.info.options.rules_revision = 3;
+    assert!(shooting::plan_commander_volley(&g, COLONEL, FireStage::DefendersFire).is_none());
 }

@@ -146,7 +146,7 @@ fn bfs_ter_27_cover_and_armor_behind_an_obstacle() {
         let (us, them) = (id(&g, "us"), id(&g, "musketeers"));
         let scene = sandtable_bfs::geo::scene(&g);
         let plan = plan_volley(&g, &scene, them, FireStage::AfterMovement).expect("a volley");
-        assert_eq!(plan.target, sandtable_bfs::event::FireTarget::Unit(us));
+        assert_eq!(plan.target, sandtable_bfs::event::Piece::Unit(us));
         let group = &plan.groups[0];
         let cover_mod = group
             .spec

@@ -2,7 +2,7 @@
 
 mod support;
 
-use sandtable_bfs::event::FireTarget;
+use sandtable_bfs::event::Piece;
 
 use sandtable_bfs::command::{MoveStep, SpecialManeuver};
 use sandtable_bfs::event::Event;
@@ -153,7 +153,7 @@ fn volley_mods(g: &Game) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
     let scene = sandtable_bfs::geo::scene(g);
     let plan =
         plan_volley(g, &scene, id(g, "musketeers"), FireStage::AfterMovement).expect("a volley");
-    assert_eq!(plan.target, FireTarget::Unit(id(g, "haiduks")));
+    assert_eq!(plan.target, Piece::Unit(id(g, "haiduks")));
     let gp = &plan.groups[0];
     (
         gp.spec

@@ -2,7 +2,7 @@
 
 mod support;
 
-use sandtable_bfs::event::FireTarget;
+use sandtable_bfs::event::Piece;
 
 use sandtable_bfs::Command;
 use sandtable_bfs::event::{Band, Event};
@@ -116,7 +116,7 @@ fn bfs_sho_9_closest_enemy_is_the_target() {
             }
         })
         .expect("a volley");
-    assert_eq!(v.target, FireTarget::Unit(id(&g, "near")));
+    assert_eq!(v.target, Piece::Unit(id(&g, "near")));
 }
 
 /// BFS-SHO-17: Shooting after Movement costs −1 with a musket; a Move order shoots only then.
@@ -133,7 +133,7 @@ fn bfs_sho_17_shooting_after_movement_penalty_for_muskets() {
         .iter()
         .find_map(|e| {
             if let Event::Volley(v) = e {
-                (v.shooter == id(&g, "musketeers")).then_some(v)
+                (v.shooter == Piece::Unit(id(&g, "musketeers"))).then_some(v)
             } else {
                 None
             }
@@ -150,7 +150,7 @@ fn bfs_sho_17_shooting_after_movement_penalty_for_muskets() {
         .iter()
         .find_map(|e| {
             if let Event::Volley(v) = e {
-                (v.shooter == id(&g, "haiduks")).then_some(v)
+                (v.shooter == Piece::Unit(id(&g, "haiduks"))).then_some(v)
             } else {
                 None
             }

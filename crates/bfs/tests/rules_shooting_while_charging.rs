@@ -3,7 +3,7 @@
 
 mod support;
 
-use sandtable_bfs::event::FireTarget;
+use sandtable_bfs::event::Piece;
 
 use sandtable_bfs::Command;
 use sandtable_bfs::event::{Event, MeleeReport, VolleyReport};
@@ -82,7 +82,10 @@ fn bfs_cc_6_a_charger_with_the_rule_shoots_one_die_per_base_at_skill_minus_one()
     let v = volleys_while_charging(&events);
     assert_eq!(v.len(), 1, "one volley: {events:#?}");
     let v = v[0];
-    assert_eq!((v.shooter, v.target), (reiters, FireTarget::Unit(pancerni)));
+    assert_eq!(
+        (v.shooter, v.target),
+        (Piece::Unit(reiters), Piece::Unit(pancerni))
+    );
     assert_eq!(v.groups.len(), 1);
     let plan = &v.groups[0].roll.plan;
     assert_eq!(plan.dice, 3, "1 die per base (BFS-CC-6)");

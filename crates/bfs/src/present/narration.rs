@@ -107,6 +107,10 @@ fn outcome(hits: u32, sp_lost: u32) -> Vec<String> {
 /// The dice behind an event, if it rolled any.
 fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
     let name = |u| game.unit(u).name.clone();
+    let piece = |p: crate::event::Piece| match p {
+        crate::event::Piece::Unit(u) => game.unit(u).name.clone(),
+        crate::event::Piece::Commander(c) => game.commander(c).name.clone(),
+    };
     Some(match e {
         Event::Volley(v) => {
             let mut rolls: Vec<RollReport> = v
@@ -124,14 +128,7 @@ fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
                 .collect();
             rolls.extend(armor(&v.armor));
             DiceReport {
-                heading: format!(
-                    "{} fires at {}",
-                    name(v.shooter),
-                    match v.target {
-                        crate::event::FireTarget::Unit(t) => name(t),
-                        crate::event::FireTarget::Commander(c) => game.commander(c).name.clone(),
-                    }
-                ),
+                heading: format!("{} fires at {}", piece(v.shooter), piece(v.target)),
                 detail: format!("{} — {}", v.stage, v.weapon),
                 rolls,
                 outcome: outcome(v.hits, v.sp_lost),
