@@ -844,6 +844,15 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
     if p.shooting == 0 || (p.is_mounted() && stats.horseback == Horseback::Cannot) {
         return None;
     }
+    // Nobody in reach: no need for the scene with him in it.
+    let reach = stats.long_cm.unwrap_or(stats.effective_cm);
+    let in_reach = game.units_on_table(cm.side.other()).any(|u| {
+        sandtable_geometry::distance::set_distance(std::slice::from_ref(&cm.base), &u.bases)
+            .is_ok_and(|d| d <= reach + sandtable_geometry::tolerance::LIMIT_EPS)
+    });
+    if !in_reach {
+        return None;
+    }
     let scene = geo::scene_with_commanders(game, &[c]);
     let csid = geo::commander_sid(c);
     let own = *scene.unit_base_indices(csid).first()? as usize;
