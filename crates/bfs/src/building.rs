@@ -218,10 +218,7 @@ pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) ->
     if !is_building(game, index) {
         return Err(RuleError::new("BFS-TER-29", "That is not a building."));
     }
-    let name = game.terrain[index]
-        .name
-        .clone()
-        .unwrap_or_else(|| "the building".into());
+    let name = name(game, index);
     if game.unit_profile(unit).kind != UnitKind::Infantry {
         return Err(RuleError::new(
             "BFS-TER-29",
@@ -302,17 +299,8 @@ pub fn occupy(game: &mut Game, unit: UnitId, index: usize, by: CommanderId, even
     let Some(fp) = footprint(game, index) else {
         return;
     };
-    game.commander_mut(by).cp -= 1;
-    events.push(Event::CpSpent {
-        commander: by,
-        cp: 1,
-        rule: "BFS-TER-29".into(),
-        reason: "occupy a building".into(),
-    });
-    let name = game.terrain[index]
-        .name
-        .clone()
-        .unwrap_or_else(|| "a building".into());
+    pay(game, by, "BFS-TER-29", "occupy a building", events);
+    let name = name(game, index);
     let n = game.unit(unit).bases.len();
     let old = {
         let u = game.unit_mut(unit);
@@ -325,20 +313,45 @@ pub fn occupy(game: &mut Game, unit: UnitId, index: usize, by: CommanderId, even
         u.charge = None;
         u.order.take()
     };
+    let text = format!(
+        "{} occupies {name}: its {n} base(s) hold the building, which now stands as the unit's walls.",
+        game.unit(unit).name
+    );
+    let reason = "the bases that enter a building become a unit with no order";
+    announce(unit, "BFS-TER-29", text, old, reason, events);
+}
+
+/// A commander pays 1 CP for a building order (BFS-CDR-17).
+fn pay(game: &mut Game, by: CommanderId, rule: &str, reason: &str, events: &mut Vec<Event>) {
+    game.commander_mut(by).cp -= 1;
+    events.push(Event::CpSpent {
+        commander: by,
+        cp: 1,
+        rule: rule.into(),
+        reason: reason.into(),
+    });
+}
+
+/// Tells what happened, and that the unit lost the order it had, if it had one.
+fn announce(
+    unit: UnitId,
+    rule: &str,
+    text: String,
+    old: Option<OrderKind>,
+    reason: &str,
+    events: &mut Vec<Event>,
+) {
     events.push(Event::Ruling {
-        rule: "BFS-TER-29".into(),
-        text: format!(
-            "{} occupies {name}: its {n} base(s) hold the building, which now stands as the unit's walls.",
-            game.unit(unit).name
-        ),
+        rule: rule.into(),
+        text,
     });
     if old.is_some() {
         events.push(Event::OrderChanged {
             unit,
             from: old,
             to: None,
-            rule: "BFS-TER-29".into(),
-            reason: "the bases that enter a building become a unit with no order".into(),
+            rule: rule.into(),
+            reason: reason.into(),
         });
     }
 }
@@ -391,19 +404,8 @@ pub fn check_leave(game: &Game, unit: UnitId, wall: u8, by: CommanderId) -> Resu
 
 /// The garrison comes out: set up outside, no order this turn, 1 CP paid (BFS-TER-31).
 pub fn leave(game: &mut Game, unit: UnitId, rects: Vec<Rect>, by: CommanderId, events: &mut Vec<Event>) {
-    game.commander_mut(by).cp -= 1;
-    events.push(Event::CpSpent {
-        commander: by,
-        cp: 1,
-        rule: "BFS-TER-31".into(),
-        reason: "leave a building".into(),
-    });
-    let from = game
-        .unit(unit)
-        .garrison
-        .and_then(|i| game.terrain.get(i as usize))
-        .and_then(|t| t.name.clone())
-        .unwrap_or_else(|| "the building".into());
+    pay(game, by, "BFS-TER-31", "leave a building", events);
+    let from = name(game, game.unit(unit).garrison.unwrap_or(0) as usize);
     let old = {
         let u = game.unit_mut(unit);
         let files = rects.len() as u8;
@@ -414,22 +416,12 @@ pub fn leave(game: &mut Game, unit: UnitId, rects: Vec<Rect>, by: CommanderId, e
         u.flags.building_changed = true;
         u.order.take()
     };
-    events.push(Event::Ruling {
-        rule: "BFS-TER-31".into(),
-        text: format!(
-            "{} leaves {from} and forms up outside; it has no order this turn.",
-            game.unit(unit).name
-        ),
-    });
-    if old.is_some() {
-        events.push(Event::OrderChanged {
-            unit,
-            from: old,
-            to: None,
-            rule: "BFS-TER-31".into(),
-            reason: "a unit leaving a building loses its order".into(),
-        });
-    }
+    let text = format!(
+        "{} leaves {from} and forms up outside; it has no order this turn.",
+        game.unit(unit).name
+    );
+    let reason = "a unit leaving a building loses its order";
+    announce(unit, "BFS-TER-31", text, old, reason, events);
 }
 
 /// Why a garrison may not move, withdraw or charge: it leaves first (BFS-TER-31).
