@@ -16,7 +16,9 @@
 //! - It shoots at one target at a time, with every wall that sees it (the book lets different
 //!   walls fire at different targets).
 //! - In close combat it fights with the bases touching the enemy rather than 1 die per 2 cm of
-//!   wall; the one round of combat and the assault's outcome are not played yet.
+//!   wall; one round is fought, with hand weapons (close_combat), and attackers who win withdraw
+//!   while it holds or hold their ground once it is cleared (combat_result): occupying the
+//!   emptied building at once is not offered yet.
 
 use crate::event::Event;
 use crate::ids::{CommanderId, UnitId};

@@ -297,11 +297,25 @@ fn first_strike(game: &Game, unit: UnitId) -> bool {
     }
 }
 
-/// The weapon a unit fights with now: broken lances leave hand weapons (BFS-CCW-7, AMB-31).
+/// The weapon a unit fights with now: broken lances leave hand weapons (BFS-CCW-7, AMB-31), and
+/// a fight at a building's walls is with hand weapons only, garrison and attackers alike
+/// (BFS-TER-30; peasant and improvised weapons stay what they are).
 fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
     let u = game.unit(unit);
     let w = game.unit_profile(unit).melee;
+    let at_walls = || {
+        u.garrison.is_some()
+            || flight::enemies_in_contact(game, unit)
+                .iter()
+                .any(|e| game.unit(*e).garrison.is_some())
+    };
     if u.lances_broken && w.stats().single_use {
+        MeleeWeapon::HandWeapons
+    } else if !matches!(
+        w,
+        MeleeWeapon::HandWeapons | MeleeWeapon::PeasantWeapons | MeleeWeapon::ImprovisedWeapons
+    ) && at_walls()
+    {
         MeleeWeapon::HandWeapons
     } else {
         w

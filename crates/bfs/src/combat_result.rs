@@ -183,6 +183,9 @@ pub(crate) fn resolve(
         margin,
     }));
     let mut pursuits = Vec::new();
+    // Against a building only one round is fought, and nobody pursues (BFS-TER-30).
+    let garrisoned = |s: &ResolutionSide| s.units.iter().any(|u| game.unit(*u).garrison.is_some());
+    let building_fight = garrisoned(&a) || garrisoned(&b);
     match winner {
         None => {
             // A draw: both sides withdraw (BFS-CC-22).
@@ -209,7 +212,7 @@ pub(crate) fn resolve(
             for u in losers {
                 let enemies = flight::enemies_in_contact(game, u);
                 lose(game, u, margin, &enemies, events);
-                if round == 1 {
+                if round == 1 && !building_fight {
                     for e in enemies
                         .iter()
                         .filter(|e| sides[w.index()].units.contains(e))
@@ -222,7 +225,47 @@ pub(crate) fn resolve(
             }
         }
     }
+    if building_fight && let Some(w) = winner {
+        storming_outcome(game, &sides[w.index()], events);
+    }
     pursuits
+}
+
+/// After beating a garrison (BFS-TER-30): while its bases are still inside, the attackers must
+/// withdraw though they won; once the building is empty they hold where they are (the book also
+/// lets them occupy it at once or withdraw; Sandtable does not offer that choice yet).
+fn storming_outcome(game: &mut Game, winners: &ResolutionSide, events: &mut Vec<Event>) {
+    if winners.units.iter().any(|u| game.unit(*u).garrison.is_some()) {
+        return;
+    }
+    for &u in &winners.units {
+        if game.unit(u).status != UnitStatus::OnTable {
+            continue;
+        }
+        let held: Vec<UnitId> = flight::enemies_in_contact(game, u)
+            .into_iter()
+            .filter(|e| game.unit(*e).garrison.is_some())
+            .collect();
+        if held.is_empty() {
+            events.push(Event::Ruling {
+                rule: "BFS-TER-30".into(),
+                text: format!(
+                    "{} has cleared the building and holds its ground instead of pursuing.",
+                    game.unit(u).name
+                ),
+            });
+            continue;
+        }
+        let dir = flight::away_from(game, u, &held);
+        flight::withdraw(
+            game,
+            u,
+            dir,
+            "the garrison still holds the building: the attackers withdraw though they won (BFS-TER-30)",
+            events,
+        );
+        after_withdrawal(game, u, &held, events);
+    }
 }
 
 /// The sides of a unit touched by enemies: front, left, right, rear (BFS-CC-24).

@@ -390,3 +390,91 @@ fn bfs_ter_29_a_scenario_may_start_a_unit_in_a_building() {
         assert!(err.contains(why) && err.contains("unit \"church\""), "{err}");
     }
 }
+
+/// Swedish musketeers (2 bases) holding a 6 × 4 house at (60, 60), its south wall at y = 58; a
+/// Polish hussar banner with a Charge order 10 cm south of it, side A moving.
+fn hussars_before_the_house(seed: u64) -> Game {
+    let s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 48.0), 0.0),
+            unit("musketeers", 1, "musketeers", 2, 2, (60.0, 90.0), 180.0),
+        ],
+        vec![house((60.0, 60.0), (6.0, 4.0))],
+    );
+    let mut g = Bfs::setup(&s, seed).unwrap();
+    let m = id(&g, "musketeers");
+    let fp = building::footprint(&g, 0).unwrap();
+    g.unit_mut(m).garrison = Some(0);
+    g.unit_mut(m).bases = building::garrison_rects(&fp, 2);
+    g.unit_mut(m).formation = Formation::NonStandard;
+    set_order(&mut g, "hussars", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    g
+}
+
+#[test]
+fn bfs_ter_30_one_round_with_hand_weapons_and_the_attackers_withdraw_while_it_holds() {
+    let mut outcomes = [0u32; 3]; // garrison held and the hussars withdrew; building cleared; hussars beaten
+    for seed in 1..=12 {
+        let mut g = hussars_before_the_house(seed);
+        let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
+        run(
+            &mut g,
+            Command::DeclareCharge {
+                unit: h,
+                target: m,
+                pay: None,
+            },
+        );
+        if matches!(
+            g.turn.phase,
+            sandtable_bfs::turn::Phase::Movement { charge: Some(_), .. }
+        ) {
+            run(
+                &mut g,
+                Command::React {
+                    unit: m,
+                    reaction: sandtable_bfs::vocab::Reaction::Stand,
+                },
+            );
+        }
+        assert!(
+            g.unit(h).charge.as_ref().is_some_and(|c| c.contact),
+            "the hussars reach the wall"
+        );
+        at_combat(&mut g, sandtable_bfs::turn::CombatStage::CloseCombat);
+        let mut events = Vec::new();
+        sandtable_bfs::close_combat::resolve_stage(&mut g, &mut events);
+        let rounds: Vec<u8> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::CombatResolved(r) => Some(r.round),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rounds, vec![1], "only one round against a building");
+        for e in &events {
+            if let Event::Melee(r) = e {
+                assert_eq!(r.weapon, "Hand weapons", "lances are left outside");
+            }
+        }
+        let won = events.iter().find_map(|e| match e {
+            Event::CombatResolved(r) => Some(r.winner),
+            _ => None,
+        });
+        assert!(!events.iter().any(|e| matches!(e, Event::Pursued { .. })));
+        assert_eq!(g.unit(m).morale, MoraleLevel::Good, "a garrison never breaks");
+        match won.flatten() {
+            Some(Side::A) if g.unit(m).status == sandtable_bfs::state::UnitStatus::OnTable => {
+                assert!(events.iter().any(|e| matches!(
+                    e,
+                    Event::Withdrew { unit, reason, .. } if *unit == h && reason.contains("BFS-TER-30")
+                )));
+                outcomes[0] += 1;
+            }
+            Some(Side::A) => outcomes[1] += 1,
+            _ => outcomes[2] += 1,
+        }
+    }
+    assert!(outcomes[0] > 0, "{outcomes:?}");
+}
