@@ -361,6 +361,40 @@ impl<'a> Lanes<'a> {
 /// A lone enemy commander may be shot at only within this range (BFS-CDR-7).
 pub const COMMANDER_TARGET_RANGE_CM: f32 = 30.0;
 
+/// Enemy shooting units that would have this lone commander as their target if they could see
+/// him: he is within their weapon's range and 30 cm, and nearer to them than any unit of his side
+/// (BFS-CDR-7). A quick bound for judging positions: sight, arcs and lines of fire are not
+/// checked.
+pub fn exposed_to_fire(game: &Game, c: CommanderId) -> usize {
+    let cm = game.commander(c);
+    if cm.status != UnitStatus::OnTable || cm.attached_to.is_some() {
+        return 0;
+    }
+    let me = std::slice::from_ref(&cm.base);
+    game.units_on_table(cm.side.other())
+        .filter(|e| e.morale != MoraleLevel::Flight)
+        .filter(|e| {
+            let p = game.unit_profile(e.id);
+            let Some(w) = p.ranged.filter(|_| p.shooting > 0) else {
+                return false;
+            };
+            let stats = w.stats(p.is_mounted());
+            let reach = stats
+                .long_cm
+                .unwrap_or(stats.effective_cm)
+                .min(COMMANDER_TARGET_RANGE_CM);
+            let Ok(d) = sandtable_geometry::distance::set_distance(&e.bases, me) else {
+                return false;
+            };
+            d <= reach
+                && game.units_on_table(cm.side).all(|f| {
+                    sandtable_geometry::distance::set_distance(&e.bases, &f.bases)
+                        .is_ok_and(|fd| fd > d)
+                })
+        })
+        .count()
+}
+
 /// The nearest lone enemy commander the shooter sees and may fire at within 30 cm (BFS-CDR-7),
 /// with its range and the shooting bases' lanes.
 #[allow(clippy::type_complexity)]

@@ -36,6 +36,9 @@ const OBJECTIVE: f64 = 1.5;
 const COMMAND_REACH: f64 = 0.25;
 /// Cost per cm between a commander and the middle of his side's units.
 const COMMANDER_PULL: f64 = 0.003;
+/// Chance that one volley at a lone commander kills him: a few dice at −1 (BFS-CDR-7), his
+/// Armor, then a Skill test he fails about half the time (BFS-CDR-9).
+const COMMANDER_SHOT_RISK: f64 = 0.25;
 /// Friends closer than this hamper each other's moves, cm.
 const CROWD_CM: f64 = 4.0;
 /// Cost of two units touching.
@@ -422,6 +425,12 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
             };
         }
     }
+    // A lone commander who is the nearest target of enemy shooters within 30 cm risks his life,
+    // worth his CP + 1 loss points (BFS-CDR-7, BFS-VIC-4).
+    for c in game.commanders_on_table(side) {
+        let volleys = sandtable_bfs::shooting::exposed_to_fire(game, c.id).min(2) as f64;
+        b.command -= volleys * COMMANDER_SHOT_RISK * LOSS_POINT * (c.cp_max as f64 + 1.0);
+    }
     // Commanders keep up with the middle of their army, where most orders will be given.
     if !mine.is_empty() {
         let middle = mine
@@ -712,6 +721,51 @@ mod tests {
 
     fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
         game.units.iter().find(|u| u.key == key).expect(key)
+    }
+
+    /// A commander alone 20 cm before enemy muskets is their target (BFS-CDR-7): the position
+    /// costs about a quarter of his worth in loss points; with his own men nearer to them, or
+    /// beyond 30 cm, it costs nothing.
+    #[test]
+    fn a_commander_alone_before_enemy_muskets_is_at_risk() {
+        let mut game = default_battle();
+        let side = Side::A;
+        let m = Matchups::new(&game, side);
+        let c = game.commanders_on_table(side).next().expect("commander").id;
+        let musketeers = unit(&game, "musketeers").id;
+        let front = frame_of(&game.unit(musketeers).bases);
+        let muskets_y = front.center().y - front.half.y;
+        let place = |game: &mut Game, y: f32| {
+            let cm = game.commander_mut(c);
+            cm.base = Rect::new(
+                sandtable_geometry::Pose::new(Vec2::new(58.0, y), 0.0),
+                cm.base.half,
+            );
+        };
+        let half = game.commander(c).base.half.y;
+        place(&mut game, muskets_y - 20.0 - half);
+        assert_eq!(sandtable_bfs::shooting::exposed_to_fire(&game, c), 1);
+        let exposed = breakdown(&game, side, &m).command;
+        place(&mut game, muskets_y - 31.0 - half);
+        assert_eq!(sandtable_bfs::shooting::exposed_to_fire(&game, c), 0);
+        let safe = breakdown(&game, side, &m).command;
+        let worth = LOSS_POINT * (game.commander(c).cp_max as f64 + 1.0);
+        let cost = safe - exposed;
+        // The other command terms move by under half a point over these 11 cm.
+        assert!(
+            cost > COMMANDER_SHOT_RISK * worth && cost < COMMANDER_SHOT_RISK * worth + 0.5,
+            "{cost} against {}",
+            COMMANDER_SHOT_RISK * worth
+        );
+        // The haiduks stand nearer the muskets than he does: they are the target.
+        place(&mut game, muskets_y - 20.0 - half);
+        let h = game.units.iter().position(|u| u.key == "haiduks").expect("haiduks");
+        let hf = frame_of(&game.units[h].bases);
+        let shift = Vec2::new(58.0, muskets_y - 10.0 - hf.half.y) - hf.center();
+        for b in &mut game.units[h].bases {
+            *b = b.translated(shift);
+        }
+        assert_eq!(sandtable_bfs::shooting::exposed_to_fire(&game, c), 0);
     }
 
     #[test]
