@@ -2,6 +2,7 @@
 
 mod battle;
 mod dice;
+pub mod fonts;
 mod lesson;
 mod log_panel;
 mod phase_bar;
@@ -48,6 +49,7 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     }
     *done = true;
     let ctx = contexts.ctx_mut()?;
+    ctx.set_fonts(fonts::definitions());
     ctx.all_styles_mut(|s| {
         s.spacing.item_spacing = egui::vec2(8.0, 6.0);
         s.interaction.tooltip_delay = 0.2;
