@@ -58,6 +58,9 @@ pub fn charge_part(
 ) -> bool {
     let additional = part.is_additional();
     let part = part.name();
+    if crate::open_order_charge::applies(game, charger) {
+        return crate::open_order_charge::charge_part(game, charger, budget, part, additional, events);
+    }
     let Some(state) = game.unit(charger).charge.clone() else {
         return false;
     };
@@ -197,7 +200,7 @@ fn overlaps_anyone(game: &Game, unit: UnitId, bases: &[Rect]) -> bool {
         })
 }
 
-fn effective_order_is_charge_unused(game: &Game, unit: UnitId) -> bool {
+pub(crate) fn effective_order_is_charge_unused(game: &Game, unit: UnitId) -> bool {
     effective_order(game, unit) == Some(OrderKind::Charge) && !game.unit(unit).flags.charged
 }
 
@@ -262,9 +265,11 @@ pub fn additional_moves(game: &mut Game, events: &mut Vec<Event>) {
         .iter()
         .filter(|u| {
             u.status == UnitStatus::OnTable
-                && u.charge
-                    .as_ref()
-                    .is_some_and(|c| !c.contact && !c.countercharge)
+                && u.charge.as_ref().is_some_and(|c| {
+                    !c.countercharge
+                        && (!c.contact
+                            || crate::open_order_charge::bases_still_charging(game, u.id))
+                })
         })
         .map(|u| u.id)
         .collect();
@@ -273,7 +278,10 @@ pub fn additional_moves(game: &mut Game, events: &mut Vec<Event>) {
         let Some(state) = game.unit(charger).charge.clone() else {
             continue;
         };
-        if state.contact {
+        // Open Order bases not yet in contact go on (BFS-OO-10).
+        let open_order_rest =
+            state.contact && crate::open_order_charge::bases_still_charging(game, charger);
+        if state.contact && !open_order_rest {
             continue;
         }
         let target = state.target;
@@ -316,7 +324,7 @@ pub fn additional_moves(game: &mut Game, events: &mut Vec<Event>) {
             None if add > 0.0 => charge_part(game, charger, add, ChargePart::Additional, events),
             None => false,
         };
-        if !reached {
+        if !reached && !open_order_rest {
             failed_charge(game, charger, events);
         }
     }

@@ -97,6 +97,32 @@ pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Rea
     let mut quiet = Vec::new();
     let basic_budget = terrain_budget(game, scene, charger, target, m.basic, false, &mut quiet);
     let basic = simulate(game, scene, charger, target, basic_budget);
+    // An Open Order unit reaches if any of its bases does (BFS-OO-7, BFS-OO-8).
+    if crate::open_order_charge::applies(game, charger) {
+        let full_budget = terrain_budget(
+            game,
+            scene,
+            charger,
+            target,
+            m.basic + m.additional,
+            false,
+            &mut quiet,
+        );
+        let reaches =
+            crate::open_order_charge::any_base_reaches(game, scene, charger, target, basic_budget);
+        return Reach {
+            basic,
+            reaches,
+            reaches_with_additional: reaches
+                || crate::open_order_charge::any_base_reaches(
+                    game,
+                    scene,
+                    charger,
+                    target,
+                    full_budget,
+                ),
+        };
+    }
     let reaches = basic.as_ref().is_some_and(|o| o.contact.is_some());
     let reaches_with_additional = reaches || {
         let full_budget = terrain_budget(

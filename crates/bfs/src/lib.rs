@@ -34,6 +34,7 @@ pub mod moves;
 pub mod narrate;
 pub mod obstacle;
 pub mod open_order;
+pub mod open_order_charge;
 pub mod open_order_move;
 pub mod options;
 pub mod phases;

@@ -531,10 +531,10 @@ fn bfs_oo_6_impetus_capped_at_one() {
     );
 }
 
-/// An Open Order unit still charges home, as one block (the base-by-base charge of BFS-OO-7 is
-/// not built yet): the cossacks reach the reiters 15 cm ahead and end in contact.
+/// An Open Order unit charges home: the cossacks reach the reiters 15 cm ahead and end in
+/// contact (base by base, rules_open_order_charge.rs).
 #[test]
-fn open_order_cavalry_charges_home_as_one_block() {
+fn open_order_cavalry_charges_home() {
     let mut g = game(&[
         unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 40.0), 0.0),
         unit("reiters", 1, "reiters", 3, 3, (60.0, 55.0), 180.0),
