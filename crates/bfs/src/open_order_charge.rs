@@ -141,31 +141,31 @@ fn room_for(game: &Game, charger: UnitId, placed: &[Rect], r: &Rect) -> bool {
             .all(|b| !rects_overlap(b, r))
 }
 
-/// One part of an Open Order charge (BFS-OO-7..10): every base not yet touching an enemy runs at
-/// the target. Returns true when some base is in contact afterwards.
-pub fn charge_part(
-    game: &mut Game,
-    charger: UnitId,
-    budget: f32,
-    part: &str,
-    additional: bool,
-    events: &mut Vec<Event>,
-) -> bool {
-    let Some(state) = game.unit(charger).charge.clone() else {
-        return false;
-    };
-    let target = state.target;
-    if game.unit(target).status != UnitStatus::OnTable {
-        return false;
-    }
-    let scene = geo::scene(game);
-    let budget = terrain_budget(game, &scene, charger, target, budget, additional, events);
+/// Where the bases of an Open Order charge end, and how it went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub bases: Vec<Rect>,
+    /// Bases that closed with an enemy in this part.
+    pub closed: usize,
+    /// Bases that met the enemy but found no room there.
+    pub no_room: usize,
+    /// Bases touching an enemy at the end.
+    pub in_contact: usize,
+    /// The longest run, cm.
+    pub used: f32,
+    /// The edge of the target the first base to reach it struck, its straight run and wheel (°).
+    pub struck: Option<(Edge, f32, f32)>,
+}
+
+/// Plans one part of an Open Order charge at `target` with `budget` cm (the terrain already
+/// counted): every base not yet touching an enemy runs, nearest first, since they take the
+/// places at the target (BFS-OO-7..10, BFS-OO-12).
+pub fn plan(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget: f32) -> Plan {
     let bases = game.unit(charger).bases.clone();
-    // Nearest bases first: they take the places at the target.
     let mut order: Vec<usize> = (0..bases.len()).collect();
-    let target_bases = game.unit(target).bases.clone();
+    let target_bases = &game.unit(target).bases;
     let gap = |b: &Rect| {
-        sandtable_geometry::distance::set_distance(std::slice::from_ref(b), &target_bases)
+        sandtable_geometry::distance::set_distance(std::slice::from_ref(b), target_bases)
             .unwrap_or(f32::INFINITY)
     };
     order.sort_by(|a, b| gap(&bases[*a]).total_cmp(&gap(&bases[*b])).then(a.cmp(b)));
@@ -175,17 +175,17 @@ pub fn charge_part(
     let (mut closed, mut no_room, mut used) = (0usize, 0usize, 0f32);
     for i in order {
         let b = bases[i];
-        if touching_enemy(game, charger, &b) {
-            finals[i] = Some(b);
-            placed.push(b);
-            continue;
-        }
-        let Some(out) = run(game, &scene, charger, target, &b, budget) else {
+        let out = if touching_enemy(game, charger, &b) {
+            None
+        } else {
+            run(game, scene, charger, target, &b, budget)
+        };
+        let Some(out) = out else {
             finals[i] = Some(b);
             placed.push(b);
             continue;
         };
-        let (end, hit) = place(game, &scene, charger, &b, &out, budget);
+        let (end, hit) = place(game, scene, charger, &b, &out, budget);
         let moved = out.apply(&b);
         let end = if room_for(game, charger, &placed, &end) {
             if let Some((touched, edge)) = hit {
@@ -211,8 +211,53 @@ pub fn charge_part(
         finals[i] = Some(end);
         placed.push(end);
     }
-    let new_bases: Vec<Rect> = finals.into_iter().zip(&bases).map(|(f, b)| f.unwrap_or(*b)).collect();
-    let in_contact = new_bases.iter().filter(|b| touching_enemy(game, charger, b)).count();
+    let bases: Vec<Rect> = finals
+        .into_iter()
+        .zip(&bases)
+        .map(|(f, b)| f.unwrap_or(*b))
+        .collect();
+    let in_contact = bases
+        .iter()
+        .filter(|b| touching_enemy(game, charger, b))
+        .count();
+    Plan {
+        bases,
+        closed,
+        no_room,
+        in_contact,
+        used,
+        struck,
+    }
+}
+
+/// One part of an Open Order charge (BFS-OO-7..10): the [`plan`] carried out. Returns true when
+/// some base is in contact afterwards.
+pub fn charge_part(
+    game: &mut Game,
+    charger: UnitId,
+    budget: f32,
+    part: &str,
+    additional: bool,
+    events: &mut Vec<Event>,
+) -> bool {
+    let Some(state) = game.unit(charger).charge.clone() else {
+        return false;
+    };
+    let target = state.target;
+    if game.unit(target).status != UnitStatus::OnTable {
+        return false;
+    }
+    let scene = geo::scene(game);
+    let budget = terrain_budget(game, &scene, charger, target, budget, additional, events);
+    let Plan {
+        bases: new_bases,
+        closed,
+        no_room,
+        in_contact,
+        used,
+        struck,
+    } = plan(game, &scene, charger, target, budget);
+    let n = new_bases.len();
     {
         let u = game.unit_mut(charger);
         u.bases = new_bases;
@@ -239,7 +284,6 @@ pub fn charge_part(
         game.unit_mut(target).flags.charged_in_front = true;
     }
     let name = game.unit(target).name.clone();
-    let n = bases.len();
     let mut description = format!(
         "{part}, base by base in Open Order: {closed} of {n} base(s) closed with the enemy, {in_contact} now in contact with {name} or others"
     );

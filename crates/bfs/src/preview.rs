@@ -58,9 +58,24 @@ pub fn preview(game: &Game, cmd: &Command) -> Result<Preview, RuleError> {
         Command::DeclareCharge { unit, target, .. } => {
             let scene = geo::scene(game);
             let reach = charge::reach(game, &scene, *unit, *target);
-            let bases_after = match &reach.basic {
-                Some(o) => game.unit(*unit).bases.iter().map(|b| o.apply(b)).collect(),
-                None => game.unit(*unit).bases.clone(),
+            let bases_after = if crate::open_order_charge::applies(game, *unit) {
+                // Each base on its own (BFS-OO-7), over the Basic Move the ground allows.
+                let basic = game.unit_profile(*unit).movement.basic;
+                let budget = crate::charge_reach::terrain_budget(
+                    game,
+                    &scene,
+                    *unit,
+                    *target,
+                    basic,
+                    false,
+                    &mut Vec::new(),
+                );
+                crate::open_order_charge::plan(game, &scene, *unit, *target, budget).bases
+            } else {
+                match &reach.basic {
+                    Some(o) => game.unit(*unit).bases.iter().map(|b| o.apply(b)).collect(),
+                    None => game.unit(*unit).bases.clone(),
+                }
             };
             Preview::Charge(ChargePreview {
                 target: *target,

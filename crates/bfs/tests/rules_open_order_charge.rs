@@ -155,3 +155,60 @@ fn bfs_oo_10_bases_not_in_contact_close_in_the_additional_move() {
     // No failed-charge test: the unit had already struck home.
     assert!(!events.iter().any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-CHG-24")));
 }
+
+#[test]
+fn bfs_oo_9_only_the_base_that_touches_another_unit_aligns_on_it() {
+    // A Swedish pike base stands in the path of the westernmost cossack base, 6 cm short of the
+    // reiters: that base strikes the pikes; the other two go on to the reiters.
+    let mut g = game(&[
+        unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 55.0), 180.0),
+        unit("pikes", 1, "pikemen", 1, 1, (55.0, 47.0), 180.0),
+    ]);
+    set_order(&mut g, "cossacks", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    let (c, r, p) = (id(&g, "cossacks"), id(&g, "reiters"), id(&g, "pikes"));
+    // The pikes are nearer: the colonel, close by, pays 1 CP for the reiters (BFS-CHG-4).
+    let colonel = sandtable_bfs::ids::CommanderId(0);
+    let cm = g.commander_mut(colonel);
+    cm.base = Rect::new(
+        sandtable_geometry::Pose::new(sandtable_geometry::Vec2::new(60.0, 30.0), 0.0),
+        cm.base.half,
+    );
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: c,
+            target: r,
+            pay: Some(colonel),
+        },
+    );
+    if matches!(
+        g.turn.phase,
+        sandtable_bfs::turn::Phase::Movement {
+            charge: Some(_),
+            ..
+        }
+    ) {
+        run(
+            &mut g,
+            Command::React {
+                unit: r,
+                reaction: sandtable_bfs::vocab::Reaction::Stand,
+            },
+        );
+    }
+    let (rb, pb) = (g.unit(r).bases.clone(), g.unit(p).bases.clone());
+    let bases = g.unit(c).bases.clone();
+    let west = bases
+        .iter()
+        .min_by(|a, b| a.center().x.total_cmp(&b.center().x))
+        .unwrap();
+    assert!(touching(west, &pb), "{west:?}");
+    assert!(!touching(west, &rb));
+    let on_reiters = bases.iter().filter(|b| touching(b, &rb)).count();
+    assert_eq!(on_reiters, 2, "{bases:?}");
+    apart(&g, c);
+    // The charge's target stays the reiters.
+    assert_eq!(g.unit(c).charge.as_ref().map(|cs| cs.target), Some(r));
+}
