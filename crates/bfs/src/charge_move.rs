@@ -58,9 +58,6 @@ pub fn charge_part(
 ) -> bool {
     let additional = part.is_additional();
     let part = part.name();
-    if crate::open_order_charge::applies(game, charger) {
-        return crate::open_order_charge::charge_part(game, charger, budget, part, additional, events);
-    }
     let Some(state) = game.unit(charger).charge.clone() else {
         return false;
     };
@@ -70,6 +67,11 @@ pub fn charge_part(
     }
     let scene = geo::scene(game);
     let budget = terrain_budget(game, &scene, charger, target, budget, additional, events);
+    if crate::open_order_charge::applies(game, charger) {
+        return crate::open_order_charge::charge_part(
+            game, &scene, charger, target, budget, part, events,
+        );
+    }
     let Some(out) = simulate(game, &scene, charger, target, budget) else {
         events.push(Event::Ruling {
             rule: "BFS-CHG-14".into(),

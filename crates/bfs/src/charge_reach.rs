@@ -98,32 +98,19 @@ pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Rea
     let basic_budget = terrain_budget(game, scene, charger, target, m.basic, false, &mut quiet);
     let basic = simulate(game, scene, charger, target, basic_budget);
     // An Open Order unit reaches if any of its bases does (BFS-OO-7, BFS-OO-8).
-    if crate::open_order_charge::applies(game, charger) {
-        let full_budget = terrain_budget(
-            game,
-            scene,
-            charger,
-            target,
-            m.basic + m.additional,
-            false,
-            &mut quiet,
-        );
-        let reaches =
-            crate::open_order_charge::any_base_reaches(game, scene, charger, target, basic_budget);
-        return Reach {
-            basic,
-            reaches,
-            reaches_with_additional: reaches
-                || crate::open_order_charge::any_base_reaches(
-                    game,
-                    scene,
-                    charger,
-                    target,
-                    full_budget,
-                ),
-        };
-    }
-    let reaches = basic.as_ref().is_some_and(|o| o.contact.is_some());
+    let open_order = crate::open_order_charge::applies(game, charger);
+    let reaches_with = |budget: f32| {
+        if open_order {
+            crate::open_order_charge::any_base_reaches(game, scene, charger, target, budget)
+        } else {
+            simulate(game, scene, charger, target, budget).is_some_and(|o| o.contact.is_some())
+        }
+    };
+    let reaches = if open_order {
+        reaches_with(basic_budget)
+    } else {
+        basic.as_ref().is_some_and(|o| o.contact.is_some())
+    };
     let reaches_with_additional = reaches || {
         let full_budget = terrain_budget(
             game,
@@ -134,7 +121,7 @@ pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Rea
             false,
             &mut quiet,
         );
-        simulate(game, scene, charger, target, full_budget).is_some_and(|o| o.contact.is_some())
+        reaches_with(full_budget)
     };
     Reach {
         basic,
@@ -152,18 +139,29 @@ pub fn simulate(
     budget: f32,
 ) -> Option<gcharge::ChargeOutcome> {
     let u = game.unit(charger);
-    let body = Body::new(unit_frame(u), &u.bases);
-    let obs = charge_obstacles(game, charger);
+    simulate_body(game, scene, charger, target, &Body::new(unit_frame(u), &u.bases), budget)
+}
+
+/// As [`simulate`] for some of the charger's bases (one base of an Open Order unit,
+/// [`crate::open_order_charge`]).
+pub fn simulate_body(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    body: &Body,
+    budget: f32,
+) -> Option<gcharge::ChargeOutcome> {
     gcharge::simulate_charge(
         scene,
-        &body,
+        body,
         sid(charger),
         sid(target),
         &unit_frame(game.unit(target)),
         None,
         budget,
         &params(game),
-        &obs,
+        &charge_obstacles(game, charger),
     )
     .ok()
 }

@@ -13,9 +13,9 @@
 //! the unit's Impetus counts the run of its first base to strike the target. Battles recorded
 //! before rules revision 4 charged in Open Order as one block.
 
-use crate::charge_reach::{IMPETUS_RUN_CM, charge_obstacles, params, terrain_budget};
+use crate::charge_reach::{IMPETUS_RUN_CM, charge_obstacles, params};
 use crate::event::Event;
-use crate::geo::{self, sid, unit_frame};
+use crate::geo::{sid, unit_frame};
 use crate::ids::UnitId;
 use crate::state::{Formation, Game, UnitStatus};
 use sandtable_engine::scenario_check::rects_overlap;
@@ -68,18 +68,7 @@ fn run(
     budget: f32,
 ) -> Option<ChargeOutcome> {
     let body = Body::new(*base, std::slice::from_ref(base));
-    gcharge::simulate_charge(
-        scene,
-        &body,
-        sid(charger),
-        sid(target),
-        &unit_frame(game.unit(target)),
-        None,
-        budget,
-        &params(game),
-        &charge_obstacles(game, charger),
-    )
-    .ok()
+    crate::charge_reach::simulate_body(game, scene, charger, target, &body, budget)
 }
 
 /// Can any base reach `target` with `budget` cm (BFS-OO-8: if none can, it is no target)?
@@ -230,25 +219,18 @@ pub fn plan(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget:
     }
 }
 
-/// One part of an Open Order charge (BFS-OO-7..10): the [`plan`] carried out. Returns true when
-/// some base is in contact afterwards.
+/// One part of an Open Order charge at `target` with `budget` cm, the ground already counted
+/// (BFS-OO-7..10): the [`plan`] carried out. Returns true when some base is in contact
+/// afterwards.
 pub fn charge_part(
     game: &mut Game,
+    scene: &Scene,
     charger: UnitId,
+    target: UnitId,
     budget: f32,
     part: &str,
-    additional: bool,
     events: &mut Vec<Event>,
 ) -> bool {
-    let Some(state) = game.unit(charger).charge.clone() else {
-        return false;
-    };
-    let target = state.target;
-    if game.unit(target).status != UnitStatus::OnTable {
-        return false;
-    }
-    let scene = geo::scene(game);
-    let budget = terrain_budget(game, &scene, charger, target, budget, additional, events);
     let Plan {
         bases: new_bases,
         closed,
@@ -256,7 +238,7 @@ pub fn charge_part(
         in_contact,
         used,
         struck,
-    } = plan(game, &scene, charger, target, budget);
+    } = plan(game, scene, charger, target, budget);
     let n = new_bases.len();
     {
         let u = game.unit_mut(charger);
