@@ -20,14 +20,15 @@ use std::path::Path;
 /// 31 losses, 52 draws (the AI as side A fell from 83 to 68 wins; as side B it stayed at 49–52);
 /// with the AI's Open Order plans 120/29/51, and with marching (BFS-AMV-2) among the moves
 /// 122 wins, 30 losses, 48 draws. Rules revision 4 (2026-11-26): with commanders shot at
-/// (BFS-CDR-7) 134/31/35, and with commanders firing their pistols too (BFS-CDR-16) 132/34/34.
+/// (BFS-CDR-7) 134/31/35, with commanders firing their pistols too (BFS-CDR-16) 132/34/34, and
+/// with Open Order units charging base by base (BFS-OO-7..10) 135/32/33.
 /// This is still far below the 95% the issue asks for: see docs/ai.md for why and what would
 /// close the gap.
 const MIN_WIN_RATE: f64 = 0.6;
 /// Share of the battles the random player may win. Measured: 11.5% under rules revision 2, 15%
 /// under revision 3, whose weaker cossacks cost the AI six more losses as side A (13 against 7);
-/// raised from 13% for that reason. Under revision 4, 15.5% and then 17%: every change to the
-/// rules reshuffles the dice of all 200 battles, and the last three builds lost 30, 31 and 34
+/// raised from 13% for that reason. Under revision 4, 15.5%, 17% and 16%: every change to the
+/// rules reshuffles the dice of all 200 battles, and the builds before lost 30, 31 and 34
 /// (a binomial spread of about ±5 at this rate), so the ceiling sits one point above the highest,
 /// raised from 16%.
 const MAX_LOSS_RATE: f64 = 0.18;
