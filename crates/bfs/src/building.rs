@@ -192,7 +192,11 @@ fn check_payer(game: &Game, unit: UnitId, by: CommanderId, rule: &str) -> Result
     if !crate::authority::commanders_who_may_order(game, unit).contains(&by) {
         return Err(RuleError::new(
             rule,
-            format!("{} is not one of {}'s commanders.", c.name, game.unit(unit).name),
+            format!(
+                "{} is not one of {}'s commanders.",
+                c.name,
+                game.unit(unit).name
+            ),
         ));
     }
     let d = crate::authority::distance_to_unit(game, by, unit);
@@ -215,7 +219,12 @@ fn check_payer(game: &Game, unit: UnitId, by: CommanderId, rule: &str) -> Result
 
 /// Can `unit` occupy building `index` now, paid by `by` (BFS-TER-29, BFS-MAN-22)? Called from
 /// the Movement Phase checks, after the unit was found able to act.
-pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) -> Result<(), RuleError> {
+pub fn check_occupy(
+    game: &Game,
+    unit: UnitId,
+    index: usize,
+    by: CommanderId,
+) -> Result<(), RuleError> {
     let u = game.unit(unit);
     if !is_building(game, index) {
         return Err(RuleError::new("BFS-TER-29", "That is not a building."));
@@ -236,7 +245,10 @@ pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) ->
     if u.flags.building_changed {
         return Err(RuleError::new(
             "BFS-TER-29",
-            format!("{} left a building this turn: the same bases may not enter and leave in one turn.", u.name),
+            format!(
+                "{} left a building this turn: the same bases may not enter and leave in one turn.",
+                u.name
+            ),
         ));
     }
     if u.order != Some(OrderKind::Defense) {
@@ -258,7 +270,10 @@ pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) ->
     if let Some(g) = garrison_of(game, index) {
         return Err(RuleError::new(
             "BFS-TER-29",
-            format!("{} already holds {name}: only one unit's bases may be inside.", game.unit(g).name),
+            format!(
+                "{} already holds {name}: only one unit's bases may be inside.",
+                game.unit(g).name
+            ),
         ));
     }
     let cap = capacity(game, index);
@@ -273,14 +288,20 @@ pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) ->
         ));
     }
     let Some(fp) = footprint(game, index) else {
-        return Err(RuleError::new("BFS-TER-29", format!("{name} has no outline.")));
+        return Err(RuleError::new(
+            "BFS-TER-29",
+            format!("{name} has no outline."),
+        ));
     };
     let fp = [fp];
     let d = sandtable_geometry::distance::set_distance(&u.bases, &fp).unwrap_or(f32::INFINITY);
     if d > OCCUPY_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS {
         return Err(RuleError::new(
             "BFS-TER-29",
-            format!("{} is {d:.1} cm from {name}: a unit occupies a building within {OCCUPY_RANGE_CM} cm.", u.name),
+            format!(
+                "{} is {d:.1} cm from {name}: a unit occupies a building within {OCCUPY_RANGE_CM} cm.",
+                u.name
+            ),
         ));
     }
     if let Some(e) = game.units_on_table(u.side.other()).find(|e| {
@@ -297,7 +318,13 @@ pub fn check_occupy(game: &Game, unit: UnitId, index: usize, by: CommanderId) ->
 
 /// The unit goes into the building: its bases fill it, it loses its order, and the commander
 /// pays 1 CP (BFS-TER-29).
-pub fn occupy(game: &mut Game, unit: UnitId, index: usize, by: CommanderId, events: &mut Vec<Event>) {
+pub fn occupy(
+    game: &mut Game,
+    unit: UnitId,
+    index: usize,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) {
     let Some(fp) = footprint(game, index) else {
         return;
     };
@@ -381,7 +408,12 @@ pub fn leaving_rects(game: &Game, unit: UnitId, wall: u8) -> Option<Vec<Rect>> {
 }
 
 /// Can the garrison leave by `wall`, paid by `by` (BFS-TER-31)?
-pub fn check_leave(game: &Game, unit: UnitId, wall: u8, by: CommanderId) -> Result<Vec<Rect>, RuleError> {
+pub fn check_leave(
+    game: &Game,
+    unit: UnitId,
+    wall: u8,
+    by: CommanderId,
+) -> Result<Vec<Rect>, RuleError> {
     let u = game.unit(unit);
     if u.garrison.is_none() {
         return Err(RuleError::new(
@@ -392,11 +424,17 @@ pub fn check_leave(game: &Game, unit: UnitId, wall: u8, by: CommanderId) -> Resu
     if u.flags.building_changed {
         return Err(RuleError::new(
             "BFS-TER-29",
-            format!("{} entered this turn: the same bases may not enter and leave in one turn.", u.name),
+            format!(
+                "{} entered this turn: the same bases may not enter and leave in one turn.",
+                u.name
+            ),
         ));
     }
     let Some(rects) = leaving_rects(game, unit, wall) else {
-        return Err(RuleError::new("BFS-TER-31", "Name one of the building's four walls."));
+        return Err(RuleError::new(
+            "BFS-TER-31",
+            "Name one of the building's four walls.",
+        ));
     };
     check_payer(game, unit, by, "BFS-TER-31")?;
     let scene = crate::geo::scene(game);
@@ -405,7 +443,13 @@ pub fn check_leave(game: &Game, unit: UnitId, wall: u8, by: CommanderId) -> Resu
 }
 
 /// The garrison comes out: set up outside, no order this turn, 1 CP paid (BFS-TER-31).
-pub fn leave(game: &mut Game, unit: UnitId, rects: Vec<Rect>, by: CommanderId, events: &mut Vec<Event>) {
+pub fn leave(
+    game: &mut Game,
+    unit: UnitId,
+    rects: Vec<Rect>,
+    by: CommanderId,
+    events: &mut Vec<Event>,
+) {
     pay(game, by, "BFS-TER-31", "leave a building", events);
     let from = name(game, game.unit(unit).garrison.unwrap_or(0) as usize);
     let old = {
@@ -413,7 +457,9 @@ pub fn leave(game: &mut Game, unit: UnitId, rects: Vec<Rect>, by: CommanderId, e
         let files = rects.len() as u8;
         u.bases = rects;
         u.garrison = None;
-        u.formation = Formation::Close { files: files.max(1) };
+        u.formation = Formation::Close {
+            files: files.max(1),
+        };
         u.flags.activated = true;
         u.flags.building_changed = true;
         u.order.take()
@@ -496,7 +542,12 @@ pub fn sp_instead_of(level: crate::state::MoraleLevel) -> u32 {
 }
 
 /// A garrison takes losses instead of dropping a Morale Level (BFS-PSY-8).
-pub fn losses_instead(game: &mut Game, unit: UnitId, level: crate::state::MoraleLevel, events: &mut Vec<Event>) {
+pub fn losses_instead(
+    game: &mut Game,
+    unit: UnitId,
+    level: crate::state::MoraleLevel,
+    events: &mut Vec<Event>,
+) {
     let sp = sp_instead_of(level);
     if sp == 0 {
         return;
@@ -506,7 +557,11 @@ pub fn losses_instead(game: &mut Game, unit: UnitId, level: crate::state::Morale
         text: format!(
             "{} holds a building: it loses {sp} SP instead of {}.",
             game.unit(unit).name,
-            if sp == 1 { "becoming Disorganized" } else { "fleeing" }
+            if sp == 1 {
+                "becoming Disorganized"
+            } else {
+                "fleeing"
+            }
         ),
     });
     crate::losses::apply(

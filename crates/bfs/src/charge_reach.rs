@@ -139,7 +139,14 @@ pub fn simulate(
     budget: f32,
 ) -> Option<gcharge::ChargeOutcome> {
     let u = game.unit(charger);
-    simulate_body(game, scene, charger, target, &Body::new(unit_frame(u), &u.bases), budget)
+    simulate_body(
+        game,
+        scene,
+        charger,
+        target,
+        &Body::new(unit_frame(u), &u.bases),
+        budget,
+    )
 }
 
 /// As [`simulate`] for some of the charger's bases (one base of an Open Order unit,

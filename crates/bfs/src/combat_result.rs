@@ -235,7 +235,11 @@ pub(crate) fn resolve(
 /// withdraw though they won; once the building is empty they hold where they are (the book also
 /// lets them occupy it at once or withdraw; Sandtable does not offer that choice yet).
 fn storming_outcome(game: &mut Game, winners: &ResolutionSide, events: &mut Vec<Event>) {
-    if winners.units.iter().any(|u| game.unit(*u).garrison.is_some()) {
+    if winners
+        .units
+        .iter()
+        .any(|u| game.unit(*u).garrison.is_some())
+    {
         return;
     }
     for &u in &winners.units {

@@ -292,7 +292,10 @@ fn scene_terrain(game: &Game) -> Vec<TerrainPiece> {
     if held.is_empty() {
         return all.as_ref().clone();
     }
-    all.iter().filter(|p| !held.contains(&p.id)).cloned().collect()
+    all.iter()
+        .filter(|p| !held.contains(&p.id))
+        .cloned()
+        .collect()
 }
 
 fn empty_scene() -> Scene {

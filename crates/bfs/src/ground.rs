@@ -239,9 +239,8 @@ pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
     if game.unit(unit).garrison.is_some() {
         let base = game.unit_profile(unit).armor as i32;
         let infantry = game.unit_profile(unit).kind == UnitKind::Infantry;
-        return (infantry && base < 6).then(|| {
-            Modifier::new("BFS-TER-30", "infantry in a building: Armor 6", 6 - base)
-        });
+        return (infantry && base < 6)
+            .then(|| Modifier::new("BFS-TER-30", "infantry in a building: Armor 6", 6 - base));
     }
     if !on_table(
         game,

@@ -96,7 +96,9 @@ pub fn breaking_points(game: &Game, regiment: RegimentId) -> Vec<BreakingPoint> 
         })
         .sum::<u32>()
         + commanders()
-            .filter(|c| c.status == UnitStatus::Left || (c.status == UnitStatus::OnTable && c.fleeing))
+            .filter(|c| {
+                c.status == UnitStatus::Left || (c.status == UnitStatus::OnTable && c.fleeing)
+            })
             .count() as u32;
     add(
         fled.div_ceil(2),
@@ -114,7 +116,11 @@ pub fn breaking_points(game: &Game, regiment: RegimentId) -> Vec<BreakingPoint> 
         .filter(|r| r.side == side && r.id != regiment && r.wiped_out)
     {
         let strength = starting_bases(game, other.id);
-        let points = if strength >= LARGE_REGIMENT_BASES { 2 } else { 1 };
+        let points = if strength >= LARGE_REGIMENT_BASES {
+            2
+        } else {
+            1
+        };
         add(
             points,
             format!("{} Wiped Out ({strength} bases at the start)", other.name),
@@ -224,14 +230,11 @@ pub fn reorganization_tests(game: &mut Game, events: &mut Vec<Event>) {
     hold_out_tests(game, events);
     let first = game.turn.initiative.map_or(Side::B, |s| s.other());
     for side in [first, first.other()] {
-        let chief_lost = game
-            .commanders
-            .iter()
-            .any(|c| {
-                c.side == side
-                    && c.rank == CommanderRank::CommanderInChief
-                    && matches!(c.status, UnitStatus::Destroyed | UnitStatus::Left)
-            });
+        let chief_lost = game.commanders.iter().any(|c| {
+            c.side == side
+                && c.rank == CommanderRank::CommanderInChief
+                && matches!(c.status, UnitStatus::Destroyed | UnitStatus::Left)
+        });
         if chief_lost {
             let allied: Vec<RegimentId> = game
                 .regiments
@@ -279,7 +282,13 @@ pub fn all_wiped_out(game: &Game, side: Side) -> bool {
 
 /// The Regimental Commander's Motivation test: his Morale, + his unused CP (at most 3), −1 for
 /// every Breaking Point above the Motivation Level (BFS-PSY-27). Returns whether it passed.
-fn test(game: &mut Game, regiment: RegimentId, bp: u32, level: u32, events: &mut Vec<Event>) -> bool {
+fn test(
+    game: &mut Game,
+    regiment: RegimentId,
+    bp: u32,
+    level: u32,
+    events: &mut Vec<Event>,
+) -> bool {
     let name = game.regiments[regiment.index()].name.clone();
     let Some((c, present)) = tester(game, regiment) else {
         // A Regiment with no Commander at all cannot be rallied to fight on.
@@ -302,7 +311,10 @@ fn test(game: &mut Game, regiment: RegimentId, bp: u32, level: u32, events: &mut
     if bp > level {
         mods.push(Modifier::new(
             "BFS-PSY-27",
-            format!("{} Breaking Point(s) above the Motivation Level", bp - level),
+            format!(
+                "{} Breaking Point(s) above the Motivation Level",
+                bp - level
+            ),
             -((bp - level) as i32),
         ));
     }
@@ -344,9 +356,9 @@ pub fn wipe_out(
         .units_on_table(side)
         .filter(|u| u.regiment.is_none() && u.morale != MoraleLevel::Flight)
         .filter(|u| {
-            members.iter().any(|m| {
-                crate::sight::sees(game, &scene, u.id, *m, Some(VisionArc::All360))
-            })
+            members
+                .iter()
+                .any(|m| crate::sight::sees(game, &scene, u.id, *m, Some(VisionArc::All360)))
         })
         .map(|u| u.id)
         .collect();
@@ -379,10 +391,7 @@ pub fn wipe_out(
     }
     let cause = crate::morale::MoraleCause::Other {
         rule: "BFS-PSY-30",
-        reason: format!(
-            "saw {} Wiped Out",
-            game.regiments[regiment.index()].name
-        ),
+        reason: format!("saw {} Wiped Out", game.regiments[regiment.index()].name),
     };
     for w in watchers {
         crate::flight::test_and_apply(game, w, &cause, events);
@@ -396,7 +405,10 @@ fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
         .units
         .iter()
         .filter(|u| u.status == UnitStatus::OnTable && u.garrison.is_some())
-        .filter(|u| u.regiment.is_some_and(|r| game.regiments[r.index()].wiped_out))
+        .filter(|u| {
+            u.regiment
+                .is_some_and(|r| game.regiments[r.index()].wiped_out)
+        })
         .map(|u| u.id)
         .collect();
     for u in holding {
@@ -411,7 +423,13 @@ fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
         } else {
             "failed: it loses 2 SP"
         };
-        events.push(crate::morale::report(u, TestKind::Morale, &cause, roll, outcome.into()));
+        events.push(crate::morale::report(
+            u,
+            TestKind::Morale,
+            &cause,
+            roll,
+            outcome.into(),
+        ));
         if !passed {
             crate::losses::apply(
                 game,

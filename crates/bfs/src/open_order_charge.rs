@@ -72,7 +72,13 @@ fn run(
 }
 
 /// Can any base reach `target` with `budget` cm (BFS-OO-8: if none can, it is no target)?
-pub fn any_base_reaches(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget: f32) -> bool {
+pub fn any_base_reaches(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    budget: f32,
+) -> bool {
     game.unit(charger).bases.iter().any(|b| {
         run(game, scene, charger, target, b, budget)
             .is_some_and(|o| o.contact.is_some_and(|c| c.unit == sid(target)))
@@ -189,8 +195,7 @@ pub fn plan(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget:
             // No room at the target: it stops a little short of where its run met the enemy,
             // or, with no room there either, stays where it was.
             let short = moved.translated(-moved.facing() * STOP_SHORT_CM);
-            if !touching_enemy(game, charger, &short) && room_for(game, charger, &placed, &short)
-            {
+            if !touching_enemy(game, charger, &short) && room_for(game, charger, &placed, &short) {
                 short
             } else {
                 b

@@ -338,7 +338,9 @@ impl RulesSection for BfsRules {
                     match crate::building::spec_capacity(s, b) {
                         None => p(
                             who.clone(),
-                            format!("garrisons \"{b}\", which is not a building of this scenario (BFS-TER-29)"),
+                            format!(
+                                "garrisons \"{b}\", which is not a building of this scenario (BFS-TER-29)"
+                            ),
                         ),
                         Some(cap) if u.bases as u32 > cap => p(
                             who.clone(),
@@ -349,7 +351,12 @@ impl RulesSection for BfsRules {
                         }
                         Some(_) => {
                             if !garrisoned.insert(b.clone()) {
-                                p(who.clone(), format!("\"{b}\" already has a garrison: one unit per building (BFS-TER-29)"));
+                                p(
+                                    who.clone(),
+                                    format!(
+                                        "\"{b}\" already has a garrison: one unit per building (BFS-TER-29)"
+                                    ),
+                                );
                             }
                         }
                     }

@@ -408,12 +408,12 @@ fn nearest_commander(
     let near: Vec<CommanderId> = game
         .commanders
         .iter()
-        .filter(|c| {
-            c.side != u.side && c.status == UnitStatus::OnTable && c.attached_to.is_none()
-        })
+        .filter(|c| c.side != u.side && c.status == UnitStatus::OnTable && c.attached_to.is_none())
         .filter(|c| {
             sandtable_geometry::distance::set_distance(&u.bases, std::slice::from_ref(&c.base))
-                .is_ok_and(|d| d <= COMMANDER_TARGET_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS)
+                .is_ok_and(|d| {
+                    d <= COMMANDER_TARGET_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS
+                })
         })
         .map(|c| c.id)
         .collect();
@@ -439,7 +439,12 @@ fn nearest_commander(
         if !seen {
             continue;
         }
-        let per_base = lanes.to(&scene, csid, std::slice::from_ref(&game.commander(c).base), stats);
+        let per_base = lanes.to(
+            &scene,
+            csid,
+            std::slice::from_ref(&game.commander(c).base),
+            stats,
+        );
         let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         if closest > COMMANDER_TARGET_RANGE_CM + sandtable_geometry::tolerance::LIMIT_EPS {
             continue;
@@ -546,8 +551,12 @@ pub fn plan_volley(
                 .iter()
                 .map(|(w, _, _)| {
                     let wall = walls[*w].dice;
-                    let d = if set_to_one.is_some() { wall.min(1) } else { wall }
-                        .min(garrison_dice_left);
+                    let d = if set_to_one.is_some() {
+                        wall.min(1)
+                    } else {
+                        wall
+                    }
+                    .min(garrison_dice_left);
                     garrison_dice_left -= d;
                     d
                 })
@@ -679,7 +688,11 @@ fn armor(
             format!(
                 "{} effectiveness at {} range",
                 stats.name,
-                if band == Band::Long { "long" } else { "effective" }
+                if band == Band::Long {
+                    "long"
+                } else {
+                    "effective"
+                }
             ),
             -(eff as i32),
         ));
@@ -925,11 +938,20 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
         if !in_arc || band == RangeBand::OutOfRange {
             continue;
         }
-        let clear = fire::line_of_fire(&scene, own, origin, sid(t), fire::LOF_CLEARANCE_CM, blocks_fire)
-            .ok()
-            .flatten()
-            .is_some();
-        if clear && best.is_none_or(|(bd, bt, _)| d < bd - 1e-4 || ((d - bd).abs() <= 1e-4 && t < bt)) {
+        let clear = fire::line_of_fire(
+            &scene,
+            own,
+            origin,
+            sid(t),
+            fire::LOF_CLEARANCE_CM,
+            blocks_fire,
+        )
+        .ok()
+        .flatten()
+        .is_some();
+        if clear
+            && best.is_none_or(|(bd, bt, _)| d < bd - 1e-4 || ((d - bd).abs() <= 1e-4 && t < bt))
+        {
             best = Some((d, t, band));
         }
     }
@@ -937,7 +959,8 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
     let target = Piece::Unit(t);
     let mut spec = PoolSpec::new(1, p.shooting as u32, p.skill as i32);
     spec.modifiers = target_mods(game, target, None, false);
-    spec.modifiers.extend(weapon_mods(&stats, p.is_mounted(), stage));
+    spec.modifiers
+        .extend(weapon_mods(&stats, p.is_mounted(), stage));
     spec.below_one = game.info.options.below_one;
     let b = if band == RangeBand::Long {
         spec.reroll = crate::dice::Reroll::Hits;

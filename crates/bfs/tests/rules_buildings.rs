@@ -34,7 +34,15 @@ fn house(center: (f32, f32), size: (f32, f32)) -> TerrainSpec {
 fn by_the_house(haiduk_bases: u8, gap: f32) -> Game {
     let s = setup(
         &[
-            unit("haiduks", 0, "haiduks", haiduk_bases, haiduk_bases, (30.0, 28.0 - gap), 0.0),
+            unit(
+                "haiduks",
+                0,
+                "haiduks",
+                haiduk_bases,
+                haiduk_bases,
+                (30.0, 28.0 - gap),
+                0.0,
+            ),
             unit("reiters", 1, "reiters", 3, 3, (60.0, 100.0), 180.0),
         ],
         vec![house((30.0, 30.0), (6.0, 4.0))],
@@ -62,7 +70,10 @@ fn place(g: &mut Game, key: &str, dx: f32, dy: f32) {
     let u = id(g, key);
     for b in g.unit_mut(u).bases.iter_mut() {
         *b = Rect::new(
-            Pose::new(Vec2::new(b.center().x + dx, b.center().y + dy), b.pose.angle),
+            Pose::new(
+                Vec2::new(b.center().x + dx, b.center().y + dy),
+                b.pose.angle,
+            ),
             b.half,
         );
     }
@@ -100,16 +111,26 @@ fn bfs_ter_29_infantry_occupies_a_building_within_10_cm() {
     };
     let u = g.unit(h);
     assert_eq!(u.garrison, Some(0));
-    assert_eq!(u.order, None, "the bases that enter become a unit with no order");
+    assert_eq!(
+        u.order, None,
+        "the bases that enter become a unit with no order"
+    );
     assert_eq!(u.formation, Formation::NonStandard);
-    assert_eq!(u.flags.special_maneuvers, 1, "a Special Maneuver (BFS-MAN-22)");
+    assert_eq!(
+        u.flags.special_maneuvers, 1,
+        "a Special Maneuver (BFS-MAN-22)"
+    );
     assert_eq!(g.commander(COLONEL).cp, cp - 1);
     // Its bases fill the house exactly: the unit's edges are the walls.
     let frame = sandtable_bfs::geo::unit_frame(u);
     assert!((frame.half.x * 2.0 - 6.0).abs() < 0.03, "{frame:?}");
     assert!((frame.half.y * 2.0 - 4.0).abs() < 0.03, "{frame:?}");
     assert!(frame.center().distance(Vec2::new(30.0, 30.0)) < 0.01);
-    assert!(events.iter().any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-TER-29")));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-TER-29"))
+    );
     // It may not move, charge or withdraw out of it.
     at_movement(&mut g, Side::A, false);
     g.unit_mut(h).flags.activated = false;
@@ -188,7 +209,11 @@ fn bfs_ter_30_the_garrison_shoots_from_every_wall_capped_by_its_dice() {
         .flat_map(|gp| gp.spec.dice_per_base.iter())
         .sum();
     assert_eq!(rolled, 4);
-    assert_eq!(plan.groups.iter().map(|gp| gp.bases).sum::<u32>(), 2, "two walls");
+    assert_eq!(
+        plan.groups.iter().map(|gp| gp.bases).sum::<u32>(),
+        2,
+        "two walls"
+    );
     // Reiters due north: only the north wall, 3 dice.
     let c = g.unit(r).bases[1].center();
     place(&mut g, "reiters", 30.0 - c.x, 45.0 - c.y);
@@ -201,7 +226,11 @@ fn bfs_ter_30_the_garrison_shoots_from_every_wall_capped_by_its_dice() {
         .sum();
     assert_eq!(rolled, 3);
     // Range is measured from the middle of the wall: 45 − half the reiters' depth − 32.
-    let d = plan.groups.iter().map(|gp| gp.distance).fold(f32::INFINITY, f32::min);
+    let d = plan
+        .groups
+        .iter()
+        .map(|gp| gp.distance)
+        .fold(f32::INFINITY, f32::min);
     let half = g.unit(r).bases[1].half.y;
     assert!((d - (45.0 - half - 32.0)).abs() < 0.01, "{d}");
 }
@@ -241,7 +270,10 @@ fn bfs_ter_30_shooting_at_the_garrison_minus_one_and_armor_6() {
         .iter()
         .map(|m| (m.rule.clone(), m.delta))
         .collect();
-    assert!(skill.contains(&("BFS-SHO-17".to_string(), -1)), "in cover: {skill:?}");
+    assert!(
+        skill.contains(&("BFS-SHO-17".to_string(), -1)),
+        "in cover: {skill:?}"
+    );
     let armor = gp.armor_base + gp.armor_mods.iter().map(|m| m.delta).sum::<i32>();
     // Haiduks' Armor 3 raised to 6, less the musket's effectiveness at effective range.
     let musket = sandtable_bfs::weapons::RangedWeapon::Musket.stats(false);
@@ -266,7 +298,14 @@ fn bfs_psy_8_a_garrison_loses_sp_instead_of_disorganizing_or_fleeing() {
     let sp = |g: &Game| sandtable_bfs::losses::sp_left(g, h);
     let before = sp(&g);
     let mut events = Vec::new();
-    sandtable_bfs::flight::apply_level(&mut g, h, MoraleLevel::Disorganized, "test", None, &mut events);
+    sandtable_bfs::flight::apply_level(
+        &mut g,
+        h,
+        MoraleLevel::Disorganized,
+        "test",
+        None,
+        &mut events,
+    );
     assert_eq!(g.unit(h).morale, MoraleLevel::Good);
     assert_eq!(sp(&g), before - 1);
     sandtable_bfs::flight::apply_level(&mut g, h, MoraleLevel::Flight, "test", None, &mut events);
@@ -339,7 +378,11 @@ fn bfs_ter_30_a_defending_garrison_has_the_advantage() {
         run(&mut g, c);
     }
     let (h, r) = (id(&g, "haiduks"), id(&g, "reiters"));
-    assert_eq!(sandtable_bfs::ground::advantage(&g, h, &[r]), None, "no order: none");
+    assert_eq!(
+        sandtable_bfs::ground::advantage(&g, h, &[r]),
+        None,
+        "no order: none"
+    );
     g.unit_mut(h).order = Some(OrderKind::Defense);
     let m = sandtable_bfs::ground::advantage(&g, h, &[r]).expect("Advantage");
     assert_eq!(m.rule, "BFS-TER-30");
@@ -368,10 +411,14 @@ fn bfs_ter_29_a_scenario_may_start_a_unit_in_a_building() {
     let frame = sandtable_bfs::geo::unit_frame(church);
     assert!((frame.half.x * 2.0 - 5.0).abs() < 0.03 && (frame.half.y * 2.0 - 5.0).abs() < 0.03);
     // A garrison too big for its building, or in a building that is not there, is refused.
-    let text = std::fs::read_to_string(root.join("scenarios/solo/51-attack-on-a-village.ron"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(root.join("scenarios/solo/51-attack-on-a-village.ron")).unwrap();
     for (from, to, why) in [
-        ("bases: 2, position: (68.0, 86.0)", "bases: 4, position: (68.0, 86.0)", "holds 3"),
+        (
+            "bases: 2, position: (68.0, 86.0)",
+            "bases: 4, position: (68.0, 86.0)",
+            "holds 3",
+        ),
         (
             "garrison: Some(\"Church of Our Lady of Loreto\")",
             "garrison: Some(\"Town hall\")",
@@ -387,7 +434,10 @@ fn bfs_ter_29_a_scenario_may_start_a_unit_in_a_building() {
         )
         .unwrap_err()
         .to_string();
-        assert!(err.contains(why) && err.contains("unit \"church\""), "{err}");
+        assert!(
+            err.contains(why) && err.contains("unit \"church\""),
+            "{err}"
+        );
     }
 }
 
@@ -428,7 +478,10 @@ fn bfs_ter_30_one_round_with_hand_weapons_and_the_attackers_withdraw_while_it_ho
         );
         if matches!(
             g.turn.phase,
-            sandtable_bfs::turn::Phase::Movement { charge: Some(_), .. }
+            sandtable_bfs::turn::Phase::Movement {
+                charge: Some(_),
+                ..
+            }
         ) {
             run(
                 &mut g,
@@ -463,7 +516,11 @@ fn bfs_ter_30_one_round_with_hand_weapons_and_the_attackers_withdraw_while_it_ho
             _ => None,
         });
         assert!(!events.iter().any(|e| matches!(e, Event::Pursued { .. })));
-        assert_eq!(g.unit(m).morale, MoraleLevel::Good, "a garrison never breaks");
+        assert_eq!(
+            g.unit(m).morale,
+            MoraleLevel::Good,
+            "a garrison never breaks"
+        );
         match won.flatten() {
             Some(Side::A) if g.unit(m).status == sandtable_bfs::state::UnitStatus::OnTable => {
                 assert!(events.iter().any(|e| matches!(

@@ -52,7 +52,11 @@ fn bfs_cdr_7_the_closest_target_within_30_cm_is_the_commander_at_minus_one() {
     let g = colonel_before_the_muskets(18.0, 1);
     let p = plan(&g);
     assert_eq!(p.target, Piece::Commander(COLONEL));
-    let d = p.groups.iter().map(|gp| gp.distance).fold(f32::INFINITY, f32::min);
+    let d = p
+        .groups
+        .iter()
+        .map(|gp| gp.distance)
+        .fold(f32::INFINITY, f32::min);
     assert!((d - 18.0).abs() < 0.01, "{d}");
     let mods: Vec<(String, i32)> = p.groups[0]
         .spec
@@ -85,7 +89,10 @@ fn bfs_cdr_7_a_nearer_unit_shields_him_and_a_joined_one_hides_him() {
     let h = id(&g, "haiduks");
     for b in g.unit_mut(h).bases.iter_mut() {
         *b = Rect::new(
-            Pose::new(Vec2::new(b.center().x + 12.0, b.center().y + 23.0), b.pose.angle),
+            Pose::new(
+                Vec2::new(b.center().x + 12.0, b.center().y + 23.0),
+                b.pose.angle,
+            ),
             b.half,
         );
     }
@@ -151,7 +158,10 @@ fn bfs_cdr_9_10_one_skill_test_per_unsaved_hit_every_one_to_be_passed() {
             }
         }
     }
-    assert!(escaped > 0 && killed > 0, "{escaped} escaped, {killed} killed");
+    assert!(
+        escaped > 0 && killed > 0,
+        "{escaped} escaped, {killed} killed"
+    );
 }
 
 #[test]
@@ -161,7 +171,10 @@ fn bfs_cdr_7_9_the_volley_at_him_is_rolled_and_its_hits_tested() {
     let mut tested = 0;
     for seed in 1..=30 {
         let mut g = colonel_before_the_muskets(10.0, seed);
-        at_combat(&mut g, sandtable_bfs::turn::CombatStage::ShootingAfterMovement);
+        at_combat(
+            &mut g,
+            sandtable_bfs::turn::CombatStage::ShootingAfterMovement,
+        );
         let mut events = Vec::new();
         shooting::resolve_stage(&mut g, FireStage::AfterMovement, &mut events);
         let v = events
@@ -251,7 +264,11 @@ fn bfs_cdr_16_a_lone_commander_shoots_once_a_turn_at_his_first_chance() {
     // Once a turn: nothing more in Shooting after Movement.
     let mut events = Vec::new();
     shooting::resolve_stage(&mut g, FireStage::AfterMovement, &mut events);
-    assert!(volleys(&events).iter().all(|v| v.shooter != Piece::Commander(COLONEL)));
+    assert!(
+        volleys(&events)
+            .iter()
+            .all(|v| v.shooter != Piece::Commander(COLONEL))
+    );
 }
 
 #[test]

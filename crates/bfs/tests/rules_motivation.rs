@@ -40,21 +40,48 @@ fn division_setup() -> BattleSetup {
         } else {
             "pancerni"
         };
-        placed.push(unit(key, 0, profile, 3, 3, (10.0 + 18.0 * i as f32, 60.0), 0.0));
+        placed.push(unit(
+            key,
+            0,
+            profile,
+            3,
+            3,
+            (10.0 + 18.0 * i as f32, 60.0),
+            0.0,
+        ));
     }
     const LEVY_KEYS: [&str; 8] = [
         "levy-1", "levy-2", "levy-3", "levy-4", "levy-5", "levy-6", "levy-7", "levy-8",
     ];
     for (i, key) in LEVY_KEYS.iter().enumerate() {
-        placed.push(unit(key, 0, "pancerni", 3, 3, (8.0 + 14.5 * i as f32, 20.0), 0.0));
+        placed.push(unit(
+            key,
+            0,
+            "pancerni",
+            3,
+            3,
+            (8.0 + 14.5 * i as f32, 20.0),
+            0.0,
+        ));
     }
-    placed.push(unit("dragoons", 0, "polish-dragoons", 3, 3, (60.0, 80.0), 0.0));
+    placed.push(unit(
+        "dragoons",
+        0,
+        "polish-dragoons",
+        3,
+        3,
+        (60.0, 80.0),
+        0.0,
+    ));
     placed.push(unit("reiters-1", 1, "reiters", 3, 3, (30.0, 110.0), 180.0));
     placed.push(unit("reiters-2", 1, "reiters", 3, 3, (90.0, 110.0), 180.0));
     let mut s = setup(&placed, vec![]);
     s.scenario.rules.level = GameLevel::Division;
     let side = &mut s.scenario.rules.forces[0];
-    for (id, name, pct, x) in [("banner", "Banner of the Hetman", 50, 30.0), ("levy", "Levy of Nobility", 30, 90.0)] {
+    for (id, name, pct, x) in [
+        ("banner", "Banner of the Hetman", 50, 30.0),
+        ("levy", "Levy of Nobility", 30, 90.0),
+    ] {
         side.regiments.push(RegimentSpec {
             id: id.into(),
             name: name.into(),
@@ -197,8 +224,16 @@ fn bfs_psy_26_the_breaking_points_table() {
     assert_eq!(total(&breaking_points(&g, BANNER)), 12);
     // Each line says what it is for.
     let lines = breaking_points(&g, BANNER);
-    assert!(lines.iter().any(|l| l.points == 3 && l.reason.contains("Commander-in-Chief")));
-    assert!(lines.iter().any(|l| l.points == 2 && l.reason.contains("Levy of Nobility")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.points == 3 && l.reason.contains("Commander-in-Chief"))
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.points == 2 && l.reason.contains("Levy of Nobility"))
+    );
 }
 
 #[test]
@@ -267,7 +302,11 @@ fn bfs_psy_27_at_least_as_many_by_default_more_than_under_the_option() {
         motivation_tests(&reorganize(&mut g)).len()
     };
     assert_eq!(test_at_nine(false), 1, "AMB-03: 9 BP reach a level of 9");
-    assert_eq!(test_at_nine(true), 0, "the quick reference: 9 does not exceed 9");
+    assert_eq!(
+        test_at_nine(true),
+        0,
+        "the quick reference: 9 does not exceed 9"
+    );
 }
 
 #[test]
@@ -275,7 +314,13 @@ fn bfs_psy_28_a_failed_test_wipes_out_the_regiment_and_its_loss_shakes_the_next(
     let mut g = division();
     // 15 BP, 6 above its level of 9, and no CP left: the colonel's Morale of 6 − 6 is below 1,
     // so the test fails without a roll (BFS-PSY-2).
-    for key in ["pancerni-1", "pancerni-2", "cossacks-1", "cossacks-2", "cossacks-3"] {
+    for key in [
+        "pancerni-1",
+        "pancerni-2",
+        "cossacks-1",
+        "cossacks-2",
+        "cossacks-3",
+    ] {
         destroy_bases(&mut g, key, 3);
     }
     // The Levy has lost 6 of its 24 bases: 6 BP against 7; the Banner's fall (18 bases at the
@@ -292,7 +337,11 @@ fn bfs_psy_28_a_failed_test_wipes_out_the_regiment_and_its_loss_shakes_the_next(
     let tests = motivation_tests(&events);
     assert_eq!(tests.len(), 2, "the Banner, then the Levy");
     assert!(!tests[0].roll.passed);
-    assert!(tests[1].cause.contains("8 Breaking Points"), "{}", tests[1].cause);
+    assert!(
+        tests[1].cause.contains("8 Breaking Points"),
+        "{}",
+        tests[1].cause
+    );
     // The Banner's last unit flees, its colonel flees and does not rally.
     let c4 = id(&g, "cossacks-4");
     assert_eq!(g.unit(c4).morale, MoraleLevel::Flight);
@@ -377,15 +426,17 @@ fn bfs_psy_29_a_garrison_holds_out_after_its_regiment_is_wiped_out() {
                 u.regiment = Some("banner".into());
             }
         }
-        s.scenario.terrain.push(sandtable_engine::scenario::TerrainSpec {
-            kind: sandtable_engine::scenario::TerrainKind::Building,
-            name: Some("Inn".into()),
-            shape: sandtable_engine::scenario::ShapeSpec::Rect {
-                center: (60.0, 90.0),
-                size: (6.0, 6.0),
-                rotation: 0.0,
-            },
-        });
+        s.scenario
+            .terrain
+            .push(sandtable_engine::scenario::TerrainSpec {
+                kind: sandtable_engine::scenario::TerrainKind::Building,
+                name: Some("Inn".into()),
+                shape: sandtable_engine::scenario::ShapeSpec::Rect {
+                    center: (60.0, 90.0),
+                    size: (6.0, 6.0),
+                    rotation: 0.0,
+                },
+            });
         let mut g = Bfs::setup(&s, seed).unwrap();
         g.turn.initiative = Some(Side::A);
         // The dragoons hold the inn.

@@ -75,7 +75,11 @@ fn bfs_oo_7_each_base_charges_straight_and_aligns_on_the_front() {
         // Flush on the front edge: its front is on y = 55, facing north.
         let front = b.edge(Edge::Front).midpoint();
         assert!((front.y - 55.0).abs() < 0.06, "base {i} front at {front:?}");
-        assert!(b.pose.angle.abs() < 1e-3, "base {i} turned {}", b.pose.angle);
+        assert!(
+            b.pose.angle.abs() < 1e-3,
+            "base {i} turned {}",
+            b.pose.angle
+        );
     }
     apart(&g, c);
     let cs = g.unit(c).charge.clone().expect("charging");
@@ -111,7 +115,11 @@ fn bfs_oo_12_bases_in_the_flank_zone_strike_the_flank_and_one_finds_no_room() {
     let l = rframe.pose.to_local(in_contact[0].center());
     assert!(l.x.abs() > rframe.half.x, "{l:?}");
     let cs = g.unit(c).charge.clone().expect("charging");
-    assert!(matches!(cs.struck, Some(Edge::Left | Edge::Right)), "{:?}", cs.struck);
+    assert!(
+        matches!(cs.struck, Some(Edge::Left | Edge::Right)),
+        "{:?}",
+        cs.struck
+    );
     apart(&g, c);
     assert!(events.iter().any(|e| matches!(
         e,
@@ -144,8 +152,12 @@ fn bfs_oo_10_bases_not_in_contact_close_in_the_additional_move() {
     let count = |g: &Game| g.unit(c).bases.iter().filter(|b| touching(b, &rb)).count();
     assert_eq!(count(&g), 2);
     let behind = g.unit(c).bases[2];
-    let gap = sandtable_geometry::distance::set_distance(std::slice::from_ref(&behind), &rb).unwrap();
-    assert!((gap - 7.0).abs() < 0.06, "it ran its 20 cm and stands {gap} cm short");
+    let gap =
+        sandtable_geometry::distance::set_distance(std::slice::from_ref(&behind), &rb).unwrap();
+    assert!(
+        (gap - 7.0).abs() < 0.06,
+        "it ran its 20 cm and stands {gap} cm short"
+    );
     assert!(g.unit(c).charge.as_ref().is_some_and(|cs| cs.contact));
     at_combat(&mut g, sandtable_bfs::turn::CombatStage::CloseCombat);
     let mut events = Vec::new();
@@ -153,7 +165,11 @@ fn bfs_oo_10_bases_not_in_contact_close_in_the_additional_move() {
     assert_eq!(count(&g), 3, "{:?}", g.unit(c).bases);
     apart(&g, c);
     // No failed-charge test: the unit had already struck home.
-    assert!(!events.iter().any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-CHG-24")));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-CHG-24"))
+    );
 }
 
 #[test]

@@ -759,7 +759,11 @@ mod tests {
         );
         // The haiduks stand nearer the muskets than he does: they are the target.
         place(&mut game, muskets_y - 20.0 - half);
-        let h = game.units.iter().position(|u| u.key == "haiduks").expect("haiduks");
+        let h = game
+            .units
+            .iter()
+            .position(|u| u.key == "haiduks")
+            .expect("haiduks");
         let hf = frame_of(&game.units[h].bases);
         let shift = Vec2::new(58.0, muskets_y - 10.0 - hf.half.y) - hf.center();
         for b in &mut game.units[h].bases {

@@ -61,7 +61,10 @@ mod tests {
             let text = std::fs::read_to_string(p).unwrap_or_default();
             chars.extend(text.chars().filter(|c| !c.is_ascii() && !c.is_control()));
         }
-        assert!(chars.contains(&'→'), "the arrow is among the characters checked");
+        assert!(
+            chars.contains(&'→'),
+            "the arrow is among the characters checked"
+        );
         // egui's own check (`Fonts::has_glyph`) says no for any character of the face that
         // holds its replacement glyph, so the fonts' character maps are read directly.
         let defs = definitions();
@@ -92,7 +95,9 @@ mod tests {
                 })
                 .cloned();
             assert!(
-                first.as_deref().is_some_and(|f| f == FALLBACK_NAME || f == "Hack"),
+                first
+                    .as_deref()
+                    .is_some_and(|f| f == FALLBACK_NAME || f == "Hack"),
                 "{family:?}: {first:?}"
             );
         }

@@ -53,11 +53,9 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::LeaveUnit { commander, steps } => {
             crate::attachment::check_leave(game, *commander, steps).map(|_| ())
         }
-        Command::OccupyBuilding {
-            unit,
-            building,
-            by,
-        } => movement::check_occupy(game, *unit, *building, *by),
+        Command::OccupyBuilding { unit, building, by } => {
+            movement::check_occupy(game, *unit, *building, *by)
+        }
         Command::LeaveBuilding { unit, wall, by } => {
             movement::check_leave_building(game, *unit, *wall, *by).map(|_| ())
         }
@@ -121,11 +119,9 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::LeaveUnit { commander, steps } => {
             crate::attachment::leave(game, *commander, steps, e)?
         }
-        Command::OccupyBuilding {
-            unit,
-            building,
-            by,
-        } => movement::occupy(game, *unit, *building, *by, e)?,
+        Command::OccupyBuilding { unit, building, by } => {
+            movement::occupy(game, *unit, *building, *by, e)?
+        }
         Command::LeaveBuilding { unit, wall, by } => {
             movement::leave_building(game, *unit, *wall, *by, e)?
         }
