@@ -92,6 +92,12 @@ fn smallest_box(points: &[Vec2]) -> Option<Rect> {
     best.map(|(_, r)| r)
 }
 
+/// Bases a footprint of `area` cm² holds: one per 10 cm², to the nearest base, 0.5 up
+/// (BFS-TER-29).
+fn bases_for_area(area: f32) -> u32 {
+    (area / CM2_PER_BASE + 0.5 + 1e-4).floor() as u32
+}
+
 /// How many bases the building holds: its area in cm² ÷ 10, to the nearest whole base, 0.5 up
 /// (BFS-TER-29: 6 × 4 cm holds 2, 6 × 6 cm holds 4).
 pub fn capacity(game: &Game, index: usize) -> u32 {
@@ -103,7 +109,7 @@ pub fn capacity(game: &Game, index: usize) -> u32 {
         .iter()
         .map(|p| sandtable_engine::scenario_geometry::polygon_area(p).abs())
         .sum();
-    (area / CM2_PER_BASE + 0.5 + 1e-4).floor() as u32
+    bases_for_area(area)
 }
 
 /// The capacity of the scenario's building called `name`, if it has one (BFS-TER-29).
@@ -119,7 +125,7 @@ pub fn spec_capacity(
         .iter()
         .map(|p| sandtable_engine::scenario_geometry::polygon_area(p).abs())
         .sum();
-    Some((area / CM2_PER_BASE + 0.5 + 1e-4).floor() as u32)
+    Some(bases_for_area(area))
 }
 
 /// Puts the units the scenario names as garrisons into their buildings at the start.
