@@ -249,6 +249,19 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
         .unwrap_or_else(|_| empty_scene())
 }
 
+/// Is this point on a road or bridge whose override applies (BFS-TER-22)? A road counts as one
+/// base wide whatever its drawn width, so a base whose middle is on it moves and marches along
+/// it ignoring the wood or village it crosses. Battles recorded before rules revision 4 did not.
+pub fn on_road(game: &Game, p: Vec2) -> bool {
+    crate::revision::roads_override(game.info.options.rules_revision)
+        && terrain_pieces(game).iter().any(|piece| {
+            game.terrain
+                .get(piece.id as usize)
+                .is_some_and(|t| matches!(t.kind, TerrainKind::Road | TerrainKind::Bridge))
+                && piece.contains_point(p).unwrap_or(false)
+        })
+}
+
 /// Scene ids of lone commanders in [`scene_with_commanders`]: above every unit's.
 pub const COMMANDER_SID: u32 = 0x8000_0000;
 

@@ -59,10 +59,15 @@ fn off_road_in(
     pieces: &[sandtable_geometry::terrain::TerrainPiece],
     bases: &[Rect],
 ) -> Option<String> {
+    // A base (or a Column's frame) whose middle is on a road marches along it (BFS-TER-22).
+    let off: Vec<&Rect> = bases
+        .iter()
+        .filter(|b| !crate::geo::on_road(game, b.center()))
+        .collect();
     pieces.iter().find_map(|piece| {
         let t = game.terrain.get(piece.id as usize)?;
         (!marchable(t.kind)
-            && bases
+            && off
                 .iter()
                 .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3)))
         .then(|| t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind)))

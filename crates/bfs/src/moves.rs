@@ -331,10 +331,13 @@ pub fn plan(
     let mut path = vec![frame_of(&bases)];
     let mut limit = TerrainLimit { cap: None };
     let pieces = scene.terrain();
-    // Terrain the unit starts in limits it from the start (BFS-TER-2/3).
+    // Terrain the unit starts in limits it from the start (BFS-TER-2/3), but not a base on a road
+    // through it (BFS-TER-22).
+    let off_road = |b: &&Rect| !geo::on_road(game, b.center());
     for piece in pieces {
         if bases
             .iter()
+            .filter(off_road)
             .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
             && let Some(found) = slowing(game, p, piece.id as usize, basic)
         {
@@ -387,10 +390,18 @@ pub fn plan(
                     ));
                 }
                 let delta = out.delta;
+                // A base that keeps to a road goes on as on open ground (BFS-TER-22).
+                let along_road = |b: &&Rect| {
+                    let c = b.center();
+                    [c, c + delta * 0.5, c + delta]
+                        .iter()
+                        .all(|p| geo::on_road(game, *p))
+                };
                 for piece in pieces {
                     if let Some(found) = slowing(game, p, piece.id as usize, basic) {
                         let entry = bases
                             .iter()
+                            .filter(|b| !along_road(b))
                             .filter_map(|b| {
                                 piece
                                     .swept_intervals(b, delta)
@@ -424,6 +435,7 @@ pub fn plan(
                 for piece in pieces {
                     if bases
                         .iter()
+                        .filter(off_road)
                         .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
                         && let Some(found) = slowing(game, p, piece.id as usize, basic)
                     {

@@ -183,3 +183,54 @@ fn bfs_cdr_4_commanders_march_near_the_enemy() {
     g.commander_mut(swede).base = s.translated(Vec2::new(70.0, 48.0) - s.center());
     assert_eq!(march(&g, &[MoveStep::Forward(5.0)]), Ok(()));
 }
+
+/// BFS-TER-22: a road through a wood overrides it, for marching and for moving. A Column whose
+/// middle is on the road marches and moves through the wood; beside the road it may not; battles
+/// recorded before rules revision 4 refused both.
+#[test]
+fn bfs_ter_22_a_road_through_a_wood_lets_a_column_march_through() {
+    let wood = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("Wood".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 50.0),
+            size: (30.0, 6.0),
+            rotation: 0.0,
+        },
+    };
+    let road = TerrainSpec {
+        kind: TerrainKind::Road,
+        name: Some("Road".into()),
+        shape: ShapeSpec::Strip {
+            points: vec![(60.0, 20.0), (60.0, 80.0)],
+            width: 3.0,
+        },
+    };
+    let g = marching("haiduks", 1, 110.0, vec![wood.clone(), road.clone()]);
+    assert_eq!(march(&g, &[MoveStep::Forward(15.0)]), Ok(()));
+    // An ordinary move along the road is not slowed by the wood either: the haiduks' full
+    // 10 cm, where the wood alone would stop them at its edge (BFS-TER-2).
+    let ordinary = |g: &Game| {
+        Bfs::legal(
+            g,
+            &Command::Move {
+                unit: id(g, "us"),
+                steps: vec![MoveStep::Forward(10.0)],
+            },
+        )
+        .map_err(|e| e.rule)
+    };
+    assert_eq!(ordinary(&g), Ok(()));
+    let mut old = g.clone();
+    old.info.options.rules_revision = 3;
+    assert!(march(&old, &[MoveStep::Forward(15.0)]).is_err());
+    assert_eq!(ordinary(&old).unwrap_err(), "BFS-TER-2");
+    // 5 cm off the road the Column's middle is in the wood.
+    let mut beside = g.clone();
+    let us = id(&beside, "us");
+    for b in beside.unit_mut(us).bases.iter_mut() {
+        *b = b.translated(Vec2::new(5.0, 0.0));
+    }
+    assert!(march(&beside, &[MoveStep::Forward(15.0)]).is_err());
+    assert_eq!(ordinary(&beside).unwrap_err(), "BFS-TER-2");
+}
