@@ -3,7 +3,7 @@
 //! the Additional Move in the Combat Phase, and what a failed charge costs (BFS-CHG-24).
 
 use crate::charge_reach::{
-    IMPETUS_RUN_CM, charge_obstacles, effective_order, params, simulate, terrain_budget,
+    charge_obstacles, effective_order, impetus_run, params, simulate, terrain_budget,
 };
 use crate::dice::TestRoll;
 use crate::event::{Event, TestKind, TestReport};
@@ -142,11 +142,7 @@ pub fn charge_part(
             cs.struck = Some(edge);
             // Impetus counts the straight run into contact, with the distance already covered
             // earlier in the charge (BFS-CC-14).
-            cs.straight_run = if wheel_deg > 0.5 && travelled < IMPETUS_RUN_CM {
-                travelled
-            } else {
-                cs.straight_run + travelled
-            };
+            cs.straight_run = impetus_run(cs.straight_run, travelled, wheel_deg);
         }
         contact_unit = Some(touched);
         if edge == sandtable_geometry::Edge::Front

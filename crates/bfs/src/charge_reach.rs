@@ -19,6 +19,17 @@ use sandtable_geometry::{Rect, Scene};
 /// Cavalry needs this much ground between charger and target for Impetus (BFS-CC-14).
 pub const IMPETUS_RUN_CM: f32 = 10.0;
 
+/// The straight run Impetus counts after a charge part (BFS-CC-14): a wheel of more than half a
+/// degree before a run shorter than 10 cm starts the count again; otherwise the run adds to the
+/// distance already covered earlier in the charge.
+pub fn impetus_run(before: f32, travelled: f32, wheel_deg: f32) -> f32 {
+    if wheel_deg > 0.5 && travelled < IMPETUS_RUN_CM {
+        travelled
+    } else {
+        before + travelled
+    }
+}
+
 pub fn params(game: &Game) -> ChargeParams {
     ChargeParams {
         reference: moves::wheel_reference(game),

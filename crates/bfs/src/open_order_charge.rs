@@ -13,7 +13,7 @@
 //! the unit's Impetus counts the run of its first base to strike the target. Battles recorded
 //! before rules revision 4 charged in Open Order as one block.
 
-use crate::charge_reach::{IMPETUS_RUN_CM, charge_obstacles, params};
+use crate::charge_reach::{charge_obstacles, impetus_run, params};
 use crate::event::Event;
 use crate::geo::{sid, unit_frame};
 use crate::ids::UnitId;
@@ -253,11 +253,7 @@ pub fn charge_part(
             if let Some((edge, travelled, wheel_deg)) = struck {
                 cs.contact = true;
                 cs.struck = Some(edge);
-                cs.straight_run = if wheel_deg > 0.5 && travelled < IMPETUS_RUN_CM {
-                    travelled
-                } else {
-                    cs.straight_run + travelled
-                };
+                cs.straight_run = impetus_run(cs.straight_run, travelled, wheel_deg);
             } else if in_contact > 0 {
                 cs.contact = true;
             }

@@ -468,29 +468,7 @@ fn bfs_ter_30_one_round_with_hand_weapons_and_the_attackers_withdraw_while_it_ho
     for seed in 1..=12 {
         let mut g = hussars_before_the_house(seed);
         let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
-        run(
-            &mut g,
-            Command::DeclareCharge {
-                unit: h,
-                target: m,
-                pay: None,
-            },
-        );
-        if matches!(
-            g.turn.phase,
-            sandtable_bfs::turn::Phase::Movement {
-                charge: Some(_),
-                ..
-            }
-        ) {
-            run(
-                &mut g,
-                Command::React {
-                    unit: m,
-                    reaction: sandtable_bfs::vocab::Reaction::Stand,
-                },
-            );
-        }
+        charge_and_stand(&mut g, h, m, None);
         assert!(
             g.unit(h).charge.as_ref().is_some_and(|c| c.contact),
             "the hussars reach the wall"

@@ -2,7 +2,6 @@
 
 mod support;
 
-use sandtable_bfs::command::Command;
 use sandtable_bfs::event::Event;
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, OrderKind};
@@ -23,30 +22,7 @@ fn cossacks_at(x: f32, front: f32) -> (Game, UnitId, UnitId) {
 }
 
 fn declare(g: &mut Game, c: UnitId, r: UnitId) -> Vec<Event> {
-    let mut events = run(
-        g,
-        Command::DeclareCharge {
-            unit: c,
-            target: r,
-            pay: None,
-        },
-    );
-    if matches!(
-        g.turn.phase,
-        sandtable_bfs::turn::Phase::Movement {
-            charge: Some(_),
-            ..
-        }
-    ) {
-        events.extend(run(
-            g,
-            Command::React {
-                unit: r,
-                reaction: sandtable_bfs::vocab::Reaction::Stand,
-            },
-        ));
-    }
-    events
+    charge_and_stand(g, c, r, None)
 }
 
 fn touching(a: &Rect, bs: &[Rect]) -> bool {
@@ -191,29 +167,7 @@ fn bfs_oo_9_only_the_base_that_touches_another_unit_aligns_on_it() {
         sandtable_geometry::Pose::new(sandtable_geometry::Vec2::new(60.0, 30.0), 0.0),
         cm.base.half,
     );
-    run(
-        &mut g,
-        Command::DeclareCharge {
-            unit: c,
-            target: r,
-            pay: Some(colonel),
-        },
-    );
-    if matches!(
-        g.turn.phase,
-        sandtable_bfs::turn::Phase::Movement {
-            charge: Some(_),
-            ..
-        }
-    ) {
-        run(
-            &mut g,
-            Command::React {
-                unit: r,
-                reaction: sandtable_bfs::vocab::Reaction::Stand,
-            },
-        );
-    }
+    charge_and_stand(&mut g, c, r, Some(colonel));
     let (rb, pb) = (g.unit(r).bases.clone(), g.unit(p).bases.clone());
     let bases = g.unit(c).bases.clone();
     let west = bases

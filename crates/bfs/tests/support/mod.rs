@@ -173,3 +173,30 @@ pub fn at_movement(game: &mut Game, acting: Side, second: bool) {
 pub fn run(game: &mut Game, cmd: Command) -> Vec<Event> {
     Bfs::execute(game, &cmd).unwrap_or_else(|e| panic!("{cmd:?} refused: {e}"))
 }
+
+/// `unit` declares a charge at `target` (`pay`: the commander who pays to pick it, BFS-CHG-4),
+/// and the target stands if it is asked to react. Returns the events of both.
+pub fn charge_and_stand(
+    game: &mut Game,
+    unit: UnitId,
+    target: UnitId,
+    pay: Option<sandtable_bfs::ids::CommanderId>,
+) -> Vec<Event> {
+    let mut events = run(game, Command::DeclareCharge { unit, target, pay });
+    if matches!(
+        game.turn.phase,
+        Phase::Movement {
+            charge: Some(_),
+            ..
+        }
+    ) {
+        events.extend(run(
+            game,
+            Command::React {
+                unit: target,
+                reaction: sandtable_bfs::vocab::Reaction::Stand,
+            },
+        ));
+    }
+    events
+}
