@@ -262,6 +262,15 @@ pub fn on_road(game: &Game, p: Vec2) -> bool {
         })
 }
 
+/// Does this base keep to a road all along a straight move by `delta` (its middle on it at the
+/// start, halfway and the end)? Then the ground the road crosses does not slow it (BFS-TER-22).
+pub fn keeps_to_road(game: &Game, base: &Rect, delta: Vec2) -> bool {
+    let c = base.center();
+    [c, c + delta * 0.5, c + delta]
+        .iter()
+        .all(|p| on_road(game, *p))
+}
+
 /// Scene ids of lone commanders in [`scene_with_commanders`]: above every unit's.
 pub const COMMANDER_SID: u32 = 0x8000_0000;
 

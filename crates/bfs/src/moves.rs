@@ -391,17 +391,11 @@ pub fn plan(
                 }
                 let delta = out.delta;
                 // A base that keeps to a road goes on as on open ground (BFS-TER-22).
-                let along_road = |b: &&Rect| {
-                    let c = b.center();
-                    [c, c + delta * 0.5, c + delta]
-                        .iter()
-                        .all(|p| geo::on_road(game, *p))
-                };
                 for piece in pieces {
                     if let Some(found) = slowing(game, p, piece.id as usize, basic) {
                         let entry = bases
                             .iter()
-                            .filter(|b| !along_road(b))
+                            .filter(|b| !geo::keeps_to_road(game, b, delta))
                             .filter_map(|b| {
                                 piece
                                     .swept_intervals(b, delta)

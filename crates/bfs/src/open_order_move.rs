@@ -48,6 +48,12 @@ impl Accounts {
         costs: &[f32],
     ) -> Result<(), RuleError> {
         for (i, c) in costs.iter().enumerate() {
+            // A base on a road is not slowed by the ground the road crosses (BFS-TER-22).
+            if crate::geo::on_road(game, self.bases[i].center()) {
+                self.spent[i] += c;
+                self.limits[i].check(self.spent[i])?;
+                continue;
+            }
             for piece in scene.terrain() {
                 if piece.overlap_area(&self.bases[i]).is_ok_and(|a| a > 1e-3)
                     && let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic)
@@ -94,6 +100,9 @@ impl Accounts {
         }
         let p = game.unit_profile(unit);
         for &i in which {
+            if crate::geo::keeps_to_road(game, &self.bases[i], delta) {
+                continue;
+            }
             for piece in scene.terrain() {
                 if let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic) {
                     let entry = piece

@@ -234,3 +234,47 @@ fn bfs_ter_22_a_road_through_a_wood_lets_a_column_march_through() {
     assert!(march(&beside, &[MoveStep::Forward(15.0)]).is_err());
     assert_eq!(ordinary(&beside).unwrap_err(), "BFS-TER-2");
 }
+
+/// BFS-TER-22 for Open Order: a copse 3.6 cm wide stands on the road before the middle cossack
+/// base. Riding on the road, the cossacks shift their full 20 cm, the middle base through the
+/// copse; without the road it stops them at its edge (very difficult ground for cavalry).
+#[test]
+fn bfs_ter_22_an_open_order_base_on_the_road_rides_through_the_wood() {
+    let copse = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("Copse".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 50.0),
+            size: (3.6, 6.0),
+            rotation: 0.0,
+        },
+    };
+    let road = TerrainSpec {
+        kind: TerrainKind::Road,
+        name: Some("Road".into()),
+        shape: ShapeSpec::Strip {
+            points: vec![(60.0, 20.0), (60.0, 80.0)],
+            width: 3.0,
+        },
+    };
+    let ride = |g: &Game| {
+        Bfs::legal(
+            g,
+            &Command::Move {
+                unit: id(g, "us"),
+                steps: vec![MoveStep::Shift {
+                    dx: 0.0,
+                    dy: 20.0,
+                    degrees: 0.0,
+                }],
+            },
+        )
+        .map_err(|e| e.rule)
+    };
+    let g = marching("cossack-cavalry", 3, 110.0, vec![copse.clone(), road]);
+    let middle = g.unit(id(&g, "us")).bases[1].center();
+    assert!((middle.x - 60.0).abs() < 0.01, "{middle:?}");
+    assert_eq!(ride(&g), Ok(()));
+    let no_road = marching("cossack-cavalry", 3, 110.0, vec![copse]);
+    assert_eq!(ride(&no_road).unwrap_err(), "BFS-TER-3");
+}
