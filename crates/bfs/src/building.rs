@@ -217,7 +217,8 @@ fn check_payer(game: &Game, unit: UnitId, by: CommanderId, rule: &str) -> Result
             ),
         ));
     }
-    if c.cp < 1 || game.turn.number <= c.stunned_until_turn && c.stunned_until_turn > 0 {
+    // A commander who escaped death has no CP this turn or the next (BFS-CDR-9): his CP are 0.
+    if c.cp < 1 {
         return Err(RuleError::new(rule, format!("{} has no CP left.", c.name)));
     }
     Ok(())

@@ -184,28 +184,38 @@ fn bfs_cdr_4_commanders_march_near_the_enemy() {
     assert_eq!(march(&g, &[MoveStep::Forward(5.0)]), Ok(()));
 }
 
-/// BFS-TER-22: a road through a wood overrides it, for marching and for moving. A Column whose
-/// middle is on the road marches and moves through the wood; beside the road it may not; battles
-/// recorded before rules revision 4 refused both.
-#[test]
-fn bfs_ter_22_a_road_through_a_wood_lets_a_column_march_through() {
-    let wood = TerrainSpec {
+/// A forest `width` cm wide and 6 deep, centred on (60, 50) across the unit's way north.
+fn forest_across(width: f32) -> TerrainSpec {
+    TerrainSpec {
         kind: TerrainKind::Forest,
         name: Some("Wood".into()),
         shape: ShapeSpec::Rect {
             center: (60.0, 50.0),
-            size: (30.0, 6.0),
+            size: (width, 6.0),
             rotation: 0.0,
         },
-    };
-    let road = TerrainSpec {
+    }
+}
+
+/// A road 3 cm wide running north along x = 60, under the middle of the unit.
+fn north_road() -> TerrainSpec {
+    TerrainSpec {
         kind: TerrainKind::Road,
         name: Some("Road".into()),
         shape: ShapeSpec::Strip {
             points: vec![(60.0, 20.0), (60.0, 80.0)],
             width: 3.0,
         },
-    };
+    }
+}
+
+/// BFS-TER-22: a road through a wood overrides it, for marching and for moving. A Column whose
+/// middle is on the road marches and moves through the wood; beside the road it may not; battles
+/// recorded before rules revision 4 refused both.
+#[test]
+fn bfs_ter_22_a_road_through_a_wood_lets_a_column_march_through() {
+    let wood = forest_across(30.0);
+    let road = north_road();
     let g = marching("haiduks", 1, 110.0, vec![wood.clone(), road.clone()]);
     assert_eq!(march(&g, &[MoveStep::Forward(15.0)]), Ok(()));
     // An ordinary move along the road is not slowed by the wood either: the haiduks' full
@@ -240,23 +250,8 @@ fn bfs_ter_22_a_road_through_a_wood_lets_a_column_march_through() {
 /// copse; without the road it stops them at its edge (very difficult ground for cavalry).
 #[test]
 fn bfs_ter_22_an_open_order_base_on_the_road_rides_through_the_wood() {
-    let copse = TerrainSpec {
-        kind: TerrainKind::Forest,
-        name: Some("Copse".into()),
-        shape: ShapeSpec::Rect {
-            center: (60.0, 50.0),
-            size: (3.6, 6.0),
-            rotation: 0.0,
-        },
-    };
-    let road = TerrainSpec {
-        kind: TerrainKind::Road,
-        name: Some("Road".into()),
-        shape: ShapeSpec::Strip {
-            points: vec![(60.0, 20.0), (60.0, 80.0)],
-            width: 3.0,
-        },
-    };
+    let copse = forest_across(3.6);
+    let road = north_road();
     let ride = |g: &Game| {
         Bfs::legal(
             g,
