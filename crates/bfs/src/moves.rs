@@ -333,11 +333,17 @@ pub fn plan(
     let pieces = scene.terrain();
     // Terrain the unit starts in limits it from the start (BFS-TER-2/3), but not a base on a road
     // through it (BFS-TER-22).
-    let off_road = |b: &&Rect| !geo::on_road(game, b.center());
-    for piece in pieces {
-        if bases
+    let off_road = |bases: &[Rect]| -> Vec<Rect> {
+        bases
             .iter()
-            .filter(off_road)
+            .filter(|b| !geo::on_road(game, b.center()))
+            .copied()
+            .collect()
+    };
+    let off = off_road(&bases);
+    for piece in pieces {
+        if off
+            .iter()
             .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
             && let Some(found) = slowing(game, p, piece.id as usize, basic)
         {
@@ -391,11 +397,14 @@ pub fn plan(
                 }
                 let delta = out.delta;
                 // A base that keeps to a road goes on as on open ground (BFS-TER-22).
+                let slowed: Vec<&Rect> = bases
+                    .iter()
+                    .filter(|b| !geo::keeps_to_road(game, b, delta))
+                    .collect();
                 for piece in pieces {
                     if let Some(found) = slowing(game, p, piece.id as usize, basic) {
-                        let entry = bases
+                        let entry = slowed
                             .iter()
-                            .filter(|b| !geo::keeps_to_road(game, b, delta))
                             .filter_map(|b| {
                                 piece
                                     .swept_intervals(b, delta)
@@ -426,10 +435,10 @@ pub fn plan(
                 let cost = wheel::wheel_cost(&frame, &w, reference, MoveCost::default())
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 bases = bases.iter().map(|b| out.apply(b)).collect();
+                let off = off_road(&bases);
                 for piece in pieces {
-                    if bases
+                    if off
                         .iter()
-                        .filter(off_road)
                         .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
                         && let Some(found) = slowing(game, p, piece.id as usize, basic)
                     {
