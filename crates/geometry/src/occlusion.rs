@@ -665,9 +665,10 @@ impl<'s> Horizon<'s> {
     }
 
     /// Adds a convex occluder `k` (counter-clockwise, already shrunk). `outer`: the unshrunk
-    /// piece, which certified points and the eye must also keep out of (`BlocksBeyond` terrain).
+    /// piece, which certified points and the eye must also keep out of, and by how much more than
+    /// the culling's slack (`BlocksBeyond` and `Rise` terrain).
     /// `cuts`: segments certified lines must not cross (a concave terrain piece's part).
-    fn add_convex(&mut self, k: &[Vec2], outer: Option<&[Vec2]>, cuts: &[(Vec2, Vec2)]) {
+    fn add_convex(&mut self, k: &[Vec2], outer: Option<(&[Vec2], f32)>, cuts: &[(Vec2, Vec2)]) {
         if k.len() < 3 {
             return;
         }
@@ -679,7 +680,9 @@ impl<'s> Horizon<'s> {
             part.clear();
             let ok = match self.sources[e] {
                 Source::Front { o, f } => {
-                    if outer.is_none_or(|p| p.iter().all(|v| (*v - o).dot(f) > LIMIT_EPS)) {
+                    if outer
+                        .is_none_or(|(p, gap)| p.iter().all(|v| (*v - o).dot(f) > LIMIT_EPS + gap))
+                    {
                         let from = o + f * CERT_INSET_CM;
                         if k.iter().all(|v| (*v - from).dot(f) >= 0.0) {
                             part.extend_from_slice(k);
@@ -692,7 +695,7 @@ impl<'s> Horizon<'s> {
                 Source::Around { corners } => {
                     let ok = separated(&corners, k, CERT_INSET_CM)
                         // The piece may be concave: only the eye's own edges separate soundly.
-                        && outer.is_none_or(|p| beyond_an_edge_of(&corners, p, LIMIT_EPS));
+                        && outer.is_none_or(|(p, gap)| beyond_an_edge_of(&corners, p, LIMIT_EPS + gap));
                     if ok {
                         part.extend_from_slice(k);
                     }
@@ -707,7 +710,13 @@ impl<'s> Horizon<'s> {
     }
 
     /// Adds a convex occluder `k` that keeps clear of eye `eye` to that eye's pieces.
-    fn add_for_eye(&mut self, eye: u32, k: &[Vec2], outer: Option<&[Vec2]>, cuts: &[(Vec2, Vec2)]) {
+    fn add_for_eye(
+        &mut self,
+        eye: u32,
+        k: &[Vec2],
+        outer: Option<(&[Vec2], f32)>,
+        cuts: &[(Vec2, Vec2)],
+    ) {
         let centroid = k.iter().copied().sum::<Vec2>() / k.len() as f32;
         let mut ends = core::mem::take(&mut self.ends);
         for ri in 0..self.runs.len() {
@@ -727,8 +736,8 @@ impl<'s> Horizon<'s> {
                     let j = first + i;
                     let m = self.pieces[j].m;
                     let rf = run.pa(centroid - m);
-                    let rout = outer.map_or(0.0, |p| {
-                        p.iter().map(|v| v.distance(m)).fold(0.0, f32::max) + CERT_INSET_CM
+                    let rout = outer.map_or(0.0, |(p, gap)| {
+                        p.iter().map(|v| v.distance(m)).fold(0.0, f32::max) + CERT_INSET_CM + gap
                     });
                     self.add_umbra(j, rf, rout, &ea, &eb, cuts);
                 }
@@ -875,7 +884,9 @@ impl<'s> Horizon<'s> {
     pub(crate) fn add_terrain(&mut self, i: usize) {
         let scene = self.scene;
         if let Some(t) = scene.terrain_occluder(i) {
-            let outer = t.outer.then(|| scene.terrain()[i].polygon.vertices());
+            let outer = t
+                .outer
+                .map(|gap| (scene.terrain()[i].polygon.vertices(), gap));
             for part in &t.parts {
                 self.add_convex(&part.poly, outer, &part.cuts);
             }

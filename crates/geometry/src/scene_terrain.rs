@@ -22,11 +22,21 @@ use glam::Vec2;
 ///   runs more than `2R > d + CONTACT_EPS` inside it (the disc of radius `R` about the point it
 ///   crosses lies in the part), so `outer` is set: certificates must also keep both ends of the
 ///   line outside the piece itself.
+/// * `Rise`: blocks like `Blocks`, but only a line with neither end on the hill, "on" counting
+///   points within [`CONTACT_EPS`] of it (`Polygon::contains`). Parts shrunk as for `Blocks`, and
+///   `outer` is set with a margin of [`RISE_OUTER_MARGIN_CM`]: the eye and every certified point
+///   keep farther than that from the piece, so no certified line has an end on the hill.
 #[derive(Debug, Clone)]
 pub(crate) struct TerrainOccluder {
     pub parts: Vec<TerrainPart>,
-    pub outer: bool,
+    /// `Some(margin)`: certified lines must start and end outside the piece, by `margin` more
+    /// than the culling's own slack.
+    pub outer: Option<f32>,
 }
+
+/// How far beyond a rise's outline the eye and certified points must keep: twice the distance
+/// within which `Polygon::contains` counts a point as on it.
+pub(crate) const RISE_OUTER_MARGIN_CM: f32 = 2.0 * CONTACT_EPS;
 
 /// A convex part of a terrain piece, shrunk, with the cuts lines through it must not cross.
 #[derive(Debug, Clone)]
@@ -38,14 +48,15 @@ pub(crate) struct TerrainPart {
 pub(crate) fn terrain_occluder(t: &TerrainPiece) -> Option<TerrainOccluder> {
     use crate::terrain::SightBlock;
     let (by, outer) = match t.sight {
-        // A rise hides nothing from an eye on it, nor a target on it: no horizon can stand for
-        // it, so its lines are always checked exactly.
-        SightBlock::Clear | SightBlock::Rise => return None,
-        SightBlock::Blocks => (CONTACT_EPS + CERT_INSET_CM, false),
+        SightBlock::Clear => return None,
+        SightBlock::Blocks => (CONTACT_EPS + CERT_INSET_CM, None),
         SightBlock::BlocksBeyond(d) => (
             0.5 * (d + CONTACT_EPS).max(2.0 * CONTACT_EPS) + CERT_INSET_CM,
-            true,
+            Some(0.0),
         ),
+        // A rise hides nothing from an eye on it, nor a target on it: it stands in a horizon
+        // only for eyes and points kept clear of it.
+        SightBlock::Rise => (CONTACT_EPS + CERT_INSET_CM, Some(RISE_OUTER_MARGIN_CM)),
     };
     let v = t.polygon.vertices();
     let parts: Vec<TerrainPart> = if t.polygon.is_convex() {
