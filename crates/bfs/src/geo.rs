@@ -7,7 +7,7 @@ use crate::state::{Game, Unit, UnitStatus};
 use crate::weapons::MeleeWeapon;
 use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::terrain::{SightBlock, TerrainPiece};
-use sandtable_geometry::{Polygon, Pose, Rect, Scene, SceneBase, Vec2};
+use sandtable_geometry::{Polygon, Pose, PreparedTerrain, Rect, Scene, SceneBase, Vec2};
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -144,14 +144,15 @@ pub fn scene(game: &Game) -> Arc<Scene> {
     thread_local! {
         static LAST: RefCell<Option<(u64, Arc<Scene>)>> = const { RefCell::new(None) };
     }
-    let key = scene_key(game);
+    let tkey = terrain_key(game);
+    let key = scene_key(game, tkey);
     LAST.with(|last| {
         if let Some((k, s)) = last.borrow().as_ref()
             && *k == key
         {
             return s.clone();
         }
-        let s = Arc::new(scene_with(game, None));
+        let s = Arc::new(build_scene(game, None, tkey));
         *last.borrow_mut() = Some((key, s.clone()));
         s
     })
@@ -162,12 +163,13 @@ pub fn scene(game: &Game) -> Arc<Scene> {
 /// under a base many times a decision, and building a polygon (triangulating it) costs far more
 /// than the question.
 pub fn terrain_pieces(game: &Game) -> Arc<Vec<TerrainPiece>> {
+    terrain_pieces_keyed(game, terrain_key(game))
+}
+
+fn terrain_pieces_keyed(game: &Game, key: u64) -> Arc<Vec<TerrainPiece>> {
     thread_local! {
         static LAST: RefCell<Option<(u64, Arc<Vec<TerrainPiece>>)>> = const { RefCell::new(None) };
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    hash_terrain(game, &mut h);
-    let key = h.finish();
     LAST.with(|last| {
         if let Some((k, t)) = last.borrow().as_ref()
             && *k == key
@@ -189,6 +191,13 @@ pub fn terrain_pieces(game: &Game) -> Arc<Vec<TerrainPiece>> {
     })
 }
 
+/// A fingerprint of the table's terrain and the rules revision (which decides what hills hide).
+fn terrain_key(game: &Game) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    hash_terrain(game, &mut h);
+    h.finish()
+}
+
 fn hash_terrain(game: &Game, h: &mut impl Hasher) {
     game.info.options.rules_revision.hash(h);
     for t in &game.terrain {
@@ -202,9 +211,9 @@ fn hash_terrain(game: &Game, h: &mut impl Hasher) {
     }
 }
 
-/// A fingerprint of what a scene is built from: each unit on the table with its bases, the
-/// terrain, and the rules revision (which decides what hills hide).
-fn scene_key(game: &Game) -> u64 {
+/// A fingerprint of what a scene is built from: each unit on the table with its bases, and the
+/// terrain's fingerprint `terrain` ([`terrain_key`]).
+fn scene_key(game: &Game, terrain: u64) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     for u in game
         .units
@@ -219,12 +228,16 @@ fn scene_key(game: &Game) -> u64 {
             }
         }
     }
-    hash_terrain(game, &mut h);
+    terrain.hash(&mut h);
     h.finish()
 }
 
 /// The scene with one unit's bases replaced (for previews of a planned position).
 pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
+    build_scene(game, replace, terrain_key(game))
+}
+
+fn build_scene(game: &Game, replace: Option<(UnitId, &[Rect])>, terrain_key: u64) -> Scene {
     let mut bases = Vec::new();
     for u in game
         .units
@@ -241,12 +254,14 @@ pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
             side: u.side.0,
         }));
     }
-    let terrain = scene_terrain(game);
     // Inputs come from checked scenarios and from moves the geometry produced; an empty scene is
     // the safe fallback if anything were still refused.
-    Scene::new(bases.clone(), terrain)
-        .or_else(|_| Scene::new(bases, Vec::new()))
-        .unwrap_or_else(|_| empty_scene())
+    match prepared_terrain(game, terrain_key) {
+        Some(terrain) => Scene::with_terrain(bases.clone(), terrain),
+        None => Scene::new(bases.clone(), Vec::new()),
+    }
+    .or_else(|_| Scene::new(bases, Vec::new()))
+    .unwrap_or_else(|_| empty_scene())
 }
 
 /// Is this point on a road or bridge whose override applies (BFS-TER-22)? A road counts as one
@@ -296,28 +311,47 @@ pub fn scene_with_commanders(game: &Game, commanders: &[crate::ids::CommanderId]
             side: cm.side.0,
         });
     }
-    let terrain = scene_terrain(game);
-    Scene::new(bases, terrain).unwrap_or_else(|_| empty_scene())
+    match prepared_terrain(game, terrain_key(game)) {
+        Some(terrain) => Scene::with_terrain(bases, terrain),
+        None => Scene::new(bases, Vec::new()),
+    }
+    .unwrap_or_else(|_| empty_scene())
 }
 
 /// The terrain of a scene: every piece but the buildings a garrison holds. A garrison's bases
 /// fill its building, so they block sight and movement in its place, and the walls no longer
 /// hide the garrison from those outside nor those outside from it (BFS-TER-30).
-fn scene_terrain(game: &Game) -> Vec<TerrainPiece> {
+///
+/// Prepared once per table and garrison set and shared on the thread (`None` if the geometry
+/// refused the pieces, which checked scenarios never give).
+fn prepared_terrain(game: &Game, terrain_key: u64) -> Option<Arc<PreparedTerrain>> {
+    thread_local! {
+        static LAST: RefCell<Option<(u64, Vec<u32>, Arc<PreparedTerrain>)>> =
+            const { RefCell::new(None) };
+    }
     let held: Vec<u32> = game
         .units
         .iter()
         .filter(|u| u.status == UnitStatus::OnTable)
         .filter_map(|u| u.garrison.map(|b| b as u32))
         .collect();
-    let all = terrain_pieces(game);
-    if held.is_empty() {
-        return all.as_ref().clone();
-    }
-    all.iter()
-        .filter(|p| !held.contains(&p.id))
-        .cloned()
-        .collect()
+    LAST.with(|last| {
+        if let Some((k, h, t)) = last.borrow().as_ref()
+            && *k == terrain_key
+            && *h == held
+        {
+            return Some(t.clone());
+        }
+        let all = terrain_pieces_keyed(game, terrain_key);
+        let pieces: Vec<TerrainPiece> = all
+            .iter()
+            .filter(|p| !held.contains(&p.id))
+            .cloned()
+            .collect();
+        let t = Arc::new(PreparedTerrain::new(pieces).ok()?);
+        *last.borrow_mut() = Some((terrain_key, held, t.clone()));
+        Some(t)
+    })
 }
 
 fn empty_scene() -> Scene {

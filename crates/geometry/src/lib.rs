@@ -72,7 +72,7 @@ pub use movement::{Blocker, Body, MoveCost, MoveOutcome, Obstacles, SidePolicy};
 pub use polygon::Polygon;
 pub use pose::Pose;
 pub use rect::{Edge, Rect, Segment};
-pub use scene::{BroadPhase, Scene, SceneBase, UnitEntry};
+pub use scene::{BroadPhase, PreparedTerrain, Scene, SceneBase, UnitEntry};
 pub use table::{Table, TableEdge};
 pub use terrain::{SightBlock, TerrainPiece};
 pub use vision::{SightLine, Viewer, VisionArc};

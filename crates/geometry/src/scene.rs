@@ -21,6 +21,7 @@ use glam::Vec2;
 use parry2d::bounding_volume::Aabb;
 use parry2d::partitioning::{Bvh, BvhBuildStrategy};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub(crate) use crate::scene_terrain::TerrainOccluder;
 
@@ -153,12 +154,54 @@ pub struct Scene {
     /// Bounding-volume tree over units, for near-first occlusion-culled vision queries.
     unit_tree: Vec<UnitNode>,
     unit_bases: Vec<u32>,
-    terrain: Vec<TerrainPiece>,
-    /// Per terrain piece that blocks sight: its shrunk convex parts, occluders for culling.
-    terrain_occluders: Vec<Option<TerrainOccluder>>,
+    /// The terrain with its occluders and tree, shared by every scene of one table.
+    prepared: Arc<PreparedTerrain>,
     bvh: Bvh,
-    terrain_bvh: Bvh,
     broad: BroadPhase,
+}
+
+/// A table's terrain ready for scenes: the pieces (checked), each piece's sight occluders for the
+/// culling and a BVH over them. Terrain changes far less often than the bases, so the rules crate
+/// prepares it once and shares it ([`Scene::with_terrain`]); building occluders (cutting concave
+/// pieces into convex parts) costs more than all the bases of a scene together.
+pub struct PreparedTerrain {
+    pieces: Vec<TerrainPiece>,
+    /// Per terrain piece that blocks sight: its shrunk convex parts, occluders for culling.
+    occluders: Vec<Option<TerrainOccluder>>,
+    bvh: Bvh,
+}
+
+impl PreparedTerrain {
+    /// Checks every piece and prepares them.
+    pub fn new(pieces: Vec<TerrainPiece>) -> Result<Self, GeoError> {
+        for t in &pieces {
+            t.check()?;
+        }
+        let occluders = pieces.iter().map(terrain_occluder).collect();
+        let leaves: Vec<Aabb> = pieces
+            .iter()
+            .map(|t| t.polygon.aabb())
+            .map(|(l, h)| aabb_of(l, h))
+            .collect();
+        let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
+        Ok(Self {
+            pieces,
+            occluders,
+            bvh,
+        })
+    }
+
+    pub fn pieces(&self) -> &[TerrainPiece] {
+        &self.pieces
+    }
+}
+
+impl core::fmt::Debug for PreparedTerrain {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PreparedTerrain")
+            .field("pieces", &self.pieces.len())
+            .finish()
+    }
 }
 
 impl core::fmt::Debug for Scene {
@@ -166,7 +209,7 @@ impl core::fmt::Debug for Scene {
         f.debug_struct("Scene")
             .field("bases", &self.bases.len())
             .field("units", &self.units.len())
-            .field("terrain", &self.terrain.len())
+            .field("terrain", &self.prepared.pieces.len())
             .field("broad", &self.broad)
             .finish()
     }
@@ -207,11 +250,16 @@ impl Scene {
     /// Builds a scene. Every base's rectangle is validated and every unit's bases must share one
     /// side. Base indices in every answer are indices into `bases` as given.
     pub fn new(bases: Vec<SceneBase>, terrain: Vec<TerrainPiece>) -> Result<Self, GeoError> {
+        Self::with_terrain(bases, Arc::new(PreparedTerrain::new(terrain)?))
+    }
+
+    /// [`Scene::new`] on terrain already prepared (and shared with other scenes of the table).
+    pub fn with_terrain(
+        bases: Vec<SceneBase>,
+        terrain: Arc<PreparedTerrain>,
+    ) -> Result<Self, GeoError> {
         for b in &bases {
             b.rect.check("scene base")?;
-        }
-        for t in &terrain {
-            t.check()?;
         }
         // Group base indices by unit id.
         let mut order: Vec<u32> = (0..bases.len() as u32).collect();
@@ -251,19 +299,12 @@ impl Scene {
             .map(|u| Self::solid_of(&bases, &order, u))
             .collect();
         let unit_tree = build_unit_tree(&units);
-        let terrain_occluders = terrain.iter().map(terrain_occluder).collect();
         let leaves: Vec<Aabb> = bases
             .iter()
             .map(|b| b.rect.aabb())
             .map(|(l, h)| aabb_of(l, h))
             .collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
-        let tleaves: Vec<Aabb> = terrain
-            .iter()
-            .map(|t| t.polygon.aabb())
-            .map(|(l, h)| aabb_of(l, h))
-            .collect();
-        let terrain_bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &tleaves);
         Ok(Self {
             bases,
             boxes,
@@ -271,10 +312,8 @@ impl Scene {
             unit_solids,
             unit_tree,
             unit_bases: order,
-            terrain,
-            terrain_occluders,
+            prepared: terrain,
             bvh,
-            terrain_bvh,
             broad: BroadPhase::Bvh,
         })
     }
@@ -350,8 +389,18 @@ impl Scene {
             }
             for &i in idx {
                 let mut covered = [0.0f32; 4];
+                let (ilo, ihi) = bases[i as usize].rect.aabb();
                 for &j in idx {
                     if i == j {
+                        continue;
+                    }
+                    // Only bases whose boxes touch can share an edge (most pairs of a unit do not).
+                    let (jlo, jhi) = bases[j as usize].rect.aabb();
+                    if jlo.x > ihi.x + CONTACT_EPS
+                        || jlo.y > ihi.y + CONTACT_EPS
+                        || ilo.x > jhi.x + CONTACT_EPS
+                        || ilo.y > jhi.y + CONTACT_EPS
+                    {
                         continue;
                     }
                     if let Ok(c) = contact(&bases[i as usize].rect, &bases[j as usize].rect) {
@@ -393,7 +442,12 @@ impl Scene {
     }
 
     pub fn terrain(&self) -> &[TerrainPiece] {
-        &self.terrain
+        &self.prepared.pieces
+    }
+
+    /// The prepared terrain, to build another scene on the same table.
+    pub fn prepared_terrain(&self) -> &Arc<PreparedTerrain> {
+        &self.prepared
     }
 
     /// Units, sorted by id.
@@ -437,7 +491,7 @@ impl Scene {
     }
 
     pub(crate) fn terrain_occluder(&self, i: usize) -> Option<&TerrainOccluder> {
-        self.terrain_occluders[i].as_ref()
+        self.prepared.occluders[i].as_ref()
     }
 
     pub(crate) fn unit_tree(&self) -> &[UnitNode] {
@@ -513,14 +567,14 @@ impl Scene {
         match self.broad {
             BroadPhase::Bvh => {
                 let q = aabb_of(lo, hi);
-                for i in self.terrain_bvh.intersect_aabb(&q) {
+                for i in self.prepared.bvh.intersect_aabb(&q) {
                     if !f(i as usize) {
                         return;
                     }
                 }
             }
             BroadPhase::Naive => {
-                for i in 0..self.terrain.len() {
+                for i in 0..self.prepared.pieces.len() {
                     if !f(i) {
                         return;
                     }
@@ -542,7 +596,8 @@ impl Scene {
                 let d = b - a;
                 let m = Vec2::splat(margin);
                 for i in self
-                    .terrain_bvh
+                    .prepared
+                    .bvh
                     .leaves(|n| segment_hits_aabb(a, d, n.mins() - m, n.maxs() + m))
                 {
                     if !f(i as usize) {
@@ -551,7 +606,7 @@ impl Scene {
                 }
             }
             BroadPhase::Naive => {
-                for i in 0..self.terrain.len() {
+                for i in 0..self.prepared.pieces.len() {
                     if !f(i) {
                         return;
                     }
@@ -604,7 +659,7 @@ impl Scene {
         let (lo, hi) = r.aabb();
         let mut out = Vec::new();
         self.for_each_terrain_in_aabb(lo, hi, |i| {
-            let a = crate::terrain::overlap_area_unchecked(&self.terrain[i].polygon, r);
+            let a = crate::terrain::overlap_area_unchecked(&self.prepared.pieces[i].polygon, r);
             if a > crate::tolerance::AREA_EPS_CM2 {
                 out.push((i, a));
             }
