@@ -55,23 +55,41 @@ impl Pose {
         Vec2::new(c, s)
     }
 
+    /// `(right, facing)` from one sine and cosine: the same vectors as [`Self::right`] and
+    /// [`Self::facing`], for code that needs both (the trigonometry is most of its cost).
+    #[inline]
+    pub fn axes(&self) -> (Vec2, Vec2) {
+        let (s, c) = self.angle.sin_cos();
+        (Vec2::new(c, s), Vec2::new(-s, c))
+    }
+
     /// Local (x right, y forward) to table coordinates.
     #[inline]
     pub fn to_world(&self, local: Vec2) -> Vec2 {
-        self.pos + local.x * self.right() + local.y * self.facing()
+        let (r, f) = self.axes();
+        self.pos + local.x * r + local.y * f
+    }
+
+    /// [`Self::to_world`] of several points, with one sine and cosine.
+    #[inline]
+    pub fn to_world_n<const N: usize>(&self, local: [Vec2; N]) -> [Vec2; N] {
+        let (r, f) = self.axes();
+        local.map(|l| self.pos + l.x * r + l.y * f)
     }
 
     /// Table coordinates to local (x right, y forward).
     #[inline]
     pub fn to_local(&self, world: Vec2) -> Vec2 {
         let d = world - self.pos;
-        Vec2::new(d.dot(self.right()), d.dot(self.facing()))
+        let (r, f) = self.axes();
+        Vec2::new(d.dot(r), d.dot(f))
     }
 
     /// A local direction to a table direction.
     #[inline]
     pub fn dir_to_world(&self, local: Vec2) -> Vec2 {
-        local.x * self.right() + local.y * self.facing()
+        let (r, f) = self.axes();
+        local.x * r + local.y * f
     }
 
     /// Moved by a table-frame vector.

@@ -156,12 +156,12 @@ impl Rect {
     /// Corners in the order front-left, front-right, rear-right, rear-left (clockwise).
     pub fn corners(&self) -> [Vec2; 4] {
         let h = self.half;
-        [
-            self.pose.to_world(Vec2::new(-h.x, h.y)),
-            self.pose.to_world(Vec2::new(h.x, h.y)),
-            self.pose.to_world(Vec2::new(h.x, -h.y)),
-            self.pose.to_world(Vec2::new(-h.x, -h.y)),
-        ]
+        self.pose.to_world_n([
+            Vec2::new(-h.x, h.y),
+            Vec2::new(h.x, h.y),
+            Vec2::new(h.x, -h.y),
+            Vec2::new(-h.x, -h.y),
+        ])
     }
 
     pub fn front_left(&self) -> Vec2 {
@@ -201,12 +201,15 @@ impl Rect {
 
     /// Closest point of the rectangle (boundary or inside) to `p`.
     pub fn closest_point(&self, p: Vec2) -> Vec2 {
-        let l = self.pose.to_local(p);
+        // `to_local`, clamp, `to_world`, with one sine and cosine.
+        let (r, f) = self.pose.axes();
+        let d = p - self.pose.pos;
+        let l = Vec2::new(d.dot(r), d.dot(f));
         let c = Vec2::new(
             l.x.clamp(-self.half.x, self.half.x),
             l.y.clamp(-self.half.y, self.half.y),
         );
-        self.pose.to_world(c)
+        self.pose.pos + c.x * r + c.y * f
     }
 
     /// Distance from `p` to the rectangle (0 inside).
