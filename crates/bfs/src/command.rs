@@ -143,6 +143,15 @@ pub enum MoveStep {
     /// Movement Maneuver: an Open Order unit closes up into a Line of `files` files about the base
     /// nearest the middle of its front (BFS-MAN-17/18).
     CloseRanks { files: u8 },
+    /// A Column follows a bend, the last step of its move: the head base wheels `degrees`
+    /// forward about its `pivot` corner and goes on `then` cm; each following base moves up until
+    /// it touches the one in front, wheeling about the same point (BFS-AMV-4). With `degrees`
+    /// 0 a Column curved by an earlier bend goes on following its head.
+    Bend {
+        pivot: PivotCorner,
+        degrees: f32,
+        then: f32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,6 +15,7 @@ pub mod charge;
 pub mod charge_move;
 pub mod charge_reach;
 pub mod close_combat;
+pub mod column_bend;
 pub mod combat_result;
 pub mod command;
 pub mod deploy;

@@ -353,10 +353,48 @@ pub fn plan(
     let mut words = Vec::new();
     let mut ever_column = files == Some(1);
     let mut placed = Vec::new();
+    let curved = files == Some(1) && !crate::column_bend::is_straight(&bases);
     for (k, step) in steps.iter().enumerate() {
         let frame = frame_of(&bases);
         let body = Body::new(frame, &bases);
+        if curved && !matches!(step, MoveStep::Bend { .. } | MoveStep::March) {
+            return Err(RuleError::new(
+                "BFS-AMV-4",
+                format!(
+                    "{} is a Column bent along a curve: it moves on by following its head (a bend of 0° or more).",
+                    u.name
+                ),
+            ));
+        }
         match *step {
+            MoveStep::Bend {
+                pivot,
+                degrees,
+                then,
+            } => {
+                if k + 1 != steps.len() {
+                    return Err(RuleError::new(
+                        "BFS-AMV-4",
+                        "Following a bend ends the move: plan it as the last step.",
+                    ));
+                }
+                let (after, cost, text) =
+                    bend(game, scene, unit, &bases, files, pivot, degrees, then)?;
+                // The ground entered slows the whole Column from here (BFS-TER-2/3).
+                let off = off_road(&after);
+                for piece in pieces {
+                    if off
+                        .iter()
+                        .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
+                    {
+                        limit.enter(spent, 0.0, found, 1.0)?;
+                    }
+                }
+                spent += cost;
+                bases = after;
+                words.push(text);
+            }
             MoveStep::March => words.push("march".to_string()),
             MoveStep::SetUpObstacles => {
                 placed = set_up_last(game, unit, &bases, k, steps.len())?;
@@ -606,6 +644,99 @@ pub fn plan(
         description: words.join(", "),
         passed_through,
     })
+}
+
+/// A Column following a bend (BFS-AMV-4): the head's wheel and run, checked against everything
+/// on the table, then the followers placed by [`crate::column_bend::follow`]. Returns the bases,
+/// the cost (the head's outer corner's arc and its run) and the words for the log.
+#[allow(clippy::too_many_arguments)]
+fn bend(
+    game: &Game,
+    scene: &Scene,
+    unit: UnitId,
+    bases: &[Rect],
+    files: Option<u8>,
+    pivot: PivotCorner,
+    degrees: f32,
+    then: f32,
+) -> Result<(Vec<Rect>, f32, String), RuleError> {
+    let u = game.unit(unit);
+    if files != Some(1) || bases.len() < 2 {
+        return Err(RuleError::new(
+            "BFS-AMV-4",
+            format!(
+                "Only a Column one base wide of two or more bases follows a bend; {} is not one.",
+                u.name
+            ),
+        ));
+    }
+    if !degrees.is_finite()
+        || !then.is_finite()
+        || !(0.0..=crate::column_bend::MAX_BEND_DEG).contains(&degrees)
+        || !(0.0..=1000.0).contains(&then)
+        || (degrees == 0.0 && then == 0.0)
+    {
+        return Err(RuleError::new(
+            "BFS-AMV-4",
+            format!(
+                "A bend of {degrees}° then {then} cm makes no sense (0° to {:.0}° forward, then a run of 0 cm or more).",
+                crate::column_bend::MAX_BEND_DEG
+            ),
+        ));
+    }
+    let chain = crate::column_bend::chain_order(bases);
+    let head = bases[chain[0]];
+    let head_bases = [head];
+    let mut cost = 0.0;
+    let mut r = head;
+    if degrees > 0.0 {
+        let (w, out) = checked_wheel(
+            game,
+            scene,
+            unit,
+            &Body::new(head, &head_bases),
+            pivot,
+            degrees,
+        )?;
+        cost += wheel::wheel_cost(&head, &w, wheel_reference(game), MoveCost::default())
+            .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
+        r = out.apply(&head);
+    }
+    if then > 0.0 {
+        let passing = obstacles_passing(game, unit);
+        let one = [r];
+        let out = movement::move_straight(
+            scene,
+            &Body::new(r, &one),
+            then,
+            &passing,
+            MoveCost::default(),
+        )
+        .map_err(|e| RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}")))?;
+        if out.travelled < then - EPS {
+            let (why, rule) = out
+                .blocked
+                .map(|b| blocker_text(game, &b, u.side.0))
+                .unwrap_or(("something is in the way".into(), "BFS-MOV-5"));
+            return Err(RuleError::new(
+                rule,
+                format!("The head is blocked after {:.1} cm: {why}.", out.travelled),
+            ));
+        }
+        cost += out.cost;
+        r = r.translated(out.delta);
+    }
+    let reach = cost + 2.0 * frame_of(bases).half.length() + 1.0;
+    let after = crate::column_bend::follow(bases, &chain, r, u.side.0, unit, reach);
+    let text = format!(
+        "follow a bend of {degrees:.0}° on the {} corner, then {then:.1} cm ({cost:.1} cm)",
+        if pivot == PivotCorner::FrontLeft {
+            "left"
+        } else {
+            "right"
+        }
+    );
+    Ok((after, cost, text))
 }
 
 /// Portable obstacles set up as a move's step: only as its last (BFS-OBS-6, BFS-OBS-9).

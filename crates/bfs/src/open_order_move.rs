@@ -199,6 +199,12 @@ pub fn plan(
         }
         match *step {
             MoveStep::March => words.push("march".to_string()),
+            MoveStep::Bend { .. } => {
+                return Err(RuleError::new(
+                    "BFS-AMV-4",
+                    "Only a Column in close order follows a bend; Open Order bases move each on its own.",
+                ));
+            }
             MoveStep::SetUpObstacles => {
                 placed = moves::set_up_last(game, unit, &acc.bases, k, steps.len())?;
                 acc.charge(game, scene, p, &vec![maneuver_cost(p); n])?;

@@ -551,6 +551,8 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     MoveStep::March,
                 ));
             }
+            // A Column may follow a bend instead of wheeling (BFS-AMV-4).
+            choices.extend(crate::column_bend::offers(view, u, &steps_so_far));
             if let Some((label, step)) = change_of_order(view, u) {
                 // Dispersing opens a move, closing up ends it (BFS-MAN-17/18).
                 let fits = match step {
