@@ -289,8 +289,25 @@ pub fn check_react(
         ));
     }
     let u = game.unit(unit);
+    // The first reactor answers the charge; any later one stands in its countercharge's path
+    // and answers that (BFS-AMV-1).
+    let chained = !pending.reactions.is_empty();
+    let against = if chained {
+        pending.target
+    } else {
+        pending.charger
+    };
     match reaction {
         Reaction::Stand => {}
+        Reaction::HoldFire { .. } if chained => {
+            return Err(RuleError::new(
+                "BFS-AMV-1",
+                format!(
+                    "{} stands in the path of a countercharge: it may countercharge it or stand.",
+                    u.name
+                ),
+            ));
+        }
         Reaction::Countercharge => {
             if effective_order(game, unit) != Some(OrderKind::Charge) {
                 return Err(RuleError::new(
@@ -311,12 +328,13 @@ pub fn check_react(
                 ));
             }
             let scene = geo::scene(game);
-            if !sight::sees(game, &scene, unit, pending.charger, None) {
+            if !sight::sees(game, &scene, unit, against, None) {
                 return Err(RuleError::new(
                     "BFS-CHG-21",
                     format!(
-                        "{} cannot see the charger, so it cannot countercharge.",
-                        u.name
+                        "{} cannot see {}, so it cannot countercharge.",
+                        u.name,
+                        game.unit(against).name
                     ),
                 ));
             }
@@ -382,12 +400,25 @@ pub fn react(
             "holds its fire for the Reaction Fire step".into()
         }
     };
+    let chained = !pending.reactions.is_empty();
     events.push(Event::Reacted {
         unit,
-        to: pending.charger,
+        to: if chained {
+            pending.target
+        } else {
+            pending.charger
+        },
         reaction: text,
     });
     pending.reactions.push(reaction);
+    if !chained
+        && reaction == Reaction::Countercharge
+        && crate::revision::charge_chains(game.info.options.rules_revision)
+    {
+        pending
+            .reactors
+            .extend(in_countercharge_path(game, pending.charger, unit));
+    }
     if pending.reactions.len() < pending.reactors.len() {
         if let Phase::Movement { charge, .. } = &mut game.turn.phase {
             *charge = Some(pending);
@@ -417,8 +448,85 @@ fn reveal(game: &mut Game, unit: UnitId, kind: OrderKind, events: &mut Vec<Event
     }
 }
 
-/// Carries out a declared charge after the reactions (BFS-CHG-13..22).
-fn resolve(game: &mut Game, pending: PendingCharge, events: &mut Vec<Event>) {
+/// The unit of the charger's side that `counter`'s countercharge at `charger` would run into
+/// first, if it may react (BFS-AMV-1): the countercharge simulated with its Basic Move as if the
+/// charger stood, a contact counting only within half the gap (where the two would meet,
+/// BFS-CHG-22). Only this first link of a chain is asked; a chain running on from its reaction
+/// is not played.
+fn in_countercharge_path(game: &Game, charger: UnitId, counter: UnitId) -> Option<UnitId> {
+    let scene = geo::scene(game);
+    let basic = game.unit_profile(counter).movement.basic;
+    let out = simulate(game, &scene, counter, charger, basic)?;
+    let c = out.contact?;
+    let other = UnitId(c.unit as u16);
+    let gap = sandtable_geometry::distance::set_distance(
+        &game.unit(counter).bases,
+        &game.unit(charger).bases,
+    )
+    .unwrap_or(0.0);
+    (other != charger
+        && game.unit(other).side == game.unit(charger).side
+        && out.travelled <= 0.5 * gap + 1e-3
+        && may_react(game, other)
+        && !game.unit(other).flags.charged)
+        .then_some(other)
+}
+
+/// Carries out a declared charge after the reactions (BFS-CHG-13..22), the last declared first
+/// (BFS-AMV-1): a unit that countercharged the countercharge moves, then the countercharger, then
+/// the charger. A countercharger already engaged by then fights where it stands, and the charger
+/// charges it.
+fn resolve(game: &mut Game, mut pending: PendingCharge, events: &mut Vec<Event>) {
+    let chained: Vec<UnitId> = pending
+        .reactors
+        .iter()
+        .zip(&pending.reactions)
+        .skip(1)
+        .filter(|(_, r)| **r == Reaction::Countercharge)
+        .map(|(u, _)| *u)
+        .collect();
+    if !chained.is_empty() {
+        for &link in chained.iter().rev() {
+            let through_field =
+                crate::ground::field_cap(game, link, &game.unit(link).bases).is_some();
+            let start = sandtable_geometry::distance::set_distance(
+                &game.unit(link).bases,
+                &game.unit(pending.target).bases,
+            )
+            .unwrap_or(0.0);
+            {
+                let c = game.unit_mut(link);
+                c.flags.activated = true;
+                c.flags.charged = true;
+                // Its countercharge meets a unit that moves only after it: it runs as a charge.
+                c.charge = Some(ChargeState {
+                    target: pending.target,
+                    countercharge: false,
+                    start_distance: start,
+                    straight_run: 0.0,
+                    contact: false,
+                    struck: None,
+                    carried_over: false,
+                    pursuit: false,
+                    through_field,
+                });
+            }
+            let basic = game.unit_profile(link).movement.basic;
+            charge_part(game, link, basic, ChargePart::Movement, events);
+        }
+        pending.reactors.truncate(1);
+        pending.reactions.truncate(1);
+        if !flight::enemies_in_contact(game, pending.target).is_empty() {
+            // Caught before it set out: it fights where it stands, and the charger still
+            // charges it (BFS-AMV-1).
+            let t = game.unit_mut(pending.target);
+            t.flags.activated = true;
+            t.flags.charged = true;
+            let basic = game.unit_profile(pending.charger).movement.basic;
+            charge_part(game, pending.charger, basic, ChargePart::Movement, events);
+            return;
+        }
+    }
     let counter = pending
         .reactions
         .iter()

@@ -96,17 +96,20 @@ pub fn prompt(game: &Game) -> Prompt {
                 .get(c.reactions.len())
                 .copied()
                 .unwrap_or(c.target);
-            p(
-                "Movement",
-                "Charge reaction",
+            let expected = if c.reactions.is_empty() {
                 format!(
                     "{} is charged by {}: stand, countercharge or hold fire (BFS-CHG-12).",
                     game.unit(reactor).name,
                     game.unit(c.charger).name
-                ),
-                true,
-            )
-            .with_acting(*acting)
+                )
+            } else {
+                format!(
+                    "{} stands in the path of {}'s countercharge: stand, or countercharge it (BFS-AMV-1).",
+                    game.unit(reactor).name,
+                    game.unit(c.target).name
+                )
+            };
+            p("Movement", "Charge reaction", expected, true).with_acting(*acting)
         }
         Phase::Movement { acting, .. } => {
             let left = movement::units_to_activate(game).len();

@@ -124,7 +124,12 @@ pub fn menu(
                 )
                 .key('C'),
             );
-            for by in authority::commanders_who_may_order(view, reactor) {
+            // A unit in a countercharge's path may only countercharge it or stand (BFS-AMV-1).
+            let chained = !pc.reactions.is_empty();
+            for by in authority::commanders_who_may_order(view, reactor)
+                .into_iter()
+                .filter(|_| !chained)
+            {
                 menu.items.push(MenuItem::new(
                     format!(
                         "Hold fire for Reaction Fire — 1 CP from {}",
