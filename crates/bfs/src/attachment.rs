@@ -31,6 +31,17 @@ pub const LOSS_TEST_RANGE_CM: f32 = 20.0;
 /// no Charge order unless it already fights; and it lies within his Move.
 pub fn check_join(game: &Game, commander: CommanderId, unit: UnitId) -> Result<(), RuleError> {
     let side = acting(game)?;
+    check_join_for(game, commander, unit, side)
+}
+
+/// [`check_join`] for a commander of `side`, whether or not that side is moving now (a lone
+/// commander charged may join a unit in answer, BFS-CDR-8).
+pub fn check_join_for(
+    game: &Game,
+    commander: CommanderId,
+    unit: UnitId,
+    side: crate::ids::Side,
+) -> Result<(), RuleError> {
     let c = game.commander(commander);
     let u = game.unit(unit);
     let refuse = |why: String| Err(RuleError::new("BFS-CDR-12", why));
@@ -102,6 +113,17 @@ pub fn join(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     check_join(game, commander, unit)?;
+    join_unchecked(game, commander, unit, events);
+    Ok(())
+}
+
+/// The join itself, its checks made by the caller.
+pub fn join_unchecked(
+    game: &mut Game,
+    commander: CommanderId,
+    unit: UnitId,
+    events: &mut Vec<Event>,
+) {
     {
         let c = game.commander_mut(commander);
         c.attached_to = Some(unit);
@@ -127,7 +149,6 @@ pub fn join(
             game.unit(unit).name
         ),
     });
-    Ok(())
 }
 
 /// Where an attached commander's steps take him as he leaves (BFS-CDR-14): only before his unit

@@ -36,6 +36,23 @@ pub fn candidates(game: &Game) -> Vec<Command> {
         ],
         Phase::Orders { acting, .. } => orders(game, *acting),
         Phase::Movement {
+            charge:
+                Some(crate::turn::PendingCharge {
+                    commander: Some(cm),
+                    ..
+                }),
+            ..
+        } => {
+            let cm = *cm;
+            crate::commander_charge::answers(game, cm)
+                .into_iter()
+                .map(|reaction| Command::CommanderReacts {
+                    commander: cm,
+                    reaction,
+                })
+                .collect()
+        }
+        Phase::Movement {
             charge: Some(c), ..
         } => {
             let unit = c
@@ -125,6 +142,13 @@ fn movement_commands(game: &Game) -> Vec<Command> {
         v.extend(crate::building::offers(game, id));
         match u.order {
             Some(OrderKind::Charge) => {
+                // A lone enemy commander who is the closest target (BFS-CDR-7).
+                for c in crate::commander_charge::targets(game, id) {
+                    v.push(Command::ChargeCommander {
+                        unit: id,
+                        commander: c,
+                    });
+                }
                 for t in charge::target_options(game, &scene, id).free {
                     v.push(Command::DeclareCharge {
                         unit: id,

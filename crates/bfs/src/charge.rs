@@ -252,6 +252,7 @@ pub fn declare(
                 target,
                 reactors,
                 reactions: Vec::new(),
+                commander: None,
             },
             events,
         );
@@ -261,6 +262,7 @@ pub fn declare(
             target,
             reactors,
             reactions: Vec::new(),
+            commander: None,
         });
     }
     Ok(())
@@ -281,6 +283,12 @@ pub fn check_react(
             "There is no charge to react to.",
         ));
     };
+    if pending.commander.is_some() {
+        return Err(RuleError::new(
+            "BFS-CDR-8",
+            "The charge is on a commander: he answers it himself.",
+        ));
+    }
     let next = pending.reactors.get(pending.reactions.len()).copied();
     if next != Some(unit) {
         return Err(RuleError::new(

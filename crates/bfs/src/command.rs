@@ -61,6 +61,17 @@ pub enum Command {
     },
     /// The charged side answers a charge (BFS-CHG-12).
     React { unit: UnitId, reaction: Reaction },
+    /// A unit with a Charge order charges a lone enemy commander who is the closest target in its
+    /// field of vision, within 30 cm and within its Basic Move (BFS-CDR-7).
+    ChargeCommander {
+        unit: UnitId,
+        commander: CommanderId,
+    },
+    /// A lone commander answers the charge on him (BFS-CDR-8).
+    CommanderReacts {
+        commander: CommanderId,
+        reaction: CommanderReaction,
+    },
     /// A commander moves as a one-base unit in Open Order (BFS-CDR-2), optionally joining a unit.
     MoveCommander {
         commander: CommanderId,
@@ -99,6 +110,19 @@ pub enum Command {
     // ---- Combat Phase and after ----
     /// Resolve the next stage or step (BFS-CBT-2); the Initiative player drives it.
     Continue,
+}
+
+/// How a lone commander answers a charge on him (BFS-CDR-8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommanderReaction {
+    /// He waits for it, his escort with him.
+    Stand,
+    /// He rides away from the charger, his full Move (half if he has moved this turn), as Light
+    /// Cavalry Breaks Off (BFS-SPC-16, AMB-95).
+    BreakOff,
+    /// He joins a friendly unit he can reach: he leaves the charger's sight, and the charger may
+    /// choose another target (BFS-CDR-12).
+    Join(UnitId),
 }
 
 /// One piece of a unit's move (BFS-MOV-5..14, BFS-MAN-6..12).
@@ -219,7 +243,16 @@ impl Command {
             MoveCommander { commander, .. } | LeaveUnit { commander, .. } => {
                 (vec![], vec![*commander], None)
             }
-            JoinUnit { commander, unit } => (vec![*unit], vec![*commander], None),
+            JoinUnit { commander, unit } | ChargeCommander { unit, commander } => {
+                (vec![*unit], vec![*commander], None)
+            }
+            CommanderReacts {
+                commander,
+                reaction,
+            } => match reaction {
+                CommanderReaction::Join(unit) => (vec![*unit], vec![*commander], None),
+                _ => (vec![], vec![*commander], None),
+            },
             OccupyBuilding { unit, by, .. } | LeaveBuilding { unit, by, .. } => {
                 (vec![*unit], vec![*by], None)
             }
@@ -243,6 +276,8 @@ impl Command {
             Command::Hold { .. } => "Hold",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
+            Command::ChargeCommander { .. } => "ChargeCommander",
+            Command::CommanderReacts { .. } => "CommanderReacts",
             Command::MoveCommander { .. } => "MoveCommander",
             Command::JoinUnit { .. } => "JoinUnit",
             Command::LeaveUnit { .. } => "LeaveUnit",

@@ -112,6 +112,8 @@ pub enum Event {
     },
     Volley(VolleyReport),
     Melee(MeleeReport),
+    /// A charger's bases strike the lone commander they reached (BFS-CDR-7).
+    CommanderStruck(CommanderStrike),
     CombatResolved(ResolutionReport),
     /// Strength points lost, with any bases removed.
     Losses {
@@ -282,6 +284,18 @@ pub struct MeleeReport {
     pub armor: Vec<ArmorReport>,
     pub sp_lost: u32,
     pub first_strike: bool,
+}
+
+/// A charger striking a lone commander it reached (BFS-CDR-7), his Armor against each hit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommanderStrike {
+    pub attacker: UnitId,
+    pub commander: CommanderId,
+    pub weapon: String,
+    pub groups: Vec<MeleeGroup>,
+    pub hits: u32,
+    pub armor: Vec<ArmorReport>,
+    pub sp_lost: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

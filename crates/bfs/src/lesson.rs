@@ -120,6 +120,37 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::DeclareCharge {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
+        Command::ChargeCommander { unit: u, commander } => (
+            vec![unit(*u)],
+            game.commanders
+                .get(commander.index())
+                .map(|c| c.key.clone()),
+            None,
+        ),
+        Command::CommanderReacts {
+            commander,
+            reaction,
+        } => (
+            game.commanders
+                .get(commander.index())
+                .map(|c| c.key.clone())
+                .into_iter()
+                .collect(),
+            match reaction {
+                crate::command::CommanderReaction::Join(u) => {
+                    game.units.get(u.index()).map(|x| x.key.clone())
+                }
+                _ => None,
+            },
+            Some(
+                match reaction {
+                    crate::command::CommanderReaction::Stand => "Stand",
+                    crate::command::CommanderReaction::BreakOff => "BreakOff",
+                    crate::command::CommanderReaction::Join(_) => "Join",
+                }
+                .into(),
+            ),
+        ),
         Command::React { unit: u, reaction } => (
             vec![unit(*u)],
             None,

@@ -18,6 +18,7 @@ pub mod close_combat;
 pub mod column_bend;
 pub mod combat_result;
 pub mod command;
+pub mod commander_charge;
 pub mod deploy;
 pub mod dice;
 pub mod event;

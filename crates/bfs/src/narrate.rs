@@ -349,6 +349,23 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 v.sp_lost
             )
         }
+        Event::CommanderStruck(m) => {
+            let groups: Vec<String> = m
+                .groups
+                .iter()
+                .map(|g| format!("{} base(s): {}", g.bases, pool(&g.roll)))
+                .collect();
+            let a = armor(&m.armor);
+            format!(
+                "{} strikes {} with {}: {}; {} hit(s).{a} {} SP lost (BFS-CDR-7).",
+                unit(game, m.attacker),
+                commander(game, m.commander),
+                m.weapon,
+                groups.join("; "),
+                m.hits,
+                m.sp_lost
+            )
+        }
         Event::Melee(m) => {
             let groups: Vec<String> = m
                 .groups
@@ -552,6 +569,7 @@ pub fn units_in(e: &Event) -> Vec<crate::ids::UnitId> {
             .flatten()
             .collect(),
         Event::Melee(m) => vec![m.attacker, m.target],
+        Event::CommanderStruck(m) => vec![m.attacker],
         Event::CombatResolved(r) => r.sides.iter().flat_map(|s| s.units.clone()).collect(),
         Event::Test(t) => t.unit.into_iter().collect(),
         Event::OrdersRevealed { orders, .. } => orders.iter().map(|o| o.0).collect(),

@@ -19,6 +19,9 @@ pub fn deciding(game: &Game) -> Option<u8> {
         Phase::Movement {
             charge: Some(c), ..
         } => {
+            if let Some(cm) = c.commander {
+                return Some(game.commander(cm).side.0);
+            }
             let reactor = c
                 .reactors
                 .get(c.reactions.len())
@@ -86,6 +89,24 @@ pub fn prompt(game: &Game) -> Prompt {
             ),
             true,
         ),
+        Phase::Movement {
+            acting,
+            charge: Some(c),
+            ..
+        } if c.commander.is_some() => {
+            let cm = c.commander.map(|x| game.commander(x).name.clone());
+            p(
+                "Movement",
+                "Charge reaction",
+                format!(
+                    "{} is charged by {}: stand, Break Off or join a unit (BFS-CDR-8).",
+                    cm.unwrap_or_default(),
+                    game.unit(c.charger).name
+                ),
+                true,
+            )
+            .with_acting(*acting)
+        }
         Phase::Movement {
             acting,
             charge: Some(c),

@@ -57,6 +57,10 @@ pub struct PendingCharge {
     pub reactors: Vec<UnitId>,
     /// Reactions given so far, in `reactors` order.
     pub reactions: Vec<crate::vocab::Reaction>,
+    /// A charge on a lone commander, waiting for his answer (BFS-CDR-8): `target` is then the
+    /// charger itself, and there are no reactors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander: Option<crate::ids::CommanderId>,
 }
 
 /// Combat Phase stages (BFS-CBT-2).

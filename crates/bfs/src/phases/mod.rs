@@ -44,6 +44,13 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::React { unit, reaction } => {
             crate::charge::check_react(game, *unit, *reaction).map(|_| ())
         }
+        Command::ChargeCommander { unit, commander } => {
+            movement::check_charge_commander(game, *unit, *commander)
+        }
+        Command::CommanderReacts {
+            commander,
+            reaction,
+        } => crate::commander_charge::check_react(game, *commander, *reaction),
         Command::MoveCommander { commander, steps } => {
             movement::check_move_commander(game, *commander, steps).map(|_| ())
         }
@@ -110,6 +117,14 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }
         Command::React { unit, reaction } => crate::charge::react(game, *unit, *reaction, e)?,
+        Command::ChargeCommander { unit, commander } => {
+            movement::check_charge_commander(game, *unit, *commander)?;
+            crate::commander_charge::declare(game, *unit, *commander, e)?
+        }
+        Command::CommanderReacts {
+            commander,
+            reaction,
+        } => crate::commander_charge::react(game, *commander, *reaction, e)?,
         Command::MoveCommander { commander, steps } => {
             movement::do_move_commander(game, *commander, steps, e)?
         }

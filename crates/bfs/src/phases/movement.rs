@@ -1103,6 +1103,17 @@ pub fn check_declare_charge(
     charge::check_declare(game, unit, target, pay)
 }
 
+/// A charge on a lone commander (BFS-CDR-7): see [`crate::commander_charge::check_declare`].
+pub fn check_charge_commander(
+    game: &Game,
+    unit: UnitId,
+    commander: CommanderId,
+) -> Result<(), RuleError> {
+    activatable(game, unit)?;
+    crate::building::stays_inside(game, unit)?;
+    crate::commander_charge::check_declare(game, unit, commander)
+}
+
 /// Infantry enters a building (BFS-TER-29, BFS-MAN-22): see [`crate::building::check_occupy`].
 pub fn check_occupy(
     game: &Game,

@@ -5,7 +5,7 @@
 
 use super::table::{Thing, thing};
 use crate::authority;
-use crate::command::{Command, MoveStep, Reaction, SpecialManeuver, TurnKind};
+use crate::command::{Command, CommanderReaction, MoveStep, Reaction, SpecialManeuver, TurnKind};
 use crate::ids::{CommanderId, Side, UnitId};
 use crate::phases::initiative::max_bid;
 use crate::phases::orders::{MAX_RALLY_EXTRA_CP, orders_are_free};
@@ -97,6 +97,44 @@ pub fn menu(
                         },
                     ));
                 }
+            }
+        }
+        (
+            Phase::Movement {
+                charge:
+                    Some(crate::turn::PendingCharge {
+                        commander: Some(cm),
+                        ..
+                    }),
+                ..
+            },
+            _,
+        ) => {
+            // A lone commander answers the charge on him (BFS-CDR-8).
+            let cm = *cm;
+            for reaction in crate::commander_charge::answers(view, cm) {
+                let (label, key) = match reaction {
+                    CommanderReaction::Stand => ("Stand his ground".to_string(), Some('S')),
+                    CommanderReaction::BreakOff => (
+                        "Break Off: ride away his Move (half if he has moved)".to_string(),
+                        Some('B'),
+                    ),
+                    CommanderReaction::Join(u) => (
+                        format!("Join {} (the charger may choose again)", view.unit(u).name),
+                        None,
+                    ),
+                };
+                let item = MenuItem::new(
+                    label,
+                    Command::CommanderReacts {
+                        commander: cm,
+                        reaction,
+                    },
+                );
+                menu.items.push(match key {
+                    Some(k) => item.key(k),
+                    None => item,
+                });
             }
         }
         (
@@ -500,6 +538,21 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                 }
                 .into(),
             );
+            // A lone enemy commander who is its closest target (BFS-CDR-7).
+            if order == OrderKind::Charge {
+                for c in crate::commander_charge::targets(view, u) {
+                    menu.items.push(MenuItem::new(
+                        format!(
+                            "Charge {} (a lone commander, BFS-CDR-7)",
+                            view.commander(c).name
+                        ),
+                        Command::ChargeCommander {
+                            unit: u,
+                            commander: c,
+                        },
+                    ));
+                }
+            }
             let steps_so_far = match plan {
                 Some(Command::Move { unit, steps }) if *unit == u => steps.clone(),
                 _ => Vec::new(),

@@ -161,6 +161,24 @@ fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
                 outcome: outcome(m.hits, m.sp_lost),
             }
         }
+        Event::CommanderStruck(m) => {
+            let mut rolls: Vec<RollReport> = m
+                .groups
+                .iter()
+                .map(|g| pool(&format!("{} base(s) in contact", g.bases), &g.roll))
+                .collect();
+            rolls.extend(armor(&m.armor));
+            DiceReport {
+                heading: format!(
+                    "{} strikes {}",
+                    name(m.attacker),
+                    game.commander(m.commander).name
+                ),
+                detail: format!("{} — a charge on a lone commander (BFS-CDR-7)", m.weapon),
+                rolls,
+                outcome: outcome(m.hits, m.sp_lost),
+            }
+        }
         Event::Test(t) => {
             let who = t.unit.map(name).unwrap_or_default();
             DiceReport {
