@@ -141,21 +141,30 @@ pub fn sid(u: UnitId) -> u32 {
 /// the last scene built on this thread is kept and shared while the bases and terrain are the
 /// same. The key covers everything the scene is built from, so a hit is the same scene.
 pub fn scene(game: &Game) -> Arc<Scene> {
-    thread_local! {
-        static LAST: RefCell<Option<(u64, Arc<Scene>)>> = const { RefCell::new(None) };
-    }
     let tkey = terrain_key(game);
     let key = scene_key(game, tkey);
-    LAST.with(|last| {
+    LAST_SCENE.with(|last| {
         if let Some((k, s)) = last.borrow().as_ref()
             && *k == key
         {
             return s.clone();
         }
-        let s = Arc::new(build_scene(game, None, tkey));
+        let before = last.borrow().as_ref().map(|(_, s)| s.clone());
+        let s = Arc::new(build_scene(game, None, tkey, before.as_deref()));
         *last.borrow_mut() = Some((key, s.clone()));
         s
     })
+}
+
+thread_local! {
+    /// The last scene [`scene`] built on this thread, with its key.
+    static LAST_SCENE: RefCell<Option<(u64, Arc<Scene>)>> = const { RefCell::new(None) };
+}
+
+/// The last scene built on this thread, to reuse what it worked out for units that have not
+/// moved since.
+fn last_scene() -> Option<Arc<Scene>> {
+    LAST_SCENE.with(|last| last.borrow().as_ref().map(|(_, s)| s.clone()))
 }
 
 /// The terrain pieces of the table as geometry, one per polygon, each with its index in
@@ -234,10 +243,18 @@ fn scene_key(game: &Game, terrain: u64) -> u64 {
 
 /// The scene with one unit's bases replaced (for previews of a planned position).
 pub fn scene_with(game: &Game, replace: Option<(UnitId, &[Rect])>) -> Scene {
-    build_scene(game, replace, terrain_key(game))
+    let before = last_scene();
+    build_scene(game, replace, terrain_key(game), before.as_deref())
 }
 
-fn build_scene(game: &Game, replace: Option<(UnitId, &[Rect])>, terrain_key: u64) -> Scene {
+/// The scene, reusing per unit what `before` (the last scene built here) worked out for bases
+/// that have not moved.
+fn build_scene(
+    game: &Game,
+    replace: Option<(UnitId, &[Rect])>,
+    terrain_key: u64,
+    before: Option<&Scene>,
+) -> Scene {
     let mut bases = Vec::new();
     for u in game
         .units
@@ -257,7 +274,7 @@ fn build_scene(game: &Game, replace: Option<(UnitId, &[Rect])>, terrain_key: u64
     // Inputs come from checked scenarios and from moves the geometry produced; an empty scene is
     // the safe fallback if anything were still refused.
     match prepared_terrain(game, terrain_key) {
-        Some(terrain) => Scene::with_terrain(bases.clone(), terrain),
+        Some(terrain) => Scene::with_terrain_after(bases.clone(), terrain, before),
         None => Scene::new(bases.clone(), Vec::new()),
     }
     .or_else(|_| Scene::new(bases, Vec::new()))

@@ -258,6 +258,18 @@ impl Scene {
         bases: Vec<SceneBase>,
         terrain: Arc<PreparedTerrain>,
     ) -> Result<Self, GeoError> {
+        Self::with_terrain_after(bases, terrain, None)
+    }
+
+    /// [`Scene::with_terrain`], reusing what `previous` worked out for each unit whose bases are
+    /// exactly the same (its seams and its solid box: the same inputs give the same answers).
+    /// Between two positions of one battle most units have not moved, and their seams are most
+    /// of the cost of a scene.
+    pub fn with_terrain_after(
+        bases: Vec<SceneBase>,
+        terrain: Arc<PreparedTerrain>,
+        previous: Option<&Scene>,
+    ) -> Result<Self, GeoError> {
         for b in &bases {
             b.rect.check("scene base")?;
         }
@@ -293,10 +305,44 @@ impl Scene {
                 }),
             }
         }
-        let boxes = Self::sight_boxes(&bases, &units, &order);
+        // Per unit, the same unit in `previous` with the very same bases (side and rects, in
+        // order), if any.
+        let same_before: Vec<Option<&UnitEntry>> = units
+            .iter()
+            .map(|u| {
+                let p = previous?;
+                let pu = p.unit(u.id)?;
+                let now = &order[u.first as usize..(u.first + u.count) as usize];
+                let then = p.entry_base_indices(pu);
+                (pu.side == u.side
+                    && now.len() == then.len()
+                    && now
+                        .iter()
+                        .zip(then)
+                        .all(|(&a, &b)| bases[a as usize].rect == p.bases[b as usize].rect))
+                .then_some(pu)
+            })
+            .collect();
+        let boxes = Self::sight_boxes(&bases, &units, &order, |k| {
+            let (p, pu) = (previous?, same_before[k]?);
+            Some(
+                p.entry_base_indices(pu)
+                    .iter()
+                    .map(|&b| p.boxes[b as usize])
+                    .collect(),
+            )
+        });
         let unit_solids = units
             .iter()
-            .map(|u| Self::solid_of(&bases, &order, u))
+            .enumerate()
+            .map(|(k, u)| match (previous, same_before[k]) {
+                (Some(p), Some(pu)) => p
+                    .units
+                    .binary_search_by_key(&pu.id, |x| x.id)
+                    .ok()
+                    .and_then(|i| p.unit_solids[i]),
+                _ => Self::solid_of(&bases, &order, u),
+            })
             .collect();
         let unit_tree = build_unit_tree(&units);
         let leaves: Vec<Aabb> = bases
@@ -366,7 +412,14 @@ impl Scene {
         })
     }
 
-    fn sight_boxes(bases: &[SceneBase], units: &[UnitEntry], order: &[u32]) -> Vec<SightBox> {
+    /// Every base's sight box; `reuse(k)` gives unit `k`'s boxes (in its base order) when they
+    /// are already known.
+    fn sight_boxes(
+        bases: &[SceneBase],
+        units: &[UnitEntry],
+        order: &[u32],
+        reuse: impl Fn(usize) -> Option<Vec<SightBox>>,
+    ) -> Vec<SightBox> {
         let mut boxes: Vec<SightBox> = bases
             .iter()
             .map(|b| {
@@ -382,9 +435,15 @@ impl Scene {
             })
             .collect();
         // Seams: an edge covered along its whole length by other bases of the same unit grows.
-        for u in units {
+        for (k, u) in units.iter().enumerate() {
             let idx = &order[u.first as usize..(u.first + u.count) as usize];
             if idx.len() < 2 {
+                continue;
+            }
+            if let Some(known) = reuse(k) {
+                for (&i, b) in idx.iter().zip(known) {
+                    boxes[i as usize] = b;
+                }
                 continue;
             }
             for &i in idx {
@@ -783,6 +842,42 @@ mod tests {
             unit,
             side,
         }
+    }
+
+    /// A scene built after another reuses the seams and solid boxes of units that did not move,
+    /// and gives exactly what a fresh build gives, for moved and unmoved units alike.
+    #[test]
+    fn a_scene_built_after_another_equals_a_fresh_one() {
+        let line = |x: f32, y: f32, unit: u32, side: u8| {
+            (0..3)
+                .map(|k| sb(x + 4.0 * k as f32, y, unit, side))
+                .collect::<Vec<_>>()
+        };
+        let mut first = line(0.0, 0.0, 1, 0);
+        first.extend(line(0.0, 10.0, 2, 1));
+        first.extend(line(20.0, 0.0, 3, 0));
+        let terrain = Arc::new(PreparedTerrain::new(vec![]).unwrap());
+        let a = Scene::with_terrain(first.clone(), terrain.clone()).unwrap();
+        // Unit 2 moves; unit 3 changes side (it is another unit now), unit 1 stays.
+        let mut second = line(0.0, 0.0, 1, 0);
+        second.extend(line(1.0, 12.0, 2, 1));
+        second.extend(line(20.0, 0.0, 3, 1));
+        let fresh = Scene::with_terrain(second.clone(), terrain.clone()).unwrap();
+        let after = Scene::with_terrain_after(second, terrain, Some(&a)).unwrap();
+        let key = |b: &SightBox| (b.c, b.r, b.f, b.lo, b.hi);
+        let boxes = |s: &Scene| s.boxes.iter().map(key).collect::<Vec<_>>();
+        assert_eq!(boxes(&after), boxes(&fresh));
+        let solids = |s: &Scene| {
+            s.unit_solids
+                .iter()
+                .map(|o| o.as_ref().map(key))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(solids(&after), solids(&fresh));
+        assert!(
+            solids(&fresh).iter().all(|s| s.is_some()),
+            "lines are solid"
+        );
     }
 
     #[test]
