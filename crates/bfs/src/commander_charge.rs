@@ -335,6 +335,9 @@ fn break_off(game: &mut Game, charger: UnitId, c: CommanderId, events: &mut Vec<
             (geo::terrain_class(kind, p) == geo::TerrainClass::Impassable).then_some(0.0)
         },
         max_gap: crate::moves::ENEMY_GAP_CM,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     };
     let one = [running];
     let run = movement::move_straight(

@@ -302,6 +302,9 @@ fn flee_obstacles<'a>(
             (geo::terrain_class(kind, profile) == geo::TerrainClass::Impassable).then_some(0.0)
         },
         max_gap: 0.0,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     }
 }
 

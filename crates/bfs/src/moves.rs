@@ -117,6 +117,9 @@ pub fn obstacles_but<'a>(
             (geo::terrain_class(kind, profile) == TerrainClass::Impassable).then_some(0.0)
         },
         max_gap: enemy_gap.max(0.0),
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     }
 }
 
@@ -146,6 +149,9 @@ pub(crate) fn obstacles_passing<'a>(
         },
         terrain,
         max_gap: inner.max_gap,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     }
 }
 

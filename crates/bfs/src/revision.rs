@@ -15,7 +15,7 @@
 //! | 2 | The ground in combat ([`crate::ground`]): terrain Advantage, to-hit penalties and Armor (BFS-TER-11..13), Open Order discipline by terrain (BFS-TER-14), who cannot shoot from a stream or swamp, cover only for bases wholly in it (BFS-TER-6), no Impetus and +10 cm of Additional Move at most for cavalry charging through fields (BFS-TER-25/26), Skill tests to move on steep slopes and to enter bogging ground (BFS-TER-7, BFS-TER-21), hills that hide what is behind them (BFS-TER-9, BFS-TER-20), cover and Armor behind obstacles (BFS-TER-27, BFS-TER-32), no maneuver that ends a base in ground impassable to it (BFS-TER-4), no rallied unit reformed on top of a friend (both found by the property tests), a lone commander making way for enemies and friends (BFS-CDR-5, BFS-CDR-6), no move ending on a friendly commander (BFS-CDR-3). |
 //! | 3 | Open Order ([`crate::open_order`]): each base of an Open Order unit moves on its own account, paying the path of its corners, backwards at full speed, turns free of the maneuver limit (BFS-OO-3); spacing and facing checked after the move (BFS-OO-2/3); Light Cavalry, Skirmishers, Highlanders and Commanded Musketeers deployed and rallied in Open Order (BFS-OO-1); swamps, forests and built-up areas put a unit into Open Order and leaving them takes it out (BFS-TER-8); the switch between the orders as a maneuver (BFS-MAN-17..19); withdrawals through friends and Disorganization spreading ([`crate::withdrawal`], BFS-PSY-18); a fleeing unit whose turn would swing a base into impassable ground turns its bases in place (found by the property tests). |
 //! | 4 | Regiment Motivation at Division level ([`crate::motivation`], BFS-PSY-25..30): Breaking Points, the Regimental Commander's test in the Reorganization Phase, Regiments Wiped Out, Allied Regiments leaving with their Commander-in-Chief, a side with every Regiment Wiped Out losing the battle. A lone commander who is the closest target within 30 cm is shot at, and a hit he does not save makes him test Skill once per hit, to escape or fall (BFS-CDR-7, BFS-CDR-9, BFS-CDR-10); a lone commander fires his own weapon once a turn (BFS-CDR-16). An Open Order unit charges base by base ([`crate::open_order_charge`], BFS-OO-7..10). A unit marches along a road through a wood or village (BFS-TER-22). |
-//! | 5 | Chains of charge reactions (BFS-AMV-1): a unit of the charging side that a countercharge would run into may react to it, and the reactions are carried out last declared first. A lone commander who is the closest target within 30 cm may be charged, and may Break Off or join a unit (BFS-CDR-7, BFS-CDR-8). |
+//! | 5 | Chains of charge reactions (BFS-AMV-1): a unit of the charging side that a countercharge would run into may react to it, and the reactions are carried out last declared first. A lone commander who is the closest target within 30 cm may be charged, and may Break Off or join a unit (BFS-CDR-7, BFS-CDR-8). A base moving straight no longer slips through a corner it meets almost head on (found by the property tests: a charge ended inside a friend). |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 5;
@@ -82,4 +82,10 @@ pub fn charge_chains(revision: u32) -> bool {
 /// revision 5)? Battles recorded before it never offered the charge.
 pub fn commander_charges(revision: u32) -> bool {
     revision >= 5
+}
+
+/// Do moves measure corners meeting almost head on exactly (revision 5)? Before it, a base moving
+/// straight could slip through another's corner (the geometry's `cast::translate_as`).
+pub fn legacy_corner_rounding(revision: u32) -> bool {
+    revision < 5
 }

@@ -43,6 +43,9 @@ pub fn through_friends(game: &Game, unit: UnitId, dir: Vec2, want: f32) -> (f32,
         },
         terrain: &terrain,
         max_gap: inner.max_gap,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     };
     if let Ok(out) = movement::move_along(&scene, &body, dir * want, &passing) {
         let end: Vec<Rect> = bases.iter().map(|b| b.translated(out.delta)).collect();

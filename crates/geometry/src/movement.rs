@@ -55,6 +55,12 @@ pub trait Obstacles {
     fn terrain_gap(&self, t: &TerrainPiece) -> Option<f32>;
     /// An upper bound of every gap returned (sizes the broad-phase query).
     fn max_gap(&self) -> f32;
+    /// Measure how near a corner passes another the old way, which could miss two corners
+    /// meeting almost head on (`cast::translate_as`): only so that battles recorded
+    /// before the fix replay as they were played.
+    fn legacy_corner_rounding(&self) -> bool {
+        false
+    }
 }
 
 /// The usual policy by side: ignore the mover's own unit, keep `enemy_gap` from the other sides'
@@ -125,6 +131,8 @@ pub struct ObstacleFns<B, T> {
     pub base: B,
     pub terrain: T,
     pub max_gap: f32,
+    /// See [`Obstacles::legacy_corner_rounding`].
+    pub legacy_corner_rounding: bool,
 }
 
 impl<B: Fn(&SceneBase) -> Option<f32>, T: Fn(&TerrainPiece) -> Option<f32>> Obstacles
@@ -138,6 +146,9 @@ impl<B: Fn(&SceneBase) -> Option<f32>, T: Fn(&TerrainPiece) -> Option<f32>> Obst
     }
     fn max_gap(&self) -> f32 {
         self.max_gap
+    }
+    fn legacy_corner_rounding(&self) -> bool {
+        self.legacy_corner_rounding
     }
 }
 
@@ -263,7 +274,8 @@ pub(crate) fn cast_body(
             let sb = &scene.bases()[i];
             if let Some(g) = obstacles.base_gap(sb) {
                 let ob = sb.rect.ccw_corners();
-                if let Some(h) = cast::translate(
+                if let Some(h) = cast::translate_as(
+                    obstacles.legacy_corner_rounding(),
                     mover,
                     dir,
                     best,
@@ -291,8 +303,14 @@ pub(crate) fn cast_body(
                     verts: t.polygon.vertices(),
                     convex: t.polygon.is_convex(),
                 };
-                if let Some(h) = cast::translate(mover, dir, best, shape, internal_gap(g))
-                    && (h.at < best || blocker.is_none())
+                if let Some(h) = cast::translate_as(
+                    obstacles.legacy_corner_rounding(),
+                    mover,
+                    dir,
+                    best,
+                    shape,
+                    internal_gap(g),
+                ) && (h.at < best || blocker.is_none())
                 {
                     best = h.at;
                     blocker = Some(Blocker::Terrain {

@@ -900,6 +900,9 @@ pub fn commander_path(
             (geo::terrain_class(kind, p) == geo::TerrainClass::Impassable).then_some(0.0)
         },
         max_gap: moves::ENEMY_GAP_CM,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
     };
     let mut base = start;
     let mut spent = 0.0;
