@@ -3,6 +3,7 @@
 //! outlines, highlights and the tape drawn each frame with gizmos.
 
 use super::input::{Hovered, Selected, Tape};
+use super::label_layout::{Box2, LabelRequest, layout, shorten, text_box_px};
 use super::mesh::polygon_mesh;
 use super::tape_math::measure;
 use super::view::{TableView, from_geo};
@@ -19,6 +20,29 @@ pub struct TableEntity;
 /// Text that keeps the same size on screen at every zoom.
 #[derive(Component)]
 pub struct ScreenSizedLabel;
+
+/// A name placed clear of bases and other names ([`super::label_layout`]); `order` is its turn
+/// in the greedy layout, `piece` the piece whose hover or selection shows it when it found no spot.
+#[derive(Component, Debug, Clone)]
+pub struct PlacedLabel {
+    pub order: u32,
+    pub request: LabelRequest,
+    pub piece: Option<PieceId>,
+    /// The whole name and its short form, if it has one.
+    pub full: String,
+    pub short: Option<String>,
+}
+
+/// Names are cut to this many characters where they fit nowhere whole.
+const SHORT_LABEL_CHARS: usize = 16;
+
+/// The boxes names must not cover (bases, leaders, markers) and the table they stay on, table
+/// cm; set with the table.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct LabelBlockers {
+    pub boxes: Vec<Box2>,
+    pub table: Box2,
+}
 
 /// Label font size in logical pixels.
 pub const LABEL_PX: f32 = 13.0;
@@ -63,6 +87,40 @@ pub fn rebuild_table(
     }
     let scene = &battle.scene;
     let mut colour = |c: Color| MeshMaterial2d(materials.add(ColorMaterial::from_color(c)));
+    let mut order = 0u32;
+    let mut placed = |text: &str, at: Vec2, around: Option<Box2>, piece: Option<PieceId>| {
+        order += 1;
+        let short = around.and_then(|_| shorten(text, SHORT_LABEL_CHARS));
+        PlacedLabel {
+            order,
+            request: LabelRequest {
+                at,
+                around,
+                size_px: text_box_px(text.chars().count(), LABEL_PX),
+                short_px: short
+                    .as_ref()
+                    .map(|s| text_box_px(s.chars().count(), LABEL_PX)),
+            },
+            piece,
+            full: text.to_string(),
+            short,
+        }
+    };
+    let mut blockers: Vec<Box2> = Vec::new();
+    for p in &scene.pieces {
+        for b in &p.bases {
+            let (lo, hi) = b.aabb();
+            blockers.push((from_geo(lo), from_geo(hi)));
+        }
+        for t in &p.tokens {
+            let h = Vec2::splat(t.size * 0.5);
+            blockers.push((from_geo(t.at) - h, from_geo(t.at) + h));
+        }
+    }
+    commands.insert_resource(LabelBlockers {
+        boxes: blockers,
+        table: (Vec2::ZERO, from_geo(scene.size)),
+    });
     let unit_square = meshes.add(Rectangle::new(1.0, 1.0));
     let disc = meshes.add(Circle::new(1.0));
 
@@ -96,6 +154,7 @@ pub fn rebuild_table(
                 .copied()
                 .fold(sandtable_geometry::Vec2::ZERO, |a, b| a + b)
                 / piece.polygons.iter().map(Vec::len).sum::<usize>().max(1) as f32;
+            let place = placed(name, from_geo(c), None, None);
             spawn_label(
                 &mut commands,
                 name,
@@ -103,6 +162,7 @@ pub fn rebuild_table(
                 Color::srgba(0.1, 0.1, 0.1, 0.85),
                 None,
                 &view,
+                Some(place),
             );
         }
     }
@@ -116,6 +176,7 @@ pub fn rebuild_table(
             colour(Color::srgb(0.95, 0.85, 0.2)),
             Transform::from_xyz(at.x, at.y, z::BASE).with_scale(Vec3::splat(1.2)),
         ));
+        let place = placed(&o.label, at + Vec2::new(0.0, 2.5), None, None);
         spawn_label(
             &mut commands,
             &o.label,
@@ -123,6 +184,7 @@ pub fn rebuild_table(
             Color::srgb(1.0, 0.95, 0.6),
             Some(Color::BLACK),
             &view,
+            Some(place),
         );
     }
 
@@ -139,6 +201,12 @@ pub fn rebuild_table(
                 z::FRONT_MARK,
             );
         }
+        let place = placed(
+            &p.label,
+            from_geo(p.label_at),
+            piece_box(&p.bases),
+            Some(p.id),
+        );
         spawn_label(
             &mut commands,
             &p.label,
@@ -146,6 +214,7 @@ pub fn rebuild_table(
             Color::WHITE,
             Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
             &view,
+            Some(place),
         );
         for token in &p.tokens {
             spawn_token(&mut commands, &unit_square, &mut colour, token, &view);
@@ -182,6 +251,12 @@ pub fn rebuild_table(
             colour(Color::WHITE),
             Transform::from_xyz(centre.x, centre.y, z::COMMANDER + 0.2),
         ));
+        let place = placed(
+            &p.label,
+            from_geo(p.label_at),
+            piece_box(&p.bases),
+            Some(p.id),
+        );
         spawn_label(
             &mut commands,
             &p.label,
@@ -189,7 +264,71 @@ pub fn rebuild_table(
             Color::WHITE,
             Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
             &view,
+            Some(place),
         );
+    }
+}
+
+/// The box around a piece's bases, table cm.
+fn piece_box(bases: &[Rect]) -> Option<Box2> {
+    bases.iter().map(|b| b.aabb()).fold(None, |acc, (lo, hi)| {
+        let (lo, hi) = (from_geo(lo), from_geo(hi));
+        Some(match acc {
+            None => (lo, hi),
+            Some((a, b)) => (a.min(lo), b.max(hi)),
+        })
+    })
+}
+
+/// Lays the names out again when the zoom, the table, the hovered or the selected piece
+/// changes: each at its free spot, or hidden ([`super::label_layout`]).
+pub fn place_labels(
+    view: Res<TableView>,
+    blockers: Option<Res<LabelBlockers>>,
+    hovered: Res<Hovered>,
+    selected: Res<Selected>,
+    added: Query<(), Added<PlacedLabel>>,
+    mut labels: Query<(&PlacedLabel, &mut Transform, &mut Visibility, &mut Text2d)>,
+) {
+    let Some(blockers) = blockers else {
+        return;
+    };
+    if !view.is_changed()
+        && !blockers.is_changed()
+        && !hovered.is_changed()
+        && !selected.is_changed()
+        && added.is_empty()
+    {
+        return;
+    }
+    let mut all: Vec<_> = labels.iter_mut().collect();
+    all.sort_by_key(|(p, _, _, _)| p.order);
+    let requests: Vec<LabelRequest> = all.iter().map(|(p, _, _, _)| p.request.clone()).collect();
+    let spots = layout(&requests, &blockers.boxes, blockers.table, view.px_per_cm);
+    let shown = |piece: Option<PieceId>| {
+        piece.is_some() && (hovered.0.map(|h| h.piece) == piece || selected.0 == piece)
+    };
+    for ((p, t, v, text), spot) in all.iter_mut().zip(spots) {
+        let hovered_now = shown(p.piece);
+        let (at, short) = match spot {
+            Some(s) => s,
+            None if hovered_now => (p.request.at, false),
+            None => {
+                **v = Visibility::Hidden;
+                continue;
+            }
+        };
+        t.translation.x = at.x;
+        t.translation.y = at.y;
+        **v = Visibility::Inherited;
+        // A shortened name shows whole while its piece is hovered or selected.
+        let want = match (&p.short, short && !hovered_now) {
+            (Some(s), true) => s.as_str(),
+            _ => p.full.as_str(),
+        };
+        if text.0 != want {
+            text.0 = want.to_string();
+        }
     }
 }
 
@@ -226,6 +365,7 @@ fn spawn_token(
         text_colour,
         None,
         view,
+        None,
     );
 }
 
@@ -266,6 +406,7 @@ fn spawn_label(
     colour: Color,
     shadow: Option<Color>,
     view: &TableView,
+    placed: Option<PlacedLabel>,
 ) {
     let mut e = commands.spawn((
         TableEntity,
@@ -280,6 +421,9 @@ fn spawn_label(
             offset: Vec2::new(1.0, -1.0),
             color: s,
         });
+    }
+    if let Some(p) = placed {
+        e.insert((p, Visibility::Inherited));
     }
 }
 

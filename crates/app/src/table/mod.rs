@@ -3,6 +3,7 @@
 pub mod draft;
 pub mod draw;
 pub mod input;
+pub mod label_layout;
 pub mod mesh;
 pub mod overlays;
 pub mod pick;
@@ -105,6 +106,7 @@ pub fn render_plugin(app: &mut App) {
                 view::sync_camera,
                 draw::rebuild_table,
                 draw::scale_labels,
+                draw::place_labels.after(draw::rebuild_table),
                 (draw::draw_overlays, overlays::draw).run_if(in_state(Screen::Battle)),
             ),
         );
