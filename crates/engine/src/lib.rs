@@ -45,9 +45,9 @@ pub use files::{DataDirs, Files};
 pub use narration::{DiceReport, DieFace, LineStyle, Narration, RollReport};
 pub use player::{AnyPlayer, Player, TypedPlayer};
 pub use present::{
-    Card, Grip, Handle, LengthUnit, Menu, MenuChoices, MenuEffect, MenuItem, MenuParam, OddsChart,
-    Outcome, Outline, OverlayKind, Piece, PieceId, PieceKind, PoolLine, PreviewReport, Shape,
-    TableScene, Token, Tone,
+    Card, Emblem, Grip, Handle, LengthUnit, Menu, MenuChoices, MenuEffect, MenuItem, MenuParam,
+    OddsChart, Outcome, Outline, OverlayKind, Piece, PieceId, PieceKind, PoolLine, PreviewReport,
+    Shape, TableScene, Token, Tone,
 };
 pub use presenter::Present;
 pub use problem::{LoadError, Problem};

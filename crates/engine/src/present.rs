@@ -51,6 +51,31 @@ pub struct Piece {
     /// Where the label goes (behind the unit, clear of its bases).
     pub label_at: Vec2,
     pub tokens: Vec<Token>,
+    /// The troop type its bases show as a map symbol, if the ruleset gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emblem: Option<Emblem>,
+}
+
+/// A unit's troop type as a map symbol on each base, NATO-like, so that a table reads at a glance
+/// (issue 19): foot a cross, horse a diagonal, and so on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Emblem {
+    /// Foot of no more particular kind: a cross.
+    Infantry,
+    /// Pikemen: a cross with an upright.
+    Pikes,
+    /// Musketeers and other shot: a cross with a bar across the front.
+    Shot,
+    /// Horse: one diagonal.
+    Cavalry,
+    /// Light horse (skirmishing, raiding): a diagonal with a bar across the front.
+    LightCavalry,
+    /// Horse that fights on foot: a cross and a diagonal.
+    Dragoons,
+    /// Guns: a disc.
+    Artillery,
+    /// Wagons: two wheels.
+    Wagon,
 }
 
 /// A terrain piece as drawn: its kind (for its colour) and its outline as polygons.

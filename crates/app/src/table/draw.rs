@@ -10,7 +10,7 @@ use super::view::{TableView, from_geo};
 use crate::battle::Battle;
 use crate::palette;
 use bevy::prelude::*;
-use sandtable_engine::{PieceId, PieceKind, Token};
+use sandtable_engine::{Emblem, PieceId, PieceKind, Token};
 use sandtable_geometry::Rect;
 
 /// Everything spawned for the table; despawned and rebuilt when the game changes.
@@ -468,9 +468,13 @@ pub fn draw_overlays(
         }
     }
     let dark = Color::srgba(0.05, 0.05, 0.05, 0.9);
+    let ink = Color::srgba(0.97, 0.95, 0.88, 0.85);
     for p in scene.pieces.iter().filter(|p| p.kind == PieceKind::Unit) {
         for b in &p.bases {
             outline(&mut gizmos, b.corners().iter().map(|p| from_geo(*p)), dark);
+            if let Some(e) = p.emblem {
+                draw_emblem(&mut gizmos, b, e, ink);
+            }
         }
     }
     let grow = 0.35;
@@ -527,5 +531,48 @@ fn outline(gizmos: &mut Gizmos, pts: impl Iterator<Item = Vec2>, colour: Color) 
     let v: Vec<Vec2> = pts.collect();
     if let Some(first) = v.first().copied() {
         gizmos.linestrip_2d(v.into_iter().chain(std::iter::once(first)), colour);
+    }
+}
+
+/// A troop type's map symbol on one base, in the base's own frame (x right, y forward), kept
+/// clear of its edges and of the stripe along its front.
+fn draw_emblem(gizmos: &mut Gizmos, b: &Rect, e: Emblem, ink: Color) {
+    use sandtable_geometry::Vec2 as G;
+    let h = b.half * 0.7;
+    let lower = -FRONT_MARK_CM * 0.5;
+    let at = |x: f32, y: f32| from_geo(b.pose.to_world(G::new(x * h.x, y * h.y + lower)));
+    let mut line = |a: (f32, f32), z: (f32, f32)| gizmos.line_2d(at(a.0, a.1), at(z.0, z.1), ink);
+    let cross = |line: &mut dyn FnMut((f32, f32), (f32, f32))| {
+        line((-1.0, -1.0), (1.0, 1.0));
+        line((-1.0, 1.0), (1.0, -1.0));
+    };
+    let r = h.x.min(h.y) * 0.45;
+    match e {
+        Emblem::Infantry => cross(&mut line),
+        Emblem::Pikes => {
+            cross(&mut line);
+            line((0.0, -1.0), (0.0, 1.0));
+        }
+        Emblem::Shot => {
+            cross(&mut line);
+            gizmos.circle_2d(at(0.0, 0.0), r, ink);
+        }
+        Emblem::Cavalry => line((-1.0, -1.0), (1.0, 1.0)),
+        Emblem::LightCavalry => {
+            line((-1.0, -1.0), (1.0, 1.0));
+            line((-1.0, 0.6), (0.2, 0.6));
+        }
+        Emblem::Dragoons => {
+            line((-1.0, -1.0), (1.0, 1.0));
+            gizmos.circle_2d(at(0.0, 0.0), r, ink);
+        }
+        Emblem::Artillery => {
+            gizmos.circle_2d(at(0.0, 0.0), r, ink);
+            gizmos.circle_2d(at(0.0, 0.0), r * 0.5, ink);
+        }
+        Emblem::Wagon => {
+            gizmos.circle_2d(at(-0.5, 0.0), r * 0.8, ink);
+            gizmos.circle_2d(at(0.5, 0.0), r * 0.8, ink);
+        }
     }
 }

@@ -6,7 +6,7 @@ use crate::ids::{CommanderId, UnitId};
 use crate::state::{Game, OrderKind, Unit, UnitStatus};
 use sandtable_engine::Seat;
 use sandtable_engine::present::{
-    LengthUnit, ObjectiveMark, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
+    Emblem, LengthUnit, ObjectiveMark, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
 };
 use sandtable_geometry::Vec2;
 
@@ -132,6 +132,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                 })
                 .into_iter()
                 .collect(),
+            emblem: Some(emblem(view, u.id)),
         });
     let commanders = view
         .commanders
@@ -148,6 +149,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                 bases: vec![c.base],
                 label_at: c.base.center() - Vec2::Y * (r + 1.6),
                 tokens: Vec::new(),
+                emblem: None,
             }
         });
     TableScene {
@@ -156,5 +158,37 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
         terrain,
         pieces: units.chain(commanders).collect(),
         objectives,
+    }
+}
+
+/// The map symbol of a unit's troop type: its kind, then its weapons and special rules.
+fn emblem(game: &Game, unit: crate::ids::UnitId) -> Emblem {
+    use crate::profile::{SpecialRule, UnitKind};
+    use crate::weapons::{MeleeWeapon, WeaponClass};
+    let p = game.unit_profile(unit);
+    match p.kind {
+        UnitKind::Cavalry | UnitKind::Commander => {
+            if p.special_rules.contains(&SpecialRule::LightCavalry) {
+                Emblem::LightCavalry
+            } else {
+                Emblem::Cavalry
+            }
+        }
+        UnitKind::Dragoons => Emblem::Dragoons,
+        UnitKind::Artillery => Emblem::Artillery,
+        UnitKind::Wagon => Emblem::Wagon,
+        UnitKind::Infantry => {
+            if p.melee == MeleeWeapon::Pikes {
+                Emblem::Pikes
+            } else if p
+                .ranged
+                .is_some_and(|w| w.stats(false).class == WeaponClass::Firearm)
+                && p.shooting > 0
+            {
+                Emblem::Shot
+            } else {
+                Emblem::Infantry
+            }
+        }
     }
 }

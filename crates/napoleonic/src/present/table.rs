@@ -6,7 +6,7 @@ use crate::state::{Game, INCH, LeaderId, Unit, UnitId};
 use crate::vocab::{Ammo, Fatigue, Standing};
 use sandtable_engine::Seat;
 use sandtable_engine::present::{
-    LengthUnit, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
+    Emblem, LengthUnit, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
 };
 use sandtable_geometry::{Rect, Vec2};
 
@@ -121,6 +121,12 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
             bases: vec![r],
             label_at: r.center() - r.facing() * (r.half.y + 0.5 * INCH),
             tokens: tokens(u),
+            emblem: Some(match u.arm() {
+                crate::vocab::Arm::Infantry => Emblem::Infantry,
+                crate::vocab::Arm::Cavalry(crate::vocab::CavWeight::Light) => Emblem::LightCavalry,
+                crate::vocab::Arm::Cavalry(_) => Emblem::Cavalry,
+                crate::vocab::Arm::Artillery { .. } => Emblem::Artillery,
+            }),
         }
     });
     let leaders = view.leaders.iter().filter(|l| l.alive).map(|l| {
@@ -141,6 +147,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
             bases: vec![leader_base(l.pos)],
             label_at: l.pos + away * (0.9 * INCH),
             tokens: Vec::new(),
+            emblem: None,
         }
     });
     TableScene {
