@@ -216,6 +216,7 @@ impl Present for Toy {
                 bases: vec![Rect::new(Pose::new(at, 0.0), Vec2::splat(1.5))],
                 label_at: at - Vec2::new(0.0, 3.0),
                 tokens: Vec::new(),
+                emblem: None,
             }
         };
         TableScene {
