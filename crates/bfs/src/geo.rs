@@ -342,9 +342,10 @@ pub fn scene_with_commanders(game: &Game, commanders: &[crate::ids::CommanderId]
 /// Prepared once per table and garrison set and shared on the thread (`None` if the geometry
 /// refused the pieces, which checked scenarios never give).
 fn prepared_terrain(game: &Game, terrain_key: u64) -> Option<Arc<PreparedTerrain>> {
+    /// The terrain's key, the buildings held, and the terrain prepared for them.
+    type Kept = Option<(u64, Vec<u32>, Arc<PreparedTerrain>)>;
     thread_local! {
-        static LAST: RefCell<Option<(u64, Vec<u32>, Arc<PreparedTerrain>)>> =
-            const { RefCell::new(None) };
+        static LAST: RefCell<Kept> = const { RefCell::new(None) };
     }
     let held: Vec<u32> = game
         .units
