@@ -534,45 +534,81 @@ fn outline(gizmos: &mut Gizmos, pts: impl Iterator<Item = Vec2>, colour: Color) 
     }
 }
 
+/// How much of a base's half-width and half-depth its symbol spans.
+const EMBLEM_SPAN: (f32, f32) = (0.6, 0.7);
+
+/// The middle of a base's symbol, below the front stripe; the symbol leaves a small disc about it
+/// clear (lines break there, circles ring it), so the side's colour shows there: the screenshot
+/// check reads it.
+pub fn emblem_free_point(b: &Rect) -> sandtable_geometry::Vec2 {
+    b.pose
+        .to_world(sandtable_geometry::Vec2::new(0.0, -FRONT_MARK_CM * 0.5))
+}
+
 /// A troop type's map symbol on one base, in the base's own frame (x right, y forward), kept
-/// clear of its edges and of the stripe along its front.
+/// clear of its edges, of the stripe along its front and of a disc about its middle.
 fn draw_emblem(gizmos: &mut Gizmos, b: &Rect, e: Emblem, ink: Color) {
     use sandtable_geometry::Vec2 as G;
-    let h = b.half * 0.7;
+    let h = G::new(b.half.x * EMBLEM_SPAN.0, b.half.y * EMBLEM_SPAN.1);
     let lower = -FRONT_MARK_CM * 0.5;
     let at = |x: f32, y: f32| from_geo(b.pose.to_world(G::new(x * h.x, y * h.y + lower)));
-    let mut line = |a: (f32, f32), z: (f32, f32)| gizmos.line_2d(at(a.0, a.1), at(z.0, z.1), ink);
-    let cross = |line: &mut dyn FnMut((f32, f32), (f32, f32))| {
-        line((-1.0, -1.0), (1.0, 1.0));
-        line((-1.0, 1.0), (1.0, -1.0));
+    let centre = at(0.0, 0.0);
+    // The clear disc: half the smaller half-size of the base.
+    let gap = 0.5 * b.half.x.min(b.half.y);
+    // Break a line that passes through the clear disc.
+    fn broken(gizmos: &mut Gizmos, p: Vec2, q: Vec2, centre: Vec2, gap: f32, ink: Color) {
+        let d = q - p;
+        let len2 = d.length_squared();
+        if len2 == 0.0 {
+            return;
+        }
+        let t = ((centre - p).dot(d) / len2).clamp(0.0, 1.0);
+        let miss = (p + d * t).distance(centre);
+        if miss >= gap {
+            gizmos.line_2d(p, q, ink);
+            return;
+        }
+        let half_chord = (gap * gap - miss * miss).sqrt() / len2.sqrt();
+        let (t0, t1) = ((t - half_chord).max(0.0), (t + half_chord).min(1.0));
+        if t0 > 0.0 {
+            gizmos.line_2d(p, p + d * t0, ink);
+        }
+        if t1 < 1.0 {
+            gizmos.line_2d(p + d * t1, q, ink);
+        }
+    }
+    let line = |g: &mut Gizmos, a: (f32, f32), z: (f32, f32)| {
+        broken(g, at(a.0, a.1), at(z.0, z.1), centre, gap, ink)
     };
-    let r = h.x.min(h.y) * 0.45;
+    let r = (h.x.min(h.y) * 0.5).max(gap * 1.2);
+    // The two diagonals of a cross.
+    const CROSS: [((f32, f32), (f32, f32)); 2] =
+        [((-1.0, -1.0), (1.0, 1.0)), ((-1.0, 1.0), (1.0, -1.0))];
     match e {
-        Emblem::Infantry => cross(&mut line),
+        Emblem::Infantry => CROSS.iter().for_each(|(a, z)| line(gizmos, *a, *z)),
         Emblem::Pikes => {
-            cross(&mut line);
-            line((0.0, -1.0), (0.0, 1.0));
+            CROSS.iter().for_each(|(a, z)| line(gizmos, *a, *z));
+            line(gizmos, (0.0, -1.0), (0.0, 1.0));
         }
         Emblem::Shot => {
-            cross(&mut line);
-            gizmos.circle_2d(at(0.0, 0.0), r, ink);
+            CROSS.iter().for_each(|(a, z)| line(gizmos, *a, *z));
+            gizmos.circle_2d(centre, r, ink);
         }
-        Emblem::Cavalry => line((-1.0, -1.0), (1.0, 1.0)),
+        Emblem::Cavalry => line(gizmos, (-1.0, -1.0), (1.0, 1.0)),
         Emblem::LightCavalry => {
-            line((-1.0, -1.0), (1.0, 1.0));
-            line((-1.0, 0.6), (0.2, 0.6));
+            line(gizmos, (-1.0, -1.0), (1.0, 1.0));
+            line(gizmos, (-1.0, 0.8), (0.1, 0.8));
         }
         Emblem::Dragoons => {
-            line((-1.0, -1.0), (1.0, 1.0));
-            gizmos.circle_2d(at(0.0, 0.0), r, ink);
+            line(gizmos, (-1.0, -1.0), (1.0, 1.0));
+            gizmos.circle_2d(centre, r, ink);
         }
         Emblem::Artillery => {
-            gizmos.circle_2d(at(0.0, 0.0), r, ink);
-            gizmos.circle_2d(at(0.0, 0.0), r * 0.5, ink);
+            gizmos.circle_2d(centre, r, ink);
         }
         Emblem::Wagon => {
-            gizmos.circle_2d(at(-0.5, 0.0), r * 0.8, ink);
-            gizmos.circle_2d(at(0.5, 0.0), r * 0.8, ink);
+            gizmos.circle_2d(at(-0.6, 0.0), r * 0.6, ink);
+            gizmos.circle_2d(at(0.6, 0.0), r * 0.6, ink);
         }
     }
 }
