@@ -502,23 +502,8 @@ fn resolve(game: &mut Game, mut pending: PendingCharge, events: &mut Vec<Event>)
                 &game.unit(pending.target).bases,
             )
             .unwrap_or(0.0);
-            {
-                let c = game.unit_mut(link);
-                c.flags.activated = true;
-                c.flags.charged = true;
-                // Its countercharge meets a unit that moves only after it: it runs as a charge.
-                c.charge = Some(ChargeState {
-                    target: pending.target,
-                    countercharge: false,
-                    start_distance: start,
-                    straight_run: 0.0,
-                    contact: false,
-                    struck: None,
-                    carried_over: false,
-                    pursuit: false,
-                    through_field,
-                });
-            }
+            // Its countercharge meets a unit that moves only after it: it runs as a charge.
+            set_out(game, link, pending.target, false, start, through_field);
             let basic = game.unit_profile(link).movement.basic;
             charge_part(game, link, basic, ChargePart::Movement, events);
         }
@@ -549,22 +534,7 @@ fn resolve(game: &mut Game, mut pending: PendingCharge, events: &mut Vec<Event>)
                 .as_ref()
                 .map_or(0.0, |c| c.start_distance);
             let through_field = crate::ground::field_cap(game, cc, &game.unit(cc).bases).is_some();
-            {
-                let c = game.unit_mut(cc);
-                c.flags.activated = true;
-                c.flags.charged = true;
-                c.charge = Some(ChargeState {
-                    target: pending.charger,
-                    countercharge: true,
-                    start_distance: start,
-                    straight_run: 0.0,
-                    contact: false,
-                    struck: None,
-                    carried_over: false,
-                    pursuit: false,
-                    through_field,
-                });
-            }
+            set_out(game, cc, pending.charger, true, start, through_field);
             countercharge_part(game, pending.charger, cc, false, events);
         }
         None => {
@@ -572,6 +542,31 @@ fn resolve(game: &mut Game, mut pending: PendingCharge, events: &mut Vec<Event>)
             charge_part(game, pending.charger, basic, ChargePart::Movement, events);
         }
     }
+}
+
+/// A unit sets out on a (counter)charge at `target`: activated, charged, its charge state fresh.
+fn set_out(
+    game: &mut Game,
+    unit: UnitId,
+    target: UnitId,
+    countercharge: bool,
+    start_distance: f32,
+    through_field: bool,
+) {
+    let c = game.unit_mut(unit);
+    c.flags.activated = true;
+    c.flags.charged = true;
+    c.charge = Some(ChargeState {
+        target,
+        countercharge,
+        start_distance,
+        straight_run: 0.0,
+        contact: false,
+        struck: None,
+        carried_over: false,
+        pursuit: false,
+        through_field,
+    });
 }
 
 /// Units a charger is fighting.

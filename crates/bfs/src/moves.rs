@@ -346,15 +346,20 @@ pub fn plan(
             .copied()
             .collect()
     };
-    let off = off_road(&bases);
-    for piece in pieces {
-        if off
+    // The slowing ground these bases stand in (off any road through it), by piece.
+    let ground_under = |bases: &[Rect]| {
+        let off = off_road(bases);
+        pieces
             .iter()
-            .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
-            && let Some(found) = slowing(game, p, piece.id as usize, basic)
-        {
-            limit.enter(0.0, 0.0, found, 0.0)?;
-        }
+            .filter(|piece| {
+                off.iter()
+                    .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
+            })
+            .filter_map(|piece| slowing(game, p, piece.id as usize, basic))
+            .collect::<Vec<_>>()
+    };
+    for found in ground_under(&bases) {
+        limit.enter(0.0, 0.0, found, 0.0)?;
     }
     let mut words = Vec::new();
     let mut ever_column = files == Some(1);
@@ -387,15 +392,8 @@ pub fn plan(
                 let (after, cost, text) =
                     bend(game, scene, unit, &bases, files, pivot, degrees, then)?;
                 // The ground entered slows the whole Column from here (BFS-TER-2/3).
-                let off = off_road(&after);
-                for piece in pieces {
-                    if off
-                        .iter()
-                        .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
-                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
-                    {
-                        limit.enter(spent, 0.0, found, 1.0)?;
-                    }
+                for found in ground_under(&after) {
+                    limit.enter(spent, 0.0, found, 1.0)?;
                 }
                 spent += cost;
                 bases = after;
@@ -479,15 +477,8 @@ pub fn plan(
                 let cost = wheel::wheel_cost(&frame, &w, reference, MoveCost::default())
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 bases = bases.iter().map(|b| out.apply(b)).collect();
-                let off = off_road(&bases);
-                for piece in pieces {
-                    if off
-                        .iter()
-                        .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
-                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
-                    {
-                        limit.enter(spent, 0.0, found, 1.0)?;
-                    }
+                for found in ground_under(&bases) {
+                    limit.enter(spent, 0.0, found, 1.0)?;
                 }
                 spent += cost;
                 words.push(format!(
