@@ -73,6 +73,43 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
     ))
 }
 
+/// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
+/// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
+/// ("Fl"). Public knowledge, so every seat sees them.
+pub fn status_markers(u: &Unit) -> Vec<String> {
+    let mut m = Vec::new();
+    if (u.bases.len() as u32) < u.bases_at_start as u32 {
+        m.push(format!("{}/{}", u.bases.len(), u.bases_at_start));
+    }
+    if u.casualty_markers > 0 {
+        m.push(format!("×{}", u.casualty_markers));
+    }
+    match u.morale {
+        crate::state::MoraleLevel::Good => {}
+        crate::state::MoraleLevel::Disorganized => m.push("Dz".into()),
+        crate::state::MoraleLevel::Flight => m.push("Fl".into()),
+    }
+    m
+}
+
+/// The status markers in a column beside the unit's right flank, level with its front rank down.
+fn status_tokens(u: &Unit) -> Vec<Token> {
+    let frame = geo::unit_frame(u);
+    status_markers(u)
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| Token {
+            at: frame.pose.to_world(Vec2::new(
+                frame.half.x + MARKER_CM * 0.5 + 0.6,
+                frame.half.y - MARKER_CM * (0.5 + 1.1 * i as f32),
+            )),
+            size: MARKER_CM,
+            text,
+            face_down: false,
+        })
+        .collect()
+}
+
 /// Where a unit's name goes: just behind its rear, so the bases themselves stay clear.
 pub fn label_anchor(u: &Unit) -> Vec2 {
     let f = u.facing();
@@ -131,6 +168,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                     face_down,
                 })
                 .into_iter()
+                .chain(status_tokens(u))
                 .collect(),
             emblem: Some(emblem(view, u.id)),
         });
