@@ -218,22 +218,7 @@ pub fn declare(
     .unwrap_or(0.0);
     let through_field =
         crate::ground::field_cap(game, charger, &game.unit(charger).bases).is_some();
-    {
-        let u = game.unit_mut(charger);
-        u.flags.activated = true;
-        u.flags.charged = true;
-        u.charge = Some(ChargeState {
-            target,
-            countercharge: false,
-            start_distance: start,
-            straight_run: 0.0,
-            contact: false,
-            struck: None,
-            carried_over: false,
-            pursuit: false,
-            through_field,
-        });
-    }
+    set_out(game, charger, target, false, start, through_field);
     events.push(Event::ChargeDeclared {
         unit: charger,
         target,

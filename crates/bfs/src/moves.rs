@@ -428,14 +428,7 @@ pub fn plan(
                             RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}"))
                         })?;
                 if out.travelled.abs() < d - EPS {
-                    let (why, rule) = out
-                        .blocked
-                        .map(|b| blocker_text(game, &b, u.side.0))
-                        .unwrap_or(("something is in the way".into(), "BFS-MOV-5"));
-                    return Err(RuleError::new(
-                        rule,
-                        format!("Blocked after {:.1} cm: {why}.", out.travelled.abs()),
-                    ));
+                    return Err(blocked(game, &out, u.side.0, "Blocked"));
                 }
                 let delta = out.delta;
                 // A base that keeps to a road goes on as on open ground (BFS-TER-22).
@@ -711,14 +704,7 @@ fn bend(
         )
         .map_err(|e| RuleError::new("BFS-MOV-5", format!("The move cannot be measured: {e}")))?;
         if out.travelled < then - EPS {
-            let (why, rule) = out
-                .blocked
-                .map(|b| blocker_text(game, &b, u.side.0))
-                .unwrap_or(("something is in the way".into(), "BFS-MOV-5"));
-            return Err(RuleError::new(
-                rule,
-                format!("The head is blocked after {:.1} cm: {why}.", out.travelled),
-            ));
+            return Err(blocked(game, &out, u.side.0, "The head is blocked"));
         }
         cost += out.cost;
         r = r.translated(out.delta);
@@ -734,6 +720,18 @@ fn bend(
         }
     );
     Ok((after, cost, text))
+}
+
+/// Why a straight move stopped short: "`what` after 3.2 cm: …", under the rule of what stopped it.
+fn blocked(game: &Game, out: &movement::MoveOutcome, side: u8, what: &str) -> RuleError {
+    let (why, rule) = out
+        .blocked
+        .map(|b| blocker_text(game, &b, side))
+        .unwrap_or(("something is in the way".into(), "BFS-MOV-5"));
+    RuleError::new(
+        rule,
+        format!("{what} after {:.1} cm: {why}.", out.travelled.abs()),
+    )
 }
 
 /// Portable obstacles set up as a move's step: only as its last (BFS-OBS-6, BFS-OBS-9).
