@@ -7,8 +7,8 @@
 //! names, then units, then leaders), and each takes the first of its candidate spots (the
 //! ruleset's own spot first, then below and above its piece, centred or flush with either end,
 //! then beside it, then a row further out, then the corners)
-//! where it covers no base and no label already placed, trying each spot whole and then cut to
-//! its first words with an ellipsis; one with no free spot is hidden until its piece is hovered
+//! where it covers no base and no label already placed: whole at its own spot or centred below or
+//! above, then those three cut to its first words with an ellipsis, then the rest; one with no free spot is hidden until its piece is hovered
 //! or selected. Pure arithmetic on boxes, so it is tested headless.
 
 use bevy::math::Vec2;
@@ -51,8 +51,20 @@ pub fn shorten(text: &str, max: usize) -> Option<String> {
         }
         out = next;
     }
-    // A title alone ("Col.") names nobody: keep the longest word instead (the family name).
-    if out.chars().count() < 6 {
+    // Not ending on a particle ("Reiters of the…").
+    const PARTICLES: [&str; 9] = ["of", "the", "von", "van", "de", "du", "la", "le", "and"];
+    let particle = |w: &str| PARTICLES.contains(&w);
+    while out.contains(' ') && out.rsplit(' ').next().is_some_and(particle) {
+        if let Some(i) = out.rfind(' ') {
+            out.truncate(i);
+        }
+    }
+    // A title alone ("Col.", "Col. von") names nobody: keep the longest word instead (the
+    // family name).
+    let only_titles = out
+        .split_whitespace()
+        .all(|w| w.ends_with('.') || particle(w));
+    if out.chars().count() < 6 || only_titles {
         let longest = text
             .split_whitespace()
             .max_by_key(|w| w.chars().count())
@@ -140,13 +152,29 @@ pub fn layout(
             let mut v = Vec::new();
             let whole = candidates(r, r.size_px * 0.5 / px, gap);
             let short = r.short_px.map(|s| candidates(r, s * 0.5 / px, gap));
-            for k in 0..whole.len() {
-                let h = r.size_px * 0.5 / px;
-                v.push((whole[k], false, (whole[k] - h, whole[k] + h)));
-                if let (Some(sp), Some(size)) = (&short, r.short_px) {
-                    let h = size * 0.5 / px;
-                    v.push((sp[k], true, (sp[k] - h, sp[k] + h)));
+            let mut push = |k: usize, shortened: bool| {
+                if shortened {
+                    if let (Some(sp), Some(size)) = (&short, r.short_px) {
+                        let h = size * 0.5 / px;
+                        v.push((sp[k], true, (sp[k] - h, sp[k] + h)));
+                    }
+                } else {
+                    let h = r.size_px * 0.5 / px;
+                    v.push((whole[k], false, (whole[k] - h, whole[k] + h)));
                 }
+            };
+            // Whole at its own spot or centred below or above; then the same shortened; then
+            // every other spot, whole before short.
+            let first: Vec<usize> = [0, 1, 4].into_iter().filter(|&k| k < whole.len()).collect();
+            for &k in &first {
+                push(k, false);
+            }
+            for &k in &first {
+                push(k, true);
+            }
+            for k in (0..whole.len()).filter(|k| !first.contains(k)) {
+                push(k, false);
+                push(k, true);
             }
             v.retain(|(c, _, b)| inside(r, *c, b) && !blockers.iter().any(|p| overlaps(b, p)));
             v
