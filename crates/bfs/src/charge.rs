@@ -108,12 +108,9 @@ pub fn may_pay_for_target(game: &Game, charger: UnitId, by: CommanderId) -> Resu
     Ok(())
 }
 
-pub fn check_declare(
-    game: &Game,
-    charger: UnitId,
-    target: UnitId,
-    pay: Option<CommanderId>,
-) -> Result<(), RuleError> {
+/// May this unit charge at all now: a Charge order, good order, not yet charged this turn
+/// (BFS-CHG-1, BFS-PSY-6, BFS-CHG-21)? Whatever its target.
+pub fn check_charger(game: &Game, charger: UnitId) -> Result<(), RuleError> {
     let u = game.unit(charger);
     if u.order != Some(OrderKind::Charge) {
         return Err(RuleError::new(
@@ -137,6 +134,17 @@ pub fn check_declare(
             format!("{} has already charged this turn.", u.name),
         ));
     }
+    Ok(())
+}
+
+pub fn check_declare(
+    game: &Game,
+    charger: UnitId,
+    target: UnitId,
+    pay: Option<CommanderId>,
+) -> Result<(), RuleError> {
+    check_charger(game, charger)?;
+    let u = game.unit(charger);
     let t = game
         .units
         .get(target.index())

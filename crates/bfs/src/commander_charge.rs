@@ -23,12 +23,12 @@ use crate::dice::{Modifier, PoolSpec};
 use crate::event::{ArmorReport, CommanderStrike, Event, MeleeGroup};
 use crate::geo::{self, frame_of, sid};
 use crate::ids::{CommanderId, Side, UnitId};
-use crate::state::{ChargeState, Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::state::{ChargeState, Game, OrderKind, UnitStatus};
 use crate::turn::{PendingCharge, Phase};
 use sandtable_engine::RuleError;
 use sandtable_geometry::charge as gcharge;
-use sandtable_geometry::movement::{self, Body, MoveCost, ObstacleFns};
-use sandtable_geometry::{Rect, Scene, SceneBase, Vec2};
+use sandtable_geometry::movement::{self, Body, MoveCost};
+use sandtable_geometry::{Rect, Vec2};
 
 /// How far a lone commander may be and still be declared a target (BFS-CDR-7).
 pub use crate::shooting::COMMANDER_TARGET_RANGE_CM;
@@ -71,25 +71,8 @@ pub fn check_declare(game: &Game, charger: UnitId, c: CommanderId) -> Result<(),
                 .into(),
         );
     }
+    crate::charge::check_charger(game, charger)?;
     let u = game.unit(charger);
-    if u.order != Some(OrderKind::Charge) {
-        return refuse(
-            "BFS-CHG-1",
-            format!(
-                "Only a unit with a Charge order may charge; {} has none.",
-                u.name
-            ),
-        );
-    }
-    if u.morale != MoraleLevel::Good {
-        return refuse("BFS-PSY-6", format!("{} is not in good order.", u.name));
-    }
-    if u.flags.charged {
-        return refuse(
-            "BFS-CHG-21",
-            format!("{} has already charged this turn.", u.name),
-        );
-    }
     let cm = game.commander(c);
     if cm.side == u.side || cm.status != UnitStatus::OnTable || cm.attached_to.is_some() {
         return refuse(
@@ -112,7 +95,7 @@ pub fn check_declare(game: &Game, charger: UnitId, c: CommanderId) -> Result<(),
         );
     }
     let scene = geo::scene_with_commanders(game, &[c]);
-    if !sees(game, &scene, charger, c) {
+    if !crate::sight::sees_commander(game, &scene, charger, c) {
         return refuse("BFS-CDR-7", format!("{} cannot see {}.", u.name, cm.name));
     }
     // The closest target: every visible enemy unit nearer must be one it could not reach.
@@ -152,22 +135,6 @@ pub fn check_declare(game: &Game, charger: UnitId, c: CommanderId) -> Result<(),
             ),
         ),
     }
-}
-
-fn sees(game: &Game, scene: &Scene, charger: UnitId, c: CommanderId) -> bool {
-    let eyes = crate::sight::eyes(game, charger);
-    let viewer = sandtable_geometry::vision::Viewer {
-        unit: sid(charger),
-        eyes: &eyes,
-        arc: crate::sight::arc_of(game, charger),
-    };
-    let side = game.unit(charger).side.0;
-    let blocks =
-        |b: &SceneBase| !geo::is_commander(b) && crate::sight::blocks_sight_for(game, side)(b);
-    sandtable_geometry::vision::sees(scene, &viewer, geo::commander_sid(c), blocks)
-        .ok()
-        .flatten()
-        .is_some()
 }
 
 /// Declares the charge: the commander's side answers next.
@@ -320,38 +287,23 @@ fn break_off(game: &mut Game, charger: UnitId, c: CommanderId, events: &mut Vec<
             }
         }
     }
-    let scene = geo::scene(game);
-    let own = cm.side.0;
-    let obs = ObstacleFns {
-        base: move |b: &SceneBase| {
-            if b.side == own {
-                None
-            } else {
-                Some(crate::moves::ENEMY_GAP_CM)
-            }
-        },
-        terrain: |piece: &sandtable_geometry::terrain::TerrainPiece| {
-            let kind = game.terrain.get(piece.id as usize).map(|x| x.kind)?;
-            (geo::terrain_class(kind, p) == geo::TerrainClass::Impassable).then_some(0.0)
-        },
-        max_gap: crate::moves::ENEMY_GAP_CM,
-        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
-            game.info.options.rules_revision,
-        ),
+    let run = {
+        let scene = geo::scene(game);
+        let obs = crate::moves::commander_obstacles(game, cm.side.0, p);
+        let one = [running];
+        movement::move_straight(
+            &scene,
+            &Body::new(running, &one),
+            limit.max(0.0),
+            &obs,
+            MoveCost::default(),
+        )
+        .map(|m| m.travelled)
+        .unwrap_or(0.0)
     };
-    let one = [running];
-    let run = movement::move_straight(
-        &scene,
-        &Body::new(running, &one),
-        limit.max(0.0),
-        &obs,
-        MoveCost::default(),
-    )
-    .map(|m| m.travelled)
-    .unwrap_or(0.0);
     let to = cm.base.center() + away * run;
     // He faces the charger again at once (he sees all round, AMB-95).
-    let face = (-(-away.x)).atan2(-away.y);
+    let face = away.x.atan2(-away.y);
     let cmut = game.commander_mut(c);
     cmut.base = Rect::new(sandtable_geometry::Pose::new(to, face), cm.base.half);
     cmut.moved = true;

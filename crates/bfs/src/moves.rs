@@ -123,6 +123,27 @@ pub fn obstacles_but<'a>(
     }
 }
 
+/// What stops a commander of side `side` moving (BFS-CDR-2): he passes through friends, keeps
+/// 2 cm from enemies (BFS-CDR-5, BFS-MOV-7) and never enters ground impassable to his profile.
+pub fn commander_obstacles<'a>(
+    game: &'a Game,
+    side: u8,
+    profile: &'a UnitProfile,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    ObstacleFns {
+        base: move |b: &SceneBase| (b.side != side).then_some(ENEMY_GAP_CM),
+        terrain: move |t: &TerrainPiece| {
+            let kind = game.terrain.get(t.id as usize).map(|x| x.kind)?;
+            (geo::terrain_class(kind, profile) == TerrainClass::Impassable).then_some(0.0)
+        },
+        max_gap: ENEMY_GAP_CM,
+        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
+            game.info.options.rules_revision,
+        ),
+    }
+}
+
 /// A friendly unit a moving unit may pass through (BFS-AMV-3, BFS-OO-11): any friend on the table
 /// that is neither Disorganized nor fleeing.
 pub fn passable_friend(game: &Game, mover: UnitId, other: UnitId) -> bool {

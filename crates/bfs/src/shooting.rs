@@ -421,22 +421,10 @@ fn nearest_commander(
         return None;
     }
     let scene = geo::scene_with_commanders(game, &near);
-    let eyes = sight::eyes(game, shooter);
-    let viewer = sandtable_geometry::vision::Viewer {
-        unit: sid(shooter),
-        eyes: &eyes,
-        arc: sight::arc_of(game, shooter),
-    };
-    let side = u.side.0;
-    let blocks = |b: &SceneBase| !geo::is_commander(b) && sight::blocks_sight_for(game, side)(b);
     let mut best: Option<(f32, CommanderId, Vec<(usize, RangeBand, f32)>)> = None;
     for c in near {
         let csid = geo::commander_sid(c);
-        let seen = sandtable_geometry::vision::sees(&scene, &viewer, csid, blocks)
-            .ok()
-            .flatten()
-            .is_some();
-        if !seen {
+        if !sight::sees_commander(game, &scene, shooter, c) {
             continue;
         }
         let per_base = lanes.to(

@@ -88,3 +88,25 @@ pub fn visible_enemies(game: &Game, scene: &Scene, viewer: UnitId) -> Vec<UnitId
         })
         .unwrap_or_default()
 }
+
+/// Does `viewer` see commander `c` in `scene`, a scene holding his base
+/// ([`crate::geo::scene_with_commanders`])? Commanders block nobody's sight (BFS-CDR-5).
+pub fn sees_commander(
+    game: &Game,
+    scene: &Scene,
+    viewer: UnitId,
+    c: crate::ids::CommanderId,
+) -> bool {
+    let eyes = eyes(game, viewer);
+    let v = Viewer {
+        unit: sid(viewer),
+        eyes: &eyes,
+        arc: arc_of(game, viewer),
+    };
+    let side = game.unit(viewer).side.0;
+    let blocks = |b: &SceneBase| !crate::geo::is_commander(b) && blocks_sight_for(game, side)(b);
+    vision::sees(scene, &v, crate::geo::commander_sid(c), blocks)
+        .ok()
+        .flatten()
+        .is_some()
+}

@@ -885,25 +885,8 @@ pub fn commander_path(
             0.0
         };
     let scene = geo::scene(game);
-    let enemy_side = side.0;
-    let obs = sandtable_geometry::movement::ObstacleFns {
-        // Commanders pass through friends, and keep 2 cm from enemies (BFS-CDR-5, BFS-MOV-7).
-        base: move |b: &sandtable_geometry::SceneBase| {
-            if b.side == enemy_side {
-                None
-            } else {
-                Some(moves::ENEMY_GAP_CM)
-            }
-        },
-        terrain: move |t: &sandtable_geometry::terrain::TerrainPiece| {
-            let kind = game.terrain.get(t.id as usize).map(|x| x.kind)?;
-            (geo::terrain_class(kind, p) == geo::TerrainClass::Impassable).then_some(0.0)
-        },
-        max_gap: moves::ENEMY_GAP_CM,
-        legacy_corner_rounding: crate::revision::legacy_corner_rounding(
-            game.info.options.rules_revision,
-        ),
-    };
+    // Commanders pass through friends, and keep 2 cm from enemies (BFS-CDR-5, BFS-MOV-7).
+    let obs = moves::commander_obstacles(game, side.0, p);
     let mut base = start;
     let mut spent = 0.0;
     for step in steps {
