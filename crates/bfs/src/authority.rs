@@ -47,6 +47,20 @@ pub fn commanders_who_may_order(game: &Game, unit: UnitId) -> Vec<CommanderId> {
         .collect()
 }
 
+/// Is the unit out of command: no commander who may order it (BFS-CMD-2) is within his command
+/// range of it (BFS-CMD-3), so any order to it costs more than 1 CP (BFS-CMD-4)? A unit in
+/// Flight takes no orders and is never called out of command.
+pub fn out_of_command(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    if u.status != UnitStatus::OnTable || u.morale == crate::state::MoraleLevel::Flight {
+        return false;
+    }
+    commanders_who_may_order(game, unit).iter().all(|&c| {
+        distance_to_unit(game, c, unit)
+            > command_range_cm(game, c) + sandtable_geometry::tolerance::LIMIT_EPS
+    })
+}
+
 /// Distance from a commander's base to the nearest base of a unit (GEO-15, AMB-9).
 pub fn distance_to_unit(game: &Game, c: CommanderId, unit: UnitId) -> f32 {
     let base = game.commander(c).base;

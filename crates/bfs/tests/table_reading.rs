@@ -39,8 +39,9 @@ fn every_unit_shows_its_troop_type() {
     assert_eq!(emblem("reiters"), Some(Emblem::Cavalry));
 }
 
-/// A unit as it began shows no status; one that lost a base, carries casualty markers and is
-/// Disorganized shows all three, and every seat sees them.
+/// A unit as it began, within its commander's range, shows no status; one beyond it is out of
+/// command; one that lost a base, carries casualty markers and is Disorganized shows all three,
+/// and every seat sees them.
 #[test]
 fn what_a_unit_has_suffered_is_marked_beside_it() {
     let mut g = game(&[
@@ -48,7 +49,17 @@ fn what_a_unit_has_suffered_is_marked_beside_it() {
         unit("reiters", 1, "reiters", 3, 3, (60.0, 90.0), 180.0),
     ]);
     let h = id(&g, "haiduks");
-    assert!(status_markers(g.unit(h)).is_empty());
+    // Its colonel stands at (4, 4), 55 cm from it, beyond his 40 cm range (BFS-CMD-3).
+    assert_eq!(status_markers(&g, g.unit(h)), vec!["OoC"]);
+    let colonel = g
+        .commanders
+        .iter()
+        .position(|c| c.side == g.unit(h).side)
+        .unwrap();
+    g.commanders[colonel].base = g.commanders[colonel]
+        .base
+        .translated(sandtable_geometry::Vec2::new(50.0, 0.0));
+    assert!(status_markers(&g, g.unit(h)).is_empty());
     {
         let u = g.unit_mut(h);
         u.bases.pop();
@@ -56,7 +67,7 @@ fn what_a_unit_has_suffered_is_marked_beside_it() {
         u.casualty_markers = 2;
         u.morale = MoraleLevel::Disorganized;
     }
-    assert_eq!(status_markers(g.unit(h)), vec!["3/4", "×2", "Dz"]);
+    assert_eq!(status_markers(&g, g.unit(h)), vec!["3/4", "×2", "Dz"]);
     let other = Bfs::table(&Bfs::view(&g, 1), 1);
     let tokens: Vec<&str> = other
         .pieces

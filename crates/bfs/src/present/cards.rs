@@ -180,6 +180,11 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
                 ),
                 format!("{} · {order}", morale_name(u.morale)),
             ];
+            if authority::out_of_command(view, id) {
+                lines.push(
+                    "Out of command (OoC): no commander who may order it is within range, so every order costs more than 1 CP (BFS-CMD-3, BFS-CMD-4)".into(),
+                );
+            }
             if let (Phase::Orders { .. }, Some(Thing::Commander(c))) =
                 (&view.turn.phase, selection.and_then(|s| thing(view, s)))
                 && view.commander(c).side == u.side

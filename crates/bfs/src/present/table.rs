@@ -75,8 +75,9 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
-/// ("Fl"). Public knowledge, so every seat sees them.
-pub fn status_markers(u: &Unit) -> Vec<String> {
+/// ("Fl"), and "OoC" when no commander who may order it is within his command range
+/// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
+pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     let mut m = Vec::new();
     if (u.bases.len() as u32) < u.bases_at_start as u32 {
         m.push(format!("{}/{}", u.bases.len(), u.bases_at_start));
@@ -89,13 +90,16 @@ pub fn status_markers(u: &Unit) -> Vec<String> {
         crate::state::MoraleLevel::Disorganized => m.push("Dz".into()),
         crate::state::MoraleLevel::Flight => m.push("Fl".into()),
     }
+    if crate::authority::out_of_command(game, u.id) {
+        m.push("OoC".into());
+    }
     m
 }
 
 /// The status markers in a column beside the unit's right flank, level with its front rank down.
-fn status_tokens(u: &Unit) -> Vec<Token> {
+fn status_tokens(game: &Game, u: &Unit) -> Vec<Token> {
     let frame = geo::unit_frame(u);
-    status_markers(u)
+    status_markers(game, u)
         .into_iter()
         .enumerate()
         .map(|(i, text)| Token {
@@ -168,7 +172,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                     face_down,
                 })
                 .into_iter()
-                .chain(status_tokens(u))
+                .chain(status_tokens(view, u))
                 .collect(),
             emblem: Some(emblem(view, u.id)),
         });
