@@ -32,6 +32,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub saves: Option<PathBuf>,
 
+    /// Folder for the settings file, `settings.ron` (default: the platform's config folder;
+    /// with --screenshot and no --config, the defaults are used and nothing is kept).
+    #[arg(long, value_name = "DIR")]
+    pub config: Option<PathBuf>,
+
     /// Before --screenshot, play N commands chosen by the scripted demo player (for screenshots of
     /// later phases).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -59,6 +64,14 @@ pub struct Args {
 }
 
 impl Args {
+    /// Where the settings are kept: `--config`, else the platform's config folder, except for an
+    /// automated `--screenshot`, which renders with the defaults whatever a player chose.
+    pub fn settings_dir(&self) -> Option<PathBuf> {
+        self.config
+            .clone()
+            .or_else(|| self.screenshot.is_none().then(crate::settings::config_dir))
+    }
+
     /// Who plays each side, from `--computer`.
     pub fn seats(&self) -> [crate::battle::SeatKind; 2] {
         use crate::battle::SeatKind::{Computer, Human};

@@ -1,13 +1,15 @@
 //! The scenarios the start screen offers: every `*.ron` in `scenarios/` (battles),
-//! `scenarios/solo/` and `scenarios/tutorial/`, opened through the registry (so every ruleset's
-//! scenarios are listed) and checked.
+//! `scenarios/solo/` and `scenarios/tutorial/`, and the player's own in the data folder's
+//! `scenarios/`, opened through the registry (so every ruleset's scenarios are listed) and
+//! checked, in groups by kind and ruleset.
 
 use crate::paths::DataPaths;
+use crate::preview::Preview;
 use crate::rulesets::Rulesets;
 use bevy::prelude::Resource;
 use sandtable_engine::LoadError;
 use sandtable_engine::registry::Variant;
-use sandtable_engine::scenario::ScenarioInfo;
+use sandtable_engine::scenario::{ScenarioInfo, ScenarioKind};
 use std::path::PathBuf;
 
 /// A scenario as the start screen lists it.
@@ -16,15 +18,56 @@ pub struct Listed {
     pub info: ScenarioInfo,
     /// The ruleset's name ("By Fire and Sword").
     pub ruleset: &'static str,
+    /// The opening table as both sides see it, for the thumbnail.
+    pub preview: Preview,
 }
 
 #[derive(Debug, Clone)]
 pub struct Entry {
     pub path: PathBuf,
     pub result: Result<Listed, LoadError>,
+    /// From the player's own scenarios folder, not shipped with the program.
+    pub own: bool,
+}
+
+/// The groups of the start screen, in order: what the program ships by kind and ruleset, then
+/// the player's own scenarios, then those that cannot be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Shipped(u8, &'static str),
+    Own,
+    Broken,
+}
+
+impl Group {
+    /// The heading the start screen shows above the group.
+    pub fn heading(&self) -> String {
+        match self {
+            Group::Shipped(0, ruleset) => format!("Battles · {ruleset}"),
+            Group::Shipped(1, ruleset) => format!("Solo scenarios · {ruleset}"),
+            Group::Shipped(_, ruleset) => format!("Tutorial: learn to play · {ruleset}"),
+            Group::Own => "Your own scenarios".into(),
+            Group::Broken => "Cannot be loaded".into(),
+        }
+    }
 }
 
 impl Entry {
+    pub fn group(&self) -> Group {
+        match &self.result {
+            Err(_) => Group::Broken,
+            Ok(_) if self.own => Group::Own,
+            Ok(l) => Group::Shipped(
+                match l.info.kind {
+                    ScenarioKind::Battle => 0,
+                    ScenarioKind::Solo => 1,
+                    ScenarioKind::Tutorial => 2,
+                },
+                l.ruleset,
+            ),
+        }
+    }
+
     pub fn title(&self) -> String {
         match &self.result {
             Ok(l) => l.info.name.clone(),
@@ -67,22 +110,32 @@ impl Catalogue {
             files.extend(ron_files(&paths.scenarios.join(sub)).unwrap_or_default());
         }
         files.sort();
+        let mut own = paths
+            .own
+            .as_deref()
+            .and_then(|d| ron_files(d).ok())
+            .unwrap_or_default();
+        own.sort();
+        let open = |p: PathBuf, own: bool| Entry {
+            result: rulesets
+                .0
+                .open_scenario(&p, &paths.dirs, Variant::default())
+                .map(|g| Listed {
+                    info: g.info().clone(),
+                    ruleset: g.ruleset_name(),
+                    preview: Preview::public(&g.scene(0), &g.scene(1)),
+                }),
+            path: p,
+            own,
+        };
         let mut entries: Vec<Entry> = files
             .into_iter()
-            .map(|p| Entry {
-                result: rulesets
-                    .0
-                    .open_scenario(&p, &paths.dirs, Variant::default())
-                    .map(|g| Listed {
-                        info: g.info().clone(),
-                        ruleset: g.ruleset_name(),
-                    }),
-                path: p,
-            })
+            .map(|p| open(p, false))
+            .chain(own.into_iter().map(|p| open(p, true)))
             .collect();
-        entries.sort_by_key(|e| match &e.result {
-            Ok(l) => (0, l.info.menu_order),
-            Err(_) => (1, 0),
+        entries.sort_by_key(|e| {
+            let order = e.result.as_ref().map_or(0, |l| l.info.menu_order);
+            (e.group(), order)
         });
         Self {
             entries,

@@ -3,6 +3,9 @@
 use clap::Parser;
 
 fn main() -> bevy::app::AppExit {
+    let launched = std::time::Instant::now();
     let args = sandtable_app::args::Args::parse();
-    sandtable_app::build_app(args).run()
+    let mut app = sandtable_app::build_app(args);
+    app.insert_resource(sandtable_app::Launched(launched));
+    app.run()
 }

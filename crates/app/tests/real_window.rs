@@ -94,6 +94,54 @@ fn default_scenario_renders_table_and_both_sides() {
     assert_battle_basics(&img, &probes);
 }
 
+/// Issue 19: an installed copy runs from any folder. The program is copied away from the
+/// repository (so neither the current folder nor the program's own folder holds the data) and run
+/// with an empty home: it unpacks its built-in data and renders the default battle.
+#[test]
+#[ignore = "needs an X display"]
+fn a_copy_away_from_the_repository_runs_with_an_empty_home() {
+    let place = shot_dir().join("installed");
+    let _ = std::fs::remove_dir_all(&place);
+    let (bin, home) = (place.join("bin"), place.join("home"));
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&home).unwrap();
+    let exe = bin.join("sandtable");
+    std::fs::copy(env!("CARGO_BIN_EXE_sandtable"), &exe).expect("copy the program");
+    let png = place.join("installed.png");
+    let out = Command::new(&exe)
+        .current_dir(&place)
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("SANDTABLE_SAVES")
+        .arg("--screenshot")
+        .arg(&png)
+        .output()
+        .expect("run the copied program");
+    assert!(
+        out.status.success(),
+        "the copy exited with {}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = image::open(&png).expect("read the PNG").to_rgb8();
+    let mut probes_path = png.clone().into_os_string();
+    probes_path.push(".probes.ron");
+    let probes: Probes = ron::from_str(&std::fs::read_to_string(probes_path).unwrap()).unwrap();
+    assert_battle_basics(&img, &probes);
+    let data = home.join(".local/share/sandtable");
+    let unpacked: Vec<_> = std::fs::read_dir(&data)
+        .expect("the data folder under the empty home")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        unpacked.iter().any(|n| n.starts_with("data-")),
+        "no unpacked data in {}: {unpacked:?}",
+        data.display()
+    );
+    let _ = std::fs::remove_file(&exe);
+}
+
 #[test]
 #[ignore = "needs an X display"]
 fn orders_phase_shows_order_markers() {
@@ -134,15 +182,21 @@ fn a_battle_against_the_computer_renders_mid_turn() {
 fn the_start_screen_renders() {
     let png = shot_dir().join("start.png");
     let _ = std::fs::remove_file(&png);
+    // Its own empty saves folder: an autosave elsewhere would add a "Resume" row.
+    let saves = shot_dir().join("start-saves");
+    let _ = std::fs::remove_dir_all(&saves);
     let status = Command::new(env!("CARGO_BIN_EXE_sandtable"))
+        .arg("--saves")
+        .arg(&saves)
         .args(["--start-screen", "--screenshot"])
         .arg(&png)
         .status()
         .expect("run sandtable");
     assert!(status.success(), "{status}");
     let img = image::open(&png).expect("read the PNG").to_rgb8();
-    // The selected scenario's row is highlighted in egui's selection blue, top left.
-    let highlighted = (0..img.height() / 4).any(|y| {
+    // The selected scenario's row is highlighted in egui's selection blue, in the list's upper
+    // half.
+    let highlighted = (0..img.height() / 2).any(|y| {
         let p = img.get_pixel(40, y).0;
         p[2] > 90 && p[2] as i32 - p[0] as i32 > 60
     });

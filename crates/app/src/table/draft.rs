@@ -29,6 +29,10 @@ pub struct Draft {
     pub revision: u64,
     /// Bumped on every change of the plan, so caches can tell.
     pub version: u64,
+    /// The settings ask for a "Commit?" before a plan is carried out.
+    pub ask_first: bool,
+    /// That question is on screen now: the next commit carries the plan out.
+    pub asking: bool,
 }
 
 impl Draft {
@@ -36,6 +40,7 @@ impl Draft {
         let version = self.version + 1;
         *self = Draft {
             version,
+            ask_first: self.ask_first,
             ..Draft::default()
         };
     }
@@ -63,6 +68,8 @@ impl Draft {
             .map(|c| battle.game.preview(battle.viewer, c));
         self.revision = battle.revision;
         self.version += 1;
+        // A changed plan, or a changed table, is asked about afresh.
+        self.asking = false;
     }
 
     fn accepted(&self) -> bool {
@@ -177,11 +184,17 @@ pub fn click_target(
     pointer.claimed = true;
 }
 
-/// Commits the draft as its command; keeps the piece selected for the next plan.
+/// Commits the draft as its command; keeps the piece selected for the next plan. When the
+/// settings ask for it, the first call only puts the question ("Commit?") and the second one
+/// commits.
 pub fn commit(draft: &mut Draft, battle: &mut Battle) -> bool {
     let Some(cmd) = draft.command().cloned() else {
         return false;
     };
+    if draft.ask_first && !draft.asking {
+        draft.asking = true;
+        return false;
+    }
     let ok = battle.submit(&cmd).is_ok();
     if ok {
         let piece = draft.piece;

@@ -237,6 +237,7 @@ pub fn keyboard(
     mut tape: ResMut<Tape>,
     mut selected: ResMut<Selected>,
     mut menu: ResMut<UnitMenu>,
+    mut draft: ResMut<super::draft::Draft>,
 ) {
     if pointer.keyboard_taken {
         return;
@@ -262,7 +263,9 @@ pub fn keyboard(
         tape.unit = tape.unit.other();
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if menu.open.is_some() {
+        if draft.asking {
+            draft.asking = false;
+        } else if menu.open.is_some() {
             menu.open = None;
         } else if *tool == Tool::Tape {
             *tool = Tool::Select;

@@ -53,15 +53,18 @@ pub fn interaction_plugin(app: &mut App) {
              mut menu: ResMut<input::UnitMenu>,
              mut tape: ResMut<Tape>,
              measure: Option<Res<MeasureAtStart>>,
+             settings: Option<Res<crate::settings::Settings>>,
              battle: Option<Res<Battle>>| {
                 fit.0 = true;
                 sel.0 = None;
                 menu.open = None;
                 tape.start = None;
                 tape.end = None;
-                // The tape measures in the ruleset's own unit until the player switches it.
+                // The tape measures in the unit the settings choose (by default the ruleset's
+                // own) until the player switches it.
                 if let Some(b) = battle {
-                    tape.unit = b.game.length_unit();
+                    let choice = settings.map(|s| s.tape_unit).unwrap_or_default();
+                    tape.unit = choice.resolve(b.game.length_unit());
                     // `--measure A,B`: the tape laid between two pieces, base to base.
                     let end = |key: &str| {
                         b.scene.pieces.iter().find(|p| p.key == key).and_then(|p| {

@@ -51,7 +51,11 @@ pub(super) fn battle_ui(
     mut draft: ResMut<Draft>,
     mut choices: ResMut<Choices>,
     mut ui_state: ResMut<BattleUi>,
-    (save_dir, rulesets): (Res<SaveDir>, Res<Rulesets>),
+    (save_dir, rulesets, mut settings_shown): (
+        Res<SaveDir>,
+        Res<Rulesets>,
+        ResMut<super::settings_window::SettingsWindow>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(mut battle) = battle else {
@@ -243,6 +247,32 @@ pub(super) fn battle_ui(
         }
     }
 
+    // The settings ask before a plan is carried out: the question, over the table.
+    if draft.asking && battle.curtain.is_none() {
+        let what = draft
+            .preview
+            .as_ref()
+            .map(|p| p.commit.clone())
+            .filter(|c| !c.is_empty())
+            .unwrap_or_else(|| "Commit".into());
+        egui::Window::new("Commit?")
+            .id(egui::Id::new("confirm commit"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
+            .show(&ctx, |ui| {
+                ui.label("Carry out the planned command?");
+                ui.horizontal(|ui| {
+                    if ui.button(format!("{what}  (Enter)")).clicked() {
+                        panel = side_panel::PanelAction::CommitDraft;
+                    }
+                    if ui.button("Not yet  (Esc)").clicked() {
+                        draft.asking = false;
+                    }
+                });
+            });
+    }
+
     // Act on what was clicked.
     match bar {
         phase_bar::BarAction::Menu => next.set(Screen::Start),
@@ -279,6 +309,7 @@ pub(super) fn battle_ui(
             ui_state.saves_open = true;
             ui_state.message = None;
         }
+        phase_bar::BarAction::Settings => settings_shown.open = !settings_shown.open,
         phase_bar::BarAction::None => {}
     }
     apply(panel, &mut battle, &mut draft, selected.0);

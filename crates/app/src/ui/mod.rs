@@ -3,13 +3,16 @@
 mod battle;
 mod dice;
 pub mod fonts;
+pub mod help_keys;
 mod lesson;
 mod log_panel;
 mod phase_bar;
 mod root;
 pub mod rules;
+pub mod settings_window;
 mod side_panel;
 mod start;
+mod thumbnail;
 mod unit_menu;
 mod windows;
 
@@ -27,19 +30,25 @@ pub use root::root_ui;
 pub const SIDE_PANEL_PX: f32 = 330.0;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (
-            style,
-            start::start_screen.run_if(in_state(Screen::Start)),
-            battle::battle_ui.run_if(in_state(Screen::Battle)),
-            unit_menu::unit_menu.run_if(in_state(Screen::Battle)),
-            rules::open_rule_at_start.run_if(in_state(Screen::Battle)),
-            rules::rule_window.run_if(in_state(Screen::Battle)),
-            pointer_capture,
-        )
-            .chain(),
-    );
+    app.init_resource::<settings_window::SettingsWindow>()
+        .init_resource::<help_keys::ShortcutSheet>()
+        .add_systems(Update, settings_window::apply_scale)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                style,
+                help_keys::help_keys,
+                start::start_screen.run_if(in_state(Screen::Start)),
+                battle::battle_ui.run_if(in_state(Screen::Battle)),
+                unit_menu::unit_menu.run_if(in_state(Screen::Battle)),
+                rules::open_rule_at_start.run_if(in_state(Screen::Battle)),
+                rules::rule_window,
+                settings_window::settings_window,
+                help_keys::shortcut_sheet,
+                pointer_capture,
+            )
+                .chain(),
+        );
 }
 
 /// Sets the egui style once the context exists (it does not yet at startup).

@@ -20,6 +20,7 @@ pub enum BarAction {
     Open,
     /// Solo practice: take-backs keep (or stop keeping) the same dice.
     ToggleSameDice,
+    Settings,
 }
 
 pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str) -> BarAction {
@@ -71,6 +72,13 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
             }
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("⚙")
+                .on_hover_text("Settings: interface size, tape unit, the computer's pace, confirm before committing (? lists the keys, F1 the rules help)")
+                .clicked()
+            {
+                action = BarAction::Settings;
+            }
             if ui
                 .button(unit_label)
                 .on_hover_text("Tape in centimetres or inches (U)")

@@ -37,6 +37,18 @@ pub fn open_rule(ctx: &egui::Context, id: &str) {
     ctx.data_mut(|d| d.insert_temp(open_rule_id(), id.to_string()));
 }
 
+/// Asks for the rule window with no rule in it yet: its search (F1 where nothing is asked).
+pub fn open_rule_search(ctx: &egui::Context) {
+    open_rule(ctx, "");
+}
+
+fn search_query_id() -> egui::Id {
+    egui::Id::new("sandtable rule search")
+}
+
+/// Most matches the search lists.
+const SEARCH_SHOWN: usize = 12;
+
 /// Text with every rule ID in it a link; a click opens that rule's window.
 pub fn rich(ui: &mut egui::Ui, text: &str) {
     rich_styled(ui, text, |t| egui::RichText::new(t));
@@ -85,12 +97,53 @@ pub fn rule_window(
     let mut open = true;
     let mut next = None;
     let fill = ctx.global_style().visuals.window_fill;
-    let window = egui::Window::new(format!("Rule {id}"))
+    let mut query: String = ctx
+        .data(|d| d.get_temp(search_query_id()))
+        .unwrap_or_default();
+    let title = if id.is_empty() {
+        "Rules help".to_string()
+    } else {
+        format!("Rule {id}")
+    };
+    let window = egui::Window::new(title)
         .id(egui::Id::new("rule window"))
         .open(&mut open)
         .default_width(360.0)
         .default_pos(egui::pos2(360.0, 120.0))
         .show(ctx, |ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut query)
+                    .hint_text("Search the rules (an ID or words)")
+                    .desired_width(f32::INFINITY),
+            );
+            if id.is_empty() && query.is_empty() {
+                field.request_focus();
+            }
+            if !query.trim().is_empty() {
+                let found = book
+                    .0
+                    .as_ref()
+                    .map(|b| b.search(&query))
+                    .unwrap_or_default();
+                if found.is_empty() {
+                    ui.label(egui::RichText::new("No rule matches.").weak());
+                }
+                for e in found.iter().take(SEARCH_SHOWN) {
+                    if ui.link(format!("{}  {}", e.id, e.title)).clicked() {
+                        next = Some(e.id.clone());
+                    }
+                }
+                if found.len() > SEARCH_SHOWN {
+                    ui.label(
+                        egui::RichText::new(format!("… and {} more", found.len() - SEARCH_SHOWN))
+                            .weak(),
+                    );
+                }
+                ui.separator();
+            }
+            if id.is_empty() {
+                return;
+            }
             match book.0.as_ref().and_then(|b| b.lookup(&id)) {
                 Some(entry) => {
                     ui.heading(&entry.title);
@@ -125,8 +178,11 @@ pub fn rule_window(
     }
     if let Some(n) = next {
         open_rule(ctx, &n);
+        query.clear();
     } else if !open {
         ctx.data_mut(|d| d.remove::<String>(open_rule_id()));
+        query.clear();
     }
+    ctx.data_mut(|d| d.insert_temp(search_query_id(), query));
     Ok(())
 }

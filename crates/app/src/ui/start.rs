@@ -7,7 +7,6 @@ use crate::catalogue::Catalogue;
 use crate::screens::OpenRequest;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use sandtable_engine::scenario::ScenarioKind;
 
 pub(super) fn start_screen(
     mut contexts: EguiContexts,
@@ -15,8 +14,18 @@ pub(super) fn start_screen(
     mut request: ResMut<OpenRequest>,
     resume: Option<Res<crate::saves::ResumeOffer>>,
     mut chosen: Local<Option<usize>>,
+    mut settings_shown: ResMut<super::settings_window::SettingsWindow>,
+    launched: Option<Res<crate::Launched>>,
+    mut timed: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if !*timed && let Some(l) = launched {
+        *timed = true;
+        info!(
+            "start-up: the start screen's first frame {:.0} ms after launch",
+            l.0.elapsed().as_secs_f64() * 1e3
+        );
+    }
     let Some(catalogue) = catalogue else {
         return Ok(());
     };
@@ -47,6 +56,13 @@ pub(super) fn start_screen(
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Sandtable").size(34.0).strong());
             ui.label("A table for 17th- and 18th-century battles: the rules referee, explain and teach");
+            if ui
+                .button("⚙ Settings")
+                .on_hover_text("Interface size, tape unit, the computer's pace, confirm before committing")
+                .clicked()
+            {
+                settings_shown.open = !settings_shown.open;
+            }
         });
         ui.add_space(16.0);
         if let Some(lines) = &request.error {
@@ -77,24 +93,22 @@ pub(super) fn start_screen(
                 .show(&mut cols[0], |ui| {
                     let mut group = None;
                     for (i, e) in entries.iter().enumerate() {
-                        // Headings between battles, solo scenarios and lessons.
-                        let kind = e.result.as_ref().ok().map(|l| l.info.kind);
-                        if kind != group {
-                            group = kind;
-                            let heading = match kind {
-                                Some(ScenarioKind::Battle) => "Battles",
-                                Some(ScenarioKind::Solo) => "Solo scenarios",
-                                Some(ScenarioKind::Tutorial) => "Tutorial: learn to play",
-                                None => "Cannot be loaded",
-                            };
+                        // Headings between kinds (battles, solo, lessons) and rulesets, then the
+                        // player's own scenarios.
+                        let g = e.group();
+                        if group.as_ref() != Some(&g) {
                             ui.add_space(6.0);
-                            ui.label(egui::RichText::new(heading).strong().color(egui::Color32::from_rgb(200, 200, 160)));
+                            ui.label(egui::RichText::new(g.heading()).strong().color(egui::Color32::from_rgb(200, 200, 160)));
+                            group = Some(g);
                         }
                         let selected = index == Some(i);
                         let text = match &e.result {
                             Ok(l) => egui::RichText::new(format!(
-                                "{}\n{} · {} turns",
-                                l.info.name, l.info.scale, l.info.turn_limit
+                                "{}\n{} · {} turns · {}",
+                                l.info.name,
+                                l.info.scale,
+                                l.info.turn_limit,
+                                crate::preview::one_line(&l.info.briefing, 70)
                             )),
                             Err(_) => {
                                 egui::RichText::new(format!("⚠ {} (cannot be loaded)", e.title()))
@@ -128,6 +142,10 @@ pub(super) fn start_screen(
                             ))
                             .weak(),
                         );
+                        right.add_space(6.0);
+                        let w = right.available_width().min(360.0);
+                        super::thumbnail::show(right, &l.preview, w)
+                            .on_hover_text("The table at the start, as both sides see it");
                         right.add_space(6.0);
                         super::rules::rich(right, &l.info.briefing);
                         right.add_space(12.0);

@@ -30,6 +30,10 @@ pub fn headless_app(mut args: Args) -> App {
     args.saves.get_or_insert_with(|| {
         std::env::temp_dir().join(format!("sandtable-headless-{}", std::process::id()))
     });
+    // Never the developer's own settings: a fresh folder per test process.
+    args.config.get_or_insert_with(|| {
+        std::env::temp_dir().join(format!("sandtable-headless-config-{}", std::process::id()))
+    });
     sandtable_app::add_game_plugins(&mut app, &args);
     let mut window = Window {
         resolution: WindowResolution::new(1280, 800),
