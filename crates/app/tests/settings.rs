@@ -36,7 +36,10 @@ fn app_with(settings: &str) -> App {
 fn the_tape_starts_in_the_unit_the_settings_choose() {
     // By Fire and Sword measures in centimetres; the player asked for inches.
     let app = app_with("Settings(tape_unit: Inches)");
-    assert_eq!(app.world().resource::<Settings>().tape_unit, TapeUnit::Inches);
+    assert_eq!(
+        app.world().resource::<Settings>().tape_unit,
+        TapeUnit::Inches
+    );
     assert_eq!(app.world().resource::<Tape>().unit, LengthUnit::Inches);
     let app = app_with("Settings()");
     assert_eq!(app.world().resource::<Tape>().unit, LengthUnit::Centimetres);
@@ -59,7 +62,10 @@ fn with_commit_asked_first_a_plan_waits_for_a_second_enter() {
     assert_eq!(commands(&app), before, "nothing is carried out yet");
     tap(&mut app, KeyCode::Escape);
     assert!(!app.world().resource::<Draft>().asking, "Esc: not yet");
-    assert!(app.world().resource::<Draft>().plan.is_some(), "the plan stays");
+    assert!(
+        app.world().resource::<Draft>().plan.is_some(),
+        "the plan stays"
+    );
     tap(&mut app, KeyCode::Enter);
     tap(&mut app, KeyCode::Enter);
     assert_eq!(commands(&app), before + 1, "the second Enter commits");

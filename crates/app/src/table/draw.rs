@@ -3,7 +3,7 @@
 //! outlines, highlights and the tape drawn each frame with gizmos.
 
 use super::input::{Hovered, Selected, Tape};
-use super::label_layout::{Box2, LabelRequest, layout, shorten, text_box_px};
+use super::label_layout::{LabelRequest, layout};
 use super::mesh::polygon_mesh;
 use super::tape_math::measure;
 use super::view::{TableView, from_geo};
@@ -21,31 +21,7 @@ pub struct TableEntity;
 #[derive(Component)]
 pub struct ScreenSizedLabel;
 
-/// A name placed clear of bases and other names ([`super::label_layout`]); `order` is its turn
-/// in the greedy layout, `piece` the piece whose hover or selection shows it when it found no spot.
-#[derive(Component, Debug, Clone)]
-pub struct PlacedLabel {
-    pub order: u32,
-    pub request: LabelRequest,
-    pub piece: Option<PieceId>,
-    /// The whole name and its short form, if it has one.
-    pub full: String,
-    pub short: Option<String>,
-}
-
-/// Names are cut to this many characters where they fit nowhere whole.
-const SHORT_LABEL_CHARS: usize = 16;
-
-/// The boxes names must not cover (bases, leaders, markers) and the table they stay on, table
-/// cm; set with the table.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct LabelBlockers {
-    pub boxes: Vec<Box2>,
-    pub table: Box2,
-}
-
-/// Label font size in logical pixels.
-pub const LABEL_PX: f32 = 13.0;
+pub use super::label_plan::{LABEL_PX, LabelBlockers, LabelStyle, PlacedLabel, label_plan};
 
 /// Depths (z) of the layers, back to front.
 mod z {
@@ -87,40 +63,8 @@ pub fn rebuild_table(
     }
     let scene = &battle.scene;
     let mut colour = |c: Color| MeshMaterial2d(materials.add(ColorMaterial::from_color(c)));
-    let mut order = 0u32;
-    let mut placed = |text: &str, at: Vec2, around: Option<Box2>, piece: Option<PieceId>| {
-        order += 1;
-        let short = around.and_then(|_| shorten(text, SHORT_LABEL_CHARS));
-        PlacedLabel {
-            order,
-            request: LabelRequest {
-                at,
-                around,
-                size_px: text_box_px(text.chars().count(), LABEL_PX),
-                short_px: short
-                    .as_ref()
-                    .map(|s| text_box_px(s.chars().count(), LABEL_PX)),
-            },
-            piece,
-            full: text.to_string(),
-            short,
-        }
-    };
-    let mut blockers: Vec<Box2> = Vec::new();
-    for p in &scene.pieces {
-        for b in &p.bases {
-            let (lo, hi) = b.aabb();
-            blockers.push((from_geo(lo), from_geo(hi)));
-        }
-        for t in &p.tokens {
-            let h = Vec2::splat(t.size * 0.5);
-            blockers.push((from_geo(t.at) - h, from_geo(t.at) + h));
-        }
-    }
-    commands.insert_resource(LabelBlockers {
-        boxes: blockers,
-        table: (Vec2::ZERO, from_geo(scene.size)),
-    });
+    let (labels, blockers) = label_plan(scene);
+    commands.insert_resource(blockers);
     let unit_square = meshes.add(Rectangle::new(1.0, 1.0));
     let disc = meshes.add(Circle::new(1.0));
 
@@ -145,26 +89,6 @@ pub fn rebuild_table(
                 ));
             }
         }
-        // Strips (roads, streams) explain themselves; a label at their middle would sit on units.
-        if let (Some(name), 1) = (&piece.name, piece.polygons.len()) {
-            let c = piece
-                .polygons
-                .iter()
-                .flatten()
-                .copied()
-                .fold(sandtable_geometry::Vec2::ZERO, |a, b| a + b)
-                / piece.polygons.iter().map(Vec::len).sum::<usize>().max(1) as f32;
-            let place = placed(name, from_geo(c), None, None);
-            spawn_label(
-                &mut commands,
-                name,
-                from_geo(c),
-                Color::srgba(0.1, 0.1, 0.1, 0.85),
-                None,
-                &view,
-                Some(place),
-            );
-        }
     }
 
     // Objective markers: a named point; its radius is drawn each frame.
@@ -176,16 +100,6 @@ pub fn rebuild_table(
             colour(Color::srgb(0.95, 0.85, 0.2)),
             Transform::from_xyz(at.x, at.y, z::BASE).with_scale(Vec3::splat(1.2)),
         ));
-        let place = placed(&o.label, at + Vec2::new(0.0, 2.5), None, None);
-        spawn_label(
-            &mut commands,
-            &o.label,
-            at + Vec2::new(0.0, 2.5),
-            Color::srgb(1.0, 0.95, 0.6),
-            Some(Color::BLACK),
-            &view,
-            Some(place),
-        );
     }
 
     for p in scene.pieces.iter().filter(|p| p.kind == PieceKind::Unit) {
@@ -201,21 +115,6 @@ pub fn rebuild_table(
                 z::FRONT_MARK,
             );
         }
-        let place = placed(
-            &p.label,
-            from_geo(p.label_at),
-            piece_box(&p.bases),
-            Some(p.id),
-        );
-        spawn_label(
-            &mut commands,
-            &p.label,
-            from_geo(p.label_at),
-            Color::WHITE,
-            Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
-            &view,
-            Some(place),
-        );
         for token in &p.tokens {
             spawn_token(&mut commands, &unit_square, &mut colour, token, &view);
         }
@@ -251,33 +150,18 @@ pub fn rebuild_table(
             colour(Color::WHITE),
             Transform::from_xyz(centre.x, centre.y, z::COMMANDER + 0.2),
         ));
-        let place = placed(
-            &p.label,
-            from_geo(p.label_at),
-            piece_box(&p.bases),
-            Some(p.id),
-        );
-        spawn_label(
-            &mut commands,
-            &p.label,
-            from_geo(p.label_at),
-            Color::WHITE,
-            Some(Color::srgba(0.0, 0.0, 0.0, 0.8)),
-            &view,
-            Some(place),
-        );
     }
-}
 
-/// The box around a piece's bases, table cm.
-fn piece_box(bases: &[Rect]) -> Option<Box2> {
-    bases.iter().map(|b| b.aabb()).fold(None, |acc, (lo, hi)| {
-        let (lo, hi) = (from_geo(lo), from_geo(hi));
-        Some(match acc {
-            None => (lo, hi),
-            Some((a, b)) => (a.min(lo), b.max(hi)),
-        })
-    })
+    // The names, over everything, each where the layout puts it.
+    for label in labels {
+        let (colour, shadow) = match label.style {
+            LabelStyle::Terrain => (Color::srgba(0.1, 0.1, 0.1, 0.85), None),
+            LabelStyle::Objective => (Color::srgb(1.0, 0.95, 0.6), Some(Color::BLACK)),
+            LabelStyle::Piece => (Color::WHITE, Some(Color::srgba(0.0, 0.0, 0.0, 0.8))),
+        };
+        let (text, at) = (label.full.clone(), label.request.at);
+        spawn_label(&mut commands, &text, at, colour, shadow, &view, Some(label));
+    }
 }
 
 /// Lays the names out again when the zoom, the table, the hovered or the selected piece

@@ -4,6 +4,7 @@ pub mod draft;
 pub mod draw;
 pub mod input;
 pub mod label_layout;
+pub mod label_plan;
 pub mod mesh;
 pub mod overlays;
 pub mod pick;
