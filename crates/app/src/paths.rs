@@ -63,10 +63,7 @@ fn search_candidates() -> Vec<PathBuf> {
 
 /// The first candidate that holds a data root.
 fn find_root(candidates: &[PathBuf]) -> Option<PathBuf> {
-    candidates
-        .iter()
-        .find(|c| is_data_root(c))
-        .map(PathBuf::clone)
+    candidates.iter().find(|c| is_data_root(c)).cloned()
 }
 
 fn is_data_root(dir: &Path) -> bool {

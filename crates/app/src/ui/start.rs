@@ -8,6 +8,7 @@ use crate::screens::OpenRequest;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 pub(super) fn start_screen(
     mut contexts: EguiContexts,
     catalogue: Option<Res<Catalogue>>,
