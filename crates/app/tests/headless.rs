@@ -291,3 +291,40 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
         "bids 1 and 0 were revealed"
     );
 }
+
+#[test]
+fn arrow_keys_pan_the_table_and_a_resized_window_fits_it_again() {
+    let mut app = app_with_default_scenario();
+    let fitted = *app.world().resource::<TableView>();
+    // Holding the left arrow: the view moves towards the table's west edge.
+    key(&mut app, KeyCode::ArrowLeft, ButtonState::Pressed);
+    for _ in 0..5 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.update();
+    }
+    key(&mut app, KeyCode::ArrowLeft, ButtonState::Released);
+    app.update();
+    let panned = *app.world().resource::<TableView>();
+    assert!(panned.center.x < fitted.center.x, "{panned:?} {fitted:?}");
+    assert_eq!(panned.center.y, fitted.center.y);
+    assert_eq!(panned.px_per_cm, fitted.px_per_cm);
+    // A narrower window: the whole table is fitted into it again.
+    app.world_mut()
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(app.world_mut())
+        .unwrap()
+        .resolution
+        .set(600.0, 800.0);
+    app.world_mut()
+        .resource_mut::<sandtable_app::table::view::TableArea>()
+        .max = Vec2::new(600.0, 800.0);
+    for _ in 0..3 {
+        app.update();
+    }
+    let refit = *app.world().resource::<TableView>();
+    assert_eq!(refit.window, Vec2::new(600.0, 800.0));
+    assert!(refit.px_per_cm < fitted.px_per_cm, "{refit:?} {fitted:?}");
+    // The table's middle is at the middle of the (whole-window) table area again.
+    let mid = refit.world_to_screen(Vec2::new(60.0, 60.0));
+    assert!((mid - Vec2::new(300.0, 400.0)).length() < 0.5, "{mid:?}");
+}

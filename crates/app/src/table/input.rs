@@ -68,6 +68,9 @@ pub struct Press {
     dragged: bool,
 }
 
+/// How fast the arrow keys pan the table, logical pixels per second.
+pub const PAN_KEYS_PX_PER_S: f32 = 600.0;
+
 /// Pixels the cursor must travel before a press counts as a drag.
 pub const DRAG_THRESHOLD_PX: f32 = 4.0;
 
@@ -77,11 +80,14 @@ pub fn update_pointer(
     mut pointer: ResMut<Pointer>,
     battle: Option<Res<Battle>>,
     mut hovered: ResMut<Hovered>,
+    mut fit: ResMut<super::FitPending>,
 ) {
     let Ok(window) = windows.single() else { return };
     let size = Vec2::new(window.width(), window.height());
     if size != view.window && size.x > 0.0 && size.y > 0.0 {
         view.window = size;
+        // A resized window (or a new interface size) shows the whole table again.
+        fit.0 = true;
     }
     pointer.screen = window.cursor_position();
     pointer.world = pointer.screen.map(|s| to_geo(view.screen_to_world(s)));
@@ -238,9 +244,25 @@ pub fn keyboard(
     mut selected: ResMut<Selected>,
     mut menu: ResMut<UnitMenu>,
     mut draft: ResMut<super::draft::Draft>,
+    time: Res<Time>,
 ) {
     if pointer.keyboard_taken {
         return;
+    }
+    // Arrow keys pan the table, a window's width in about two seconds.
+    let dir = [
+        (KeyCode::ArrowLeft, Vec2::new(1.0, 0.0)),
+        (KeyCode::ArrowRight, Vec2::new(-1.0, 0.0)),
+        (KeyCode::ArrowUp, Vec2::new(0.0, 1.0)),
+        (KeyCode::ArrowDown, Vec2::new(0.0, -1.0)),
+    ]
+    .iter()
+    .filter(|(k, _)| keys.pressed(*k))
+    .map(|(_, d)| *d)
+    .sum::<Vec2>();
+    if dir != Vec2::ZERO {
+        let step = PAN_KEYS_PX_PER_S * time.delta_secs().min(0.1);
+        view.pan_by_screen(dir * step);
     }
     if (keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home))
         && let Some(b) = &battle

@@ -18,6 +18,7 @@ pub struct ShortcutSheet {
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Mouse wheel", "zoom about the cursor"),
     ("Drag empty table, or right-drag", "pan the table"),
+    ("Arrow keys", "pan the table"),
     ("F or Home", "fit the whole table"),
     ("Click", "select a unit or commander"),
     (
