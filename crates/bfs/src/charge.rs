@@ -200,6 +200,76 @@ fn may_react(game: &Game, unit: UnitId) -> bool {
             || matches!(u.order, Some(OrderKind::Charge) | Some(OrderKind::Defense)))
 }
 
+/// The special rule that makes a unit test its nerve before charging `target`: Militia or Rabble
+/// against a more numerous enemy, that is one with more bases (BFS-SPC-18, BFS-SPC-25, AMB-92).
+pub fn nerve_rule(game: &Game, charger: UnitId, target: UnitId) -> Option<&'static str> {
+    if !crate::revision::special_rules_6(game.info.options.rules_revision) {
+        return None;
+    }
+    if game.unit(target).bases.len() <= game.unit(charger).bases.len() {
+        return None;
+    }
+    let p = game.unit_profile(charger);
+    if p.has(crate::profile::SpecialRule::Militia) {
+        Some("BFS-SPC-18")
+    } else if p.has(crate::profile::SpecialRule::Rabble) {
+        Some("BFS-SPC-25")
+    } else {
+        None
+    }
+}
+
+/// A Militia or Rabble unit declaring a charge at a more numerous enemy tests Morale first; on a
+/// failure it does not charge, loses its Charge Order and is left with none (BFS-SPC-18,
+/// BFS-SPC-25). Returns whether the charge goes ahead.
+fn nerve_holds(
+    game: &mut Game,
+    charger: UnitId,
+    target: UnitId,
+    events: &mut Vec<crate::event::Event>,
+) -> bool {
+    let Some(rule) = nerve_rule(game, charger, target) else {
+        return true;
+    };
+    let why = if rule == "BFS-SPC-18" {
+        "Militia"
+    } else {
+        "Rabble"
+    };
+    let cause = crate::morale::MoraleCause::Other {
+        rule,
+        reason: format!(
+            "{why}: declares a charge at {}, which has more bases ({} against {})",
+            game.unit(target).name,
+            game.unit(target).bases.len(),
+            game.unit(charger).bases.len()
+        ),
+    };
+    let roll = crate::morale::morale_test(game, charger, &cause);
+    let passed = roll.passed;
+    let name = game.unit(charger).name.clone();
+    let outcome = if passed {
+        format!("{name} holds its nerve and charges.")
+    } else {
+        format!(
+            "{name} will not charge: it loses its Charge Order and is left with no order ({rule})."
+        )
+    };
+    events.push(crate::morale::report(
+        charger,
+        crate::event::TestKind::Morale,
+        &cause,
+        roll,
+        outcome,
+    ));
+    if !passed {
+        let u = game.unit_mut(charger);
+        u.order = None;
+        u.charge = None;
+    }
+    passed
+}
+
 pub fn declare(
     game: &mut Game,
     charger: UnitId,
@@ -208,6 +278,9 @@ pub fn declare(
     events: &mut Vec<crate::event::Event>,
 ) -> Result<(), RuleError> {
     check_declare(game, charger, target, pay)?;
+    if !nerve_holds(game, charger, target, events) {
+        return Ok(());
+    }
     let scene = geo::scene(game);
     let free = target_options(game, &scene, charger).free.contains(&target);
     if let (Some(by), false) = (pay, free) {

@@ -413,6 +413,10 @@ fn after_withdrawal(game: &mut Game, unit: UnitId, enemies: &[UnitId], events: &
     }
 }
 
+/// How far a No Quarter unit with no Additional Move pursues (BFS-SPC-20: the book says it of
+/// infantry; a mounted unit without one is treated alike).
+pub const NO_QUARTER_PURSUIT_CM: f32 = 5.0;
+
 /// Step 7: the winner pursues the loser at its Additional Move as a charge without Impetus
 /// (BFS-CC-28..30). Returns true if it made contact (a second round follows).
 pub(crate) fn pursue(
@@ -427,11 +431,14 @@ pub(crate) fn pursue(
     }
     let p = game.unit_profile(winner);
     let lp = game.unit_profile(loser);
-    let refuse = if p.movement.additional <= 0.0 {
+    // No Quarter: the unit must pursue, with 5 cm when it has no Additional Move (BFS-SPC-20).
+    let no_quarter = crate::revision::special_rules_6(game.info.options.rules_revision)
+        && p.has(SpecialRule::NoQuarter);
+    let refuse = if p.movement.additional <= 0.0 && !no_quarter {
         Some("it has no Additional Move, so it cannot pursue (BFS-CC-29)")
     } else if p.has(SpecialRule::CannotCharge) {
         Some("it has the Cannot Charge rule (BFS-CC-29)")
-    } else if p.kind == UnitKind::Infantry && lp.is_mounted() {
+    } else if p.kind == UnitKind::Infantry && lp.is_mounted() && !no_quarter {
         Some("infantry may refuse to pursue cavalry, and does (BFS-CC-29)")
     } else if game.unit(loser).status != UnitStatus::OnTable {
         Some("its enemy is gone")
@@ -451,7 +458,11 @@ pub(crate) fn pursue(
         });
         return false;
     }
-    let add = p.movement.additional;
+    let add = if p.movement.additional > 0.0 {
+        p.movement.additional
+    } else {
+        NO_QUARTER_PURSUIT_CM
+    };
     {
         let u = game.unit_mut(winner);
         u.order = Some(OrderKind::Charge);

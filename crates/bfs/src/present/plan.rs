@@ -239,6 +239,23 @@ pub fn describe(
                     "cannot reach it: a failed charge means a Skill test (BFS-CHG-24)"
                 }
             ));
+            if let Some(rule) = crate::charge::nerve_rule(view, unit, c.target) {
+                let roll = crate::morale::morale_modifiers(
+                    view,
+                    unit,
+                    &crate::morale::MoraleCause::Other {
+                        rule,
+                        reason: String::new(),
+                    },
+                );
+                let target = view.unit_profile(unit).morale as i32
+                    + roll.iter().map(|m| m.delta).sum::<i32>();
+                r.lines.push(format!(
+                    "{} has more bases: a Morale test first (roll {} or less on a d10); on a failure the unit does not charge and loses its order ({rule})",
+                    view.unit(c.target).name,
+                    target.clamp(0, 10)
+                ));
+            }
             r.shapes.extend(
                 c.bases_after
                     .iter()

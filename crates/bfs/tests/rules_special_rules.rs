@@ -1,0 +1,196 @@
+//! Special rules of the army lists (BFS-SPC), rules revision 6: Militia and Rabble test their
+//! nerve before charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25); No Quarter always
+//! pursues (BFS-SPC-20).
+
+mod support;
+
+use sandtable_bfs::event::{Event, TestKind};
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::profile::{SpecialRule, UnitProfile};
+use sandtable_bfs::state::OrderKind;
+use sandtable_bfs::turn::CombatStage;
+use sandtable_bfs::{Bfs, Command, Game};
+use sandtable_engine::Ruleset;
+use support::*;
+
+/// Haiduks (side A, `bases` of them in one line, their profile changed by `edit`) with a Charge
+/// order, 12 cm in front of 3 bases of reiters, in side A's Movement Phase.
+fn haiduks_facing_reiters(bases: u8, edit: impl Fn(&mut UnitProfile)) -> Game {
+    let mut s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", bases, bases, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 64.0), 180.0),
+        ],
+        vec![],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "haiduks" {
+            edit(p);
+        }
+    }
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    g
+}
+
+fn declare(g: &mut Game) -> Vec<Event> {
+    let (haiduks, reiters) = (id(g, "haiduks"), id(g, "reiters"));
+    run(
+        g,
+        Command::DeclareCharge {
+            unit: haiduks,
+            target: reiters,
+            pay: None,
+        },
+    )
+}
+
+fn nerve_test(events: &[Event]) -> Option<(&str, bool)> {
+    events.iter().find_map(|e| match e {
+        Event::Test(t) if t.kind == TestKind::Morale => Some((t.rule.as_str(), t.roll.passed)),
+        _ => None,
+    })
+}
+
+fn declared(events: &[Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::ChargeDeclared { .. }))
+}
+
+/// Two bases of Militia haiduks (Morale 5) declare a charge at three bases of reiters: a Morale
+/// test first. A 9 fails it: no charge, no order left. A 3 passes: the charge is declared.
+#[test]
+fn bfs_spc_18_militia_tests_morale_to_charge_a_more_numerous_enemy() {
+    let militia = |p: &mut UnitProfile| p.special_rules.push(SpecialRule::Militia);
+    let mut g = haiduks_facing_reiters(2, militia);
+    // The plan says so before it is committed: Morale 5, no modifier.
+    let cmd = Command::DeclareCharge {
+        unit: id(&g, "haiduks"),
+        target: id(&g, "reiters"),
+        pay: None,
+    };
+    let report = <Bfs as sandtable_engine::Present>::describe(
+        &g,
+        0,
+        &cmd,
+        sandtable_bfs::preview::preview(&g, &cmd),
+    );
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|l| l.contains("Morale test first (roll 5 or less") && l.contains("BFS-SPC-18")),
+        "{:?}",
+        report.lines
+    );
+    g.dice.script([9]);
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), Some(("BFS-SPC-18", false)));
+    assert!(!declared(&events), "it does not charge");
+    let h = g.unit(id(&g, "haiduks"));
+    assert_eq!(h.order, None, "it loses its Charge Order and has none");
+    assert!(h.charge.is_none());
+
+    let mut g = haiduks_facing_reiters(2, militia);
+    g.dice.script([3]);
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), Some(("BFS-SPC-18", true)));
+    assert!(declared(&events), "it holds its nerve and charges");
+}
+
+/// Against an enemy with no more bases than its own (3 against 3) Militia charges without a test
+/// (AMB-92: "more numerous" counts bases); a unit without the rule never tests.
+#[test]
+fn bfs_spc_18_no_test_against_an_enemy_no_more_numerous() {
+    let mut g = haiduks_facing_reiters(3, |p| p.special_rules.push(SpecialRule::Militia));
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), None);
+    assert!(declared(&events));
+    let mut g = haiduks_facing_reiters(2, |_| {});
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), None);
+    assert!(declared(&events));
+}
+
+/// Rabble tests the same way (BFS-SPC-25), and battles recorded under revision 5 played without
+/// the test.
+#[test]
+fn bfs_spc_25_rabble_tests_too_but_not_under_revision_5() {
+    let rabble = |p: &mut UnitProfile| p.special_rules.push(SpecialRule::Rabble);
+    let mut g = haiduks_facing_reiters(2, rabble);
+    g.dice.script([10]);
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), Some(("BFS-SPC-25", false)));
+    assert!(!declared(&events));
+
+    let mut g = haiduks_facing_reiters(2, rabble);
+    g.info.options.rules_revision = 5;
+    let events = declare(&mut g);
+    assert_eq!(nerve_test(&events), None);
+    assert!(declared(&events));
+}
+
+/// Haiduks in contact with reiters, made to win outright: Skill 10 and every die a 9 (all their
+/// dice hit, every reiter save and attack fails, the reiters fail Morale and flee). Returns the
+/// close combat's events.
+fn haiduks_beat_reiters(edit: impl Fn(&mut UnitProfile)) -> (Game, Vec<Event>) {
+    let mut s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+        ],
+        vec![],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "haiduks" {
+            p.skill = 10;
+            edit(p);
+        }
+    }
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    at_combat(&mut g, CombatStage::CloseCombat);
+    g.dice.script([9; 60]);
+    let events = run(&mut g, Command::Continue);
+    let won = events
+        .iter()
+        .any(|e| matches!(e, Event::CombatResolved(r) if r.winner == Some(Side::A)));
+    assert!(won, "the haiduks win: {events:#?}");
+    (g, events)
+}
+
+fn pursuit(events: &[Event]) -> Option<f32> {
+    events.iter().find_map(|e| match e {
+        Event::Pursued { distance_cm, .. } => Some(*distance_cm),
+        _ => None,
+    })
+}
+
+/// Infantry that beat cavalry may refuse to pursue, and does (BFS-CC-29); with No Quarter it must
+/// pursue, its Additional Move of 5 cm (BFS-SPC-20).
+#[test]
+fn bfs_spc_20_no_quarter_infantry_pursues_the_cavalry_it_beat() {
+    let (_, events) = haiduks_beat_reiters(|_| {});
+    assert_eq!(pursuit(&events), None, "plain infantry refuses");
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Ruling { rule, text } if rule == "BFS-CC-29" && text.contains("refuse"))
+    ));
+    let (_, events) = haiduks_beat_reiters(|p| p.special_rules.push(SpecialRule::NoQuarter));
+    let d = pursuit(&events).expect("No Quarter pursues");
+    assert!((d - 5.0).abs() < 0.01, "its Additional Move, 5 cm: {d}");
+}
+
+/// No Quarter infantry with no Additional Move still pursues, 5 cm (BFS-SPC-20); without the rule
+/// such a unit cannot pursue at all (BFS-CC-29).
+#[test]
+fn bfs_spc_20_no_quarter_without_an_additional_move_pursues_five_cm() {
+    let (_, events) = haiduks_beat_reiters(|p| {
+        p.movement.additional = 0.0;
+        p.special_rules.push(SpecialRule::NoQuarter);
+    });
+    let d = pursuit(&events).expect("No Quarter pursues");
+    assert!((d - 5.0).abs() < 0.01, "5 cm: {d}");
+    let (_, events) = haiduks_beat_reiters(|p| p.movement.additional = 0.0);
+    assert_eq!(pursuit(&events), None);
+}
