@@ -16,7 +16,7 @@
 //! | 3 | Open Order ([`crate::open_order`]): each base of an Open Order unit moves on its own account, paying the path of its corners, backwards at full speed, turns free of the maneuver limit (BFS-OO-3); spacing and facing checked after the move (BFS-OO-2/3); Light Cavalry, Skirmishers, Highlanders and Commanded Musketeers deployed and rallied in Open Order (BFS-OO-1); swamps, forests and built-up areas put a unit into Open Order and leaving them takes it out (BFS-TER-8); the switch between the orders as a maneuver (BFS-MAN-17..19); withdrawals through friends and Disorganization spreading ([`crate::withdrawal`], BFS-PSY-18); a fleeing unit whose turn would swing a base into impassable ground turns its bases in place (found by the property tests). |
 //! | 4 | Regiment Motivation at Division level ([`crate::motivation`], BFS-PSY-25..30): Breaking Points, the Regimental Commander's test in the Reorganization Phase, Regiments Wiped Out, Allied Regiments leaving with their Commander-in-Chief, a side with every Regiment Wiped Out losing the battle. A lone commander who is the closest target within 30 cm is shot at, and a hit he does not save makes him test Skill once per hit, to escape or fall (BFS-CDR-7, BFS-CDR-9, BFS-CDR-10); a lone commander fires his own weapon once a turn (BFS-CDR-16). An Open Order unit charges base by base ([`crate::open_order_charge`], BFS-OO-7..10). A unit marches along a road through a wood or village (BFS-TER-22). |
 //! | 5 | Chains of charge reactions (BFS-AMV-1): a unit of the charging side that a countercharge would run into may react to it, and the reactions are carried out last declared first. A lone commander who is the closest target within 30 cm may be charged, and may Break Off or join a unit (BFS-CDR-7, BFS-CDR-8). A base moving straight no longer slips through a corner it meets almost head on (found by the property tests: a charge ended inside a friend). |
-//! | 6 | Special rules of the army lists: a Militia or Rabble unit tests Morale to charge a more numerous enemy, and on a failure stays put with no order (BFS-SPC-18, BFS-SPC-25); a No Quarter unit always pursues, infantry the cavalry it beat too, and one with no Additional Move pursues 5 cm (BFS-SPC-20). |
+//! | 6 | Special rules of the army lists: a Militia or Rabble unit tests Morale to charge a more numerous enemy, and on a failure stays put with no order (BFS-SPC-18, BFS-SPC-25); a No Quarter unit always pursues, infantry the cavalry it beat too, and one with no Additional Move pursues 5 cm (BFS-SPC-20); a Mobility unit with a Defense or Charge order tests Skill in the Reorganization Phase or takes a Move order, and one with no order gets a Move order (BFS-SPC-19). |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 6;
@@ -92,8 +92,8 @@ pub fn legacy_corner_rounding(revision: u32) -> bool {
 }
 
 /// Do the army lists' special rules of revision 6 apply: the Morale test of a Militia or Rabble
-/// unit charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25) and No Quarter's pursuit
-/// (BFS-SPC-20)? Battles recorded before it played those units without them.
+/// unit charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25), No Quarter's pursuit
+/// (BFS-SPC-20) and Mobility's test in the Reorganization Phase (BFS-SPC-19)? Battles recorded before it played those units without them.
 pub fn special_rules_6(revision: u32) -> bool {
     revision >= 6
 }

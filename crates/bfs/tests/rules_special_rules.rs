@@ -194,3 +194,67 @@ fn bfs_spc_20_no_quarter_without_an_additional_move_pursues_five_cm() {
     let (_, events) = haiduks_beat_reiters(|p| p.movement.additional = 0.0);
     assert_eq!(pursuit(&events), None);
 }
+
+/// Cossacks with Mobility in the Reorganization Phase (BFS-SPC-19, AMB-93): with a Defense order
+/// they test Skill (4): a 9 fails and they take a Move order, a 2 keeps the Defense order. With no
+/// order they get a Move order without a test; a Disorganized unit is left alone.
+#[test]
+fn bfs_spc_19_mobility_turns_other_orders_into_move_orders_in_the_reorganization_phase() {
+    use sandtable_bfs::phases::reorganization;
+    use sandtable_bfs::state::MoraleLevel;
+    let mobile = || {
+        let mut s = setup(
+            &[
+                unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 30.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 90.0), 180.0),
+            ],
+            vec![],
+        );
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "cossack-cavalry" {
+                p.special_rules.push(SpecialRule::Mobility);
+            }
+        }
+        Bfs::setup(&s, 1).unwrap()
+    };
+    let skill_tests = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Test(t) if t.rule == "BFS-SPC-19" && t.kind == TestKind::Skill))
+            .count()
+    };
+    for (face, kept) in [(9, false), (2, true)] {
+        let mut g = mobile();
+        set_order(&mut g, "cossacks", Some(OrderKind::Defense));
+        set_order(&mut g, "reiters", Some(OrderKind::Defense));
+        g.dice.script([face]);
+        let mut events = Vec::new();
+        reorganization::run(&mut g, &mut events);
+        assert_eq!(skill_tests(&events), 1, "one test, the cossacks'");
+        let want = if kept {
+            OrderKind::Defense
+        } else {
+            OrderKind::Move
+        };
+        assert_eq!(g.unit(id(&g, "cossacks")).order, Some(want), "a {face}");
+        assert_eq!(
+            g.unit(id(&g, "reiters")).order,
+            Some(OrderKind::Defense),
+            "no Mobility, no change"
+        );
+    }
+    let mut g = mobile();
+    set_order(&mut g, "cossacks", None);
+    let mut events = Vec::new();
+    reorganization::run(&mut g, &mut events);
+    assert_eq!(skill_tests(&events), 0);
+    assert_eq!(g.unit(id(&g, "cossacks")).order, Some(OrderKind::Move));
+
+    let mut g = mobile();
+    set_order(&mut g, "cossacks", Some(OrderKind::Charge));
+    g.unit_mut(id(&g, "cossacks")).morale = MoraleLevel::Disorganized;
+    let mut events = Vec::new();
+    reorganization::run(&mut g, &mut events);
+    assert_eq!(skill_tests(&events), 0, "Disorganized: unaffected");
+    assert_eq!(g.unit(id(&g, "cossacks")).order, Some(OrderKind::Charge));
+}
