@@ -322,6 +322,30 @@ fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
     }
 }
 
+/// Highlanders: +1 Skill in close combat for a base standing wholly in a forest or grove or on a
+/// hill (BFS-SPC-13; revision 6).
+fn highlanders(game: &Game, unit: UnitId, base: &sandtable_geometry::Rect) -> Option<Modifier> {
+    use sandtable_engine::scenario::TerrainKind as K;
+    if !crate::revision::special_rules_6(game.info.options.rules_revision)
+        || !game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::Highlanders)
+    {
+        return None;
+    }
+    let f = crate::ground::footing_of(game, std::slice::from_ref(base));
+    [K::Forest, K::Grove, K::Hill, K::SteepHill]
+        .into_iter()
+        .any(|k| f.wholly(k))
+        .then(|| {
+            Modifier::new(
+                "BFS-SPC-13",
+                "Highlanders: this base stands in a forest or grove or on a hill",
+                1,
+            )
+        })
+}
+
 /// Rolls one unit's attacks on one enemy unit.
 fn strike(
     game: &mut Game,
@@ -345,6 +369,7 @@ fn strike(
             mods.push(m);
         }
         mods.extend(crate::ground::attack_penalty(game, unit, a.target));
+        mods.extend(highlanders(game, unit, &u.bases[a.base]));
         let mut flank_die = a.from_flank_or_rear && dice > 1;
         if a.from_flank_or_rear && dice <= 1 {
             mods.push(Modifier::new(

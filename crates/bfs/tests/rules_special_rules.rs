@@ -258,3 +258,74 @@ fn bfs_spc_19_mobility_turns_other_orders_into_move_orders_in_the_reorganization
     assert_eq!(skill_tests(&events), 0, "Disorganized: unaffected");
     assert_eq!(g.unit(id(&g, "cossacks")).order, Some(OrderKind::Charge));
 }
+
+/// Highlanders (BFS-SPC-13): haiduks in line, the left base wholly in a wood, the middle one half
+/// in it, fight reiters in front. Only the base wholly in the wood strikes at Skill +1; without the
+/// rule, or under revision 5, none does.
+#[test]
+fn bfs_spc_13_highlanders_fight_at_plus_one_from_a_wood() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let build = |highlanders: bool, revision: u32| {
+        let wood = TerrainSpec {
+            kind: TerrainKind::Forest,
+            name: None,
+            shape: ShapeSpec::Rect {
+                center: (50.0, 45.0),
+                size: (20.0, 20.0),
+                rotation: 0.0,
+            },
+        };
+        let mut s = setup(
+            &[
+                unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+            ],
+            vec![wood],
+        );
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "haiduks" && highlanders {
+                p.special_rules.push(SpecialRule::Highlanders);
+            }
+        }
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        g.info.options.rules_revision = revision;
+        at_combat(&mut g, CombatStage::CloseCombat);
+        g.dice.script([9; 60]);
+        let events = run(&mut g, Command::Continue);
+        let haiduks = id(&g, "haiduks");
+        // Per group of the haiduks' first strike: its bases and the Highlanders bonus.
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::Melee(m) if m.attacker == haiduks && m.round == 1 => Some(
+                    m.groups
+                        .iter()
+                        .map(|gr| {
+                            let bonus = gr
+                                .roll
+                                .plan
+                                .modifiers
+                                .iter()
+                                .filter(|x| x.rule == "BFS-SPC-13")
+                                .map(|x| x.delta)
+                                .sum::<i32>();
+                            (gr.bases, bonus)
+                        })
+                        .collect::<Vec<_>>(),
+                ),
+                _ => None,
+            })
+            .expect("the haiduks strike")
+    };
+    let groups = build(true, 6);
+    assert_eq!(
+        groups.iter().filter(|g| g.1 == 1).map(|g| g.0).sum::<u32>(),
+        1,
+        "one base wholly in the wood: {groups:?}"
+    );
+    assert_eq!(groups.iter().map(|g| g.0).sum::<u32>(), 3, "{groups:?}");
+    for (highlanders, revision) in [(false, 6), (true, 5)] {
+        let groups = build(highlanders, revision);
+        assert!(groups.iter().all(|g| g.1 == 0), "{groups:?}");
+    }
+}
