@@ -527,12 +527,24 @@ pub fn plan_volley(
     let mut groups = Vec::new();
     // A garrison rolls each wall's dice, at most its bases × their dice in all (BFS-TER-30).
     let mut garrison_dice_left = crate::building::dice_cap(game, shooter);
+    // Marksmen: as many shooting bases as stand in the second rank shoot at Skill +1, those at
+    // effective range first (BFS-SPC-17).
+    let mut marksmen_left = marksmen_bases(game, shooter);
+    let mut subgroups: Vec<(Vec<&(usize, RangeBand, f32)>, bool)> = Vec::new();
     for band in [RangeBand::Effective, RangeBand::Long] {
         let in_band: Vec<&(usize, RangeBand, f32)> =
             per_base.iter().filter(|x| x.1 == band).collect();
-        if in_band.is_empty() {
-            continue;
+        let k = marksmen_left.min(in_band.len());
+        marksmen_left -= k;
+        let (sharp, plain) = in_band.split_at(k);
+        for (part, sharp) in [(sharp, true), (plain, false)] {
+            if !part.is_empty() {
+                subgroups.push((part.to_vec(), sharp));
+            }
         }
+    }
+    for (in_band, sharp) in subgroups {
+        let band = in_band[0].1;
         let mut spec = PoolSpec::new(in_band.len(), dice, p.skill as i32);
         if let Some(walls) = &lanes.walls {
             spec.dice_per_base = in_band
@@ -551,6 +563,13 @@ pub fn plan_volley(
                 .collect();
         }
         spec.modifiers = mods.clone();
+        if sharp {
+            spec.modifiers.push(Modifier::new(
+                "BFS-SPC-17",
+                "Marksmen: a first-rank base backed by the second rank",
+                1,
+            ));
+        }
         spec.below_one = game.info.options.below_one;
         if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
@@ -580,6 +599,30 @@ pub fn plan_volley(
         stage,
         groups,
     })
+}
+
+/// How many of a Marksmen unit's shooting bases get +1 Skill: one per base of its second rank,
+/// when it stands in at least 2 ranks with a Defense Order, not Disorganized and not in a
+/// building (BFS-SPC-17; revision 6).
+fn marksmen_bases(game: &Game, shooter: UnitId) -> usize {
+    let u = game.unit(shooter);
+    if !crate::revision::special_rules_6(game.info.options.rules_revision)
+        || !game
+            .unit_profile(shooter)
+            .has(crate::profile::SpecialRule::Marksmen)
+        || u.order != Some(OrderKind::Defense)
+        || u.morale != MoraleLevel::Good
+        || u.garrison.is_some()
+    {
+        return 0;
+    }
+    match u.formation {
+        Formation::Close { files } if files > 0 => {
+            let (n, f) = (u.bases.len(), files as usize);
+            n.saturating_sub(f).min(f)
+        }
+        _ => 0,
+    }
 }
 
 /// The to-hit modifiers the target brings (BFS-SHO-8, BFS-SHO-17, BFS-SHO-19, BFS-TER-27,

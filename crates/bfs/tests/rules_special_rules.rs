@@ -329,3 +329,51 @@ fn bfs_spc_13_highlanders_fight_at_plus_one_from_a_wood() {
         assert!(groups.iter().all(|g| g.1 == 0), "{groups:?}");
     }
 }
+
+/// Marksmen (BFS-SPC-17): haiduks with a Defense order, 4 bases in 2 ranks, shoot with their 2
+/// front bases at Skill +1 each (2 bases in the second rank); 3 bases in 2 ranks give +1 to one
+/// base only; in a single rank, without a Defense order or Disorganized, none.
+#[test]
+fn bfs_spc_17_marksmen_shoot_at_plus_one_for_each_base_behind() {
+    use sandtable_bfs::shooting::FireStage;
+    use sandtable_bfs::state::MoraleLevel;
+    let volley = |bases: u8, files: u8, order: Option<OrderKind>, morale: MoraleLevel| {
+        let mut s = setup(
+            &[
+                unit("haiduks", 0, "haiduks", bases, files, (60.0, 50.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 62.0), 180.0),
+            ],
+            vec![],
+        );
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "haiduks" {
+                p.special_rules.push(SpecialRule::Marksmen);
+            }
+        }
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        set_order(&mut g, "haiduks", order);
+        let h = id(&g, "haiduks");
+        g.unit_mut(h).morale = morale;
+        let plan = sandtable_bfs::preview::volley(&g, h, FireStage::DefendersFire)
+            .expect("the haiduks can shoot");
+        let sharp: u32 = plan
+            .groups
+            .iter()
+            .filter(|gr| {
+                gr.spec
+                    .modifiers
+                    .iter()
+                    .any(|m| m.rule == "BFS-SPC-17" && m.delta == 1)
+            })
+            .map(|gr| gr.bases)
+            .sum();
+        let all: u32 = plan.groups.iter().map(|gr| gr.bases).sum();
+        (sharp, all)
+    };
+    let d = Some(OrderKind::Defense);
+    assert_eq!(volley(4, 2, d, MoraleLevel::Good), (2, 2));
+    assert_eq!(volley(3, 2, d, MoraleLevel::Good), (1, 2));
+    assert_eq!(volley(3, 3, d, MoraleLevel::Good), (0, 3), "one rank");
+    assert_eq!(volley(4, 2, Some(OrderKind::Move), MoraleLevel::Good).0, 0);
+    assert_eq!(volley(4, 2, d, MoraleLevel::Disorganized).0, 0);
+}
