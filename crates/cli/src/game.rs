@@ -1,6 +1,7 @@
 //! `simulate`, `replay` and `odds`: battles between computer players, for any registered
 //! ruleset, through the engine's seam.
 
+use crate::stats::{Rate, wilson};
 use indicatif::{ProgressBar, ProgressStyle};
 use sandtable_ai::battle::{COMMAND_LIMIT, seat_seeds};
 use sandtable_engine::registry::{FileKind, Variant};
@@ -22,6 +23,11 @@ pub struct Summary {
 }
 
 /// The two controllers named by `--players`, checked.
+pub(crate) fn parse_player(s: &str) -> Result<String, String> {
+    s.trim().parse::<sandtable_ai::PlayerKind>()?;
+    Ok(s.trim().to_string())
+}
+
 fn parse_players(s: &str) -> Result<[String; 2], String> {
     let v: Vec<&str> = s.split(',').map(str::trim).collect();
     if v.len() != 2 {
@@ -35,7 +41,7 @@ fn parse_players(s: &str) -> Result<[String; 2], String> {
     Ok([v[0].to_string(), v[1].to_string()])
 }
 
-fn seat_players(
+pub(crate) fn seat_players(
     registry: &Registry,
     game: &dyn AnyGame,
     kinds: &[String; 2],
@@ -173,36 +179,8 @@ struct OddsReport {
     draw_rate: Rate,
 }
 
-#[derive(Debug, Serialize)]
-struct Rate {
-    rate: f64,
-    low: f64,
-    high: f64,
-}
-
-/// Wilson score interval at 95%.
-fn wilson(k: u32, n: u32) -> Rate {
-    if n == 0 {
-        return Rate {
-            rate: 0.0,
-            low: 0.0,
-            high: 1.0,
-        };
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    Rate {
-        rate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
-}
-
 /// The position `odds` starts from: a scenario's first, or the one a save has reached.
-fn start_position(
+pub(crate) fn start_position(
     registry: &Registry,
     file: &Path,
     dirs: &DataDirs,
@@ -280,8 +258,8 @@ pub fn odds(
         games,
         wins,
         draws,
-        win_rate: [wilson(wins[0], games), wilson(wins[1], games)],
-        draw_rate: wilson(draws, games),
+        win_rate: [wilson(wins[0] as f64, games), wilson(wins[1] as f64, games)],
+        draw_rate: wilson(draws as f64, games),
     };
     if json {
         println!(

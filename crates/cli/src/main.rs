@@ -5,7 +5,9 @@ mod fuzz;
 mod game;
 mod rulesets;
 mod soak;
+mod stats;
 mod stress;
+mod tournament;
 mod validate;
 
 use clap::{Parser, Subcommand};
@@ -123,6 +125,29 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Play every pair of players against each other on every scenario and seed, each player
+    /// taking each side once per seed, on every core; print each pair's wins, losses, draws and
+    /// score (a draw counts half) with a 95% interval, per scenario and over all of them.
+    ///
+    /// Example: `sandtable-cli tournament --players ai,random,scripted --scenarios
+    /// 'scenarios/*.ron' 'scenarios/solo/*.ron' --seeds 1..=20`.
+    Tournament {
+        /// Two or more players: ai, random, scripted or passive.
+        #[arg(long, value_delimiter = ',', required = true, value_name = "A,B[,C…]")]
+        players: Vec<String>,
+        /// Scenario files, or glob patterns in quotes.
+        #[arg(long, required = true, num_args = 1.., value_name = "GLOB")]
+        scenarios: Vec<String>,
+        /// Seeds, FROM..TO (TO excluded) or FROM..=TO (included).
+        #[arg(long, default_value = "1..=10", value_name = "FROM..TO")]
+        seeds: String,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print one JSON object (and no progress bar).
+        #[arg(long)]
+        json: bool,
+    },
     /// Fuzz every loader with mutations of the given files (scenarios, army lists, saves).
     ///
     /// Each case mutates one file (bytes flipped or inserted, spans cut or repeated, numbers at
@@ -212,6 +237,34 @@ fn main() -> ExitCode {
             players,
             json,
         } => game::odds(&registry, &scenario, &dirs, games, seed, &players, json),
+        Cmd::Tournament {
+            players,
+            scenarios,
+            seeds,
+            jobs,
+            json,
+        } => tournament::parse_seeds(&seeds)
+            .and_then(|seeds| {
+                let scenarios = tournament::expand_scenarios(&scenarios)?;
+                let opts = tournament::Options {
+                    players,
+                    scenarios,
+                    seeds,
+                    jobs: cores(jobs),
+                    json,
+                };
+                tournament::run(&registry, &dirs, &opts)
+            })
+            .and_then(|r| {
+                if json {
+                    println!("{}", serde_json::to_string(&r).map_err(|e| e.to_string())?);
+                } else {
+                    for l in tournament::lines(&r) {
+                        println!("{l}");
+                    }
+                }
+                Ok(())
+            }),
         Cmd::Fuzz {
             files,
             cases,

@@ -176,6 +176,61 @@ fn odds_reports_rates_with_intervals() {
     }
 }
 
+/// Issue 17: every pair on every scenario, both sides per seed; the totals add up, the same seeds
+/// give the same results on any number of threads, and a bad range or pattern is refused.
+#[test]
+fn tournament_plays_every_pair_from_both_sides() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let pattern = root.join("scenarios/01-*.ron");
+    let run = |jobs: &str| {
+        json(&cli(&[
+            "tournament",
+            "--players",
+            "random,passive,scripted",
+            "--scenarios",
+            pattern.to_str().unwrap(),
+            "--seeds",
+            "3..=4",
+            "--jobs",
+            jobs,
+            "--json",
+        ]))
+    };
+    let out = run("2");
+    let standings = out["standings"].as_array().unwrap();
+    // 3 pairs × (1 scenario + the total).
+    assert_eq!(standings.len(), 6);
+    for s in standings {
+        let n = |k: &str| s[k].as_u64().unwrap();
+        assert_eq!(n("games"), 4, "2 seeds × 2 sides: {s}");
+        assert_eq!(n("a_wins") + n("b_wins") + n("draws"), 4);
+        let score = (n("a_wins") as f64 + 0.5 * n("draws") as f64) / 4.0;
+        assert!((s["score"]["rate"].as_f64().unwrap() - score).abs() < 1e-9);
+        assert!(s["score"]["low"].as_f64().unwrap() <= score);
+        assert!(s["score"]["high"].as_f64().unwrap() >= score);
+    }
+    assert_eq!(run("1"), out, "one thread or two, the same battles");
+    let bad = cli(&[
+        "tournament",
+        "--players",
+        "ai,random",
+        "--scenarios",
+        pattern.to_str().unwrap(),
+        "--seeds",
+        "5..5",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    let none = cli(&[
+        "tournament",
+        "--players",
+        "ai,random",
+        "--scenarios",
+        "no/such/*.ron",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no file matches"));
+}
+
 #[test]
 fn validate_accepts_the_shipped_files() {
     let mut args = vec!["validate".to_string()];
@@ -277,7 +332,7 @@ fn help_documents_every_command() {
     let out = cli(&["--help"]);
     assert!(out.status.success());
     let text = stdout(&out);
-    for cmd in ["validate", "simulate", "replay", "odds"] {
+    for cmd in ["validate", "simulate", "replay", "odds", "tournament"] {
         assert!(text.contains(cmd), "{cmd} missing from --help");
     }
     let sim = stdout(&cli(&["simulate", "--help"]));
