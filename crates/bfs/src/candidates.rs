@@ -97,10 +97,28 @@ fn cheapest(game: &Game, unit: crate::ids::UnitId) -> Option<CommanderId> {
 fn orders(game: &Game, side: Side) -> Vec<Command> {
     let mut v = vec![Command::EndOrders];
     for u in game.units_on_table(side) {
+        // An Independent unit takes its free order from whoever places it (BFS-SPC-14).
+        if u.morale == MoraleLevel::Good
+            && orders::independent(game, u.id)
+            && let Some(&by) = orders::who_may_place(game, u.id).first()
+        {
+            for order in OrderKind::ALL {
+                v.push(Command::IssueOrder {
+                    unit: u.id,
+                    order,
+                    by,
+                });
+            }
+        }
         let Some(by) = cheapest(game, u.id) else {
             continue;
         };
         match u.morale {
+            MoraleLevel::Good if orders::independent(game, u.id) => {
+                if u.casualty_markers > 0 {
+                    v.push(Command::Reorganize { unit: u.id, by });
+                }
+            }
             MoraleLevel::Good => {
                 for order in OrderKind::ALL {
                     v.push(Command::IssueOrder {

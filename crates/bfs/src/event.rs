@@ -49,6 +49,9 @@ pub enum Event {
         cp: u8,
         distance_cm: f32,
         free: bool,
+        /// An Independent unit's order, placed face up for free (BFS-SPC-14).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        independent: bool,
     },
     CpSpent {
         commander: CommanderId,
@@ -363,6 +366,7 @@ impl Event {
                 cp,
                 distance_cm,
                 free,
+                independent: false,
                 ..
             } if owner_of(*unit) != viewer => Event::OrderIssued {
                 unit: *unit,
@@ -371,6 +375,7 @@ impl Event {
                 cp: *cp,
                 distance_cm: *distance_cm,
                 free: *free,
+                independent: false,
             },
             other => other.clone(),
         }

@@ -183,11 +183,14 @@ pub fn describe(game: &Game, e: &Event) -> String {
             cp,
             distance_cm,
             free,
+            independent,
         } => {
             let what = order.map_or("a face-down order".to_string(), |o| {
                 format!("a {} order", o.name())
             });
-            let cost = if *free {
+            let cost = if *independent {
+                "free and face up: an Independent unit (BFS-SPC-14)".to_string()
+            } else if *free {
                 "free: a starting order (BFS-ORD-15)".to_string()
             } else {
                 let insubordinate = game

@@ -134,6 +134,9 @@ pub struct Unit {
 pub struct PendingOrder {
     pub kind: Option<OrderKind>,
     pub issued_by: Option<CommanderId>,
+    /// Placed face up: an Independent unit's order, which both sides see (BFS-SPC-14).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub face_up: bool,
 }
 
 /// What a unit has done this turn; cleared in the Initiative Phase.

@@ -8,7 +8,7 @@ use crate::turn::{Bid, Phase};
 pub fn view(game: &Game, seat: Side) -> Game {
     let mut v = game.clone();
     for u in v.units.iter_mut().filter(|u| u.side != seat) {
-        if let Some(p) = u.pending_order.as_mut() {
+        if let Some(p) = u.pending_order.as_mut().filter(|p| !p.face_up) {
             p.kind = None;
         }
         // Which commander paid for a face-down marker is visible, as the CP spent is.

@@ -377,3 +377,99 @@ fn bfs_spc_17_marksmen_shoot_at_plus_one_for_each_base_behind() {
     assert_eq!(volley(4, 2, Some(OrderKind::Move), MoraleLevel::Good).0, 0);
     assert_eq!(volley(4, 2, d, MoraleLevel::Disorganized).0, 0);
 }
+
+/// Independent (BFS-SPC-14): in turn 2, haiduks 80 cm from their colonel take a Move order for
+/// free, placed face up: the other side's view, its log and the table marker all show it. Under
+/// revision 5 the same order cost CP by distance and stayed face down.
+#[test]
+fn bfs_spc_14_an_independent_unit_takes_any_order_free_and_face_up() {
+    use sandtable_bfs::ids::CommanderId;
+    use sandtable_bfs::turn::Phase;
+    use sandtable_engine::Present;
+    let build = |revision: u32| {
+        let mut s = setup(
+            &[
+                unit("haiduks", 0, "haiduks", 3, 3, (84.0, 84.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+            ],
+            vec![],
+        );
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "haiduks" {
+                p.special_rules.push(SpecialRule::Independent);
+            }
+        }
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        g.info.options.rules_revision = revision;
+        g.turn.number = 2;
+        g.turn.phase = Phase::Orders {
+            acting: Side::A,
+            second: false,
+        };
+        g
+    };
+    let mut g = build(6);
+    let h = id(&g, "haiduks");
+    let colonel = CommanderId(0);
+    let cp = g.commander(colonel).cp;
+    let events = run(
+        &mut g,
+        Command::IssueOrder {
+            unit: h,
+            order: OrderKind::Move,
+            by: colonel,
+        },
+    );
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::OrderIssued {
+                cp: 0,
+                independent: true,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!(g.commander(colonel).cp, cp, "free");
+    let theirs = Bfs::view(&g, 1);
+    assert_eq!(
+        theirs.unit(h).pending_order.and_then(|p| p.kind),
+        Some(OrderKind::Move),
+        "face up: the Swedes see it"
+    );
+    let redacted = events[0].redacted_for(Side::B, |u| g.unit(u).side);
+    assert!(matches!(
+        redacted,
+        Event::OrderIssued {
+            order: Some(OrderKind::Move),
+            ..
+        }
+    ));
+    let marker = Bfs::table(&theirs, 1)
+        .pieces
+        .into_iter()
+        .find(|p| p.key == "haiduks")
+        .and_then(|p| p.tokens.into_iter().find(|t| t.text == "M"))
+        .expect("the M marker");
+    assert!(!marker.face_down);
+
+    let mut g = build(5);
+    let events = run(
+        &mut g,
+        Command::IssueOrder {
+            unit: h,
+            order: OrderKind::Move,
+            by: colonel,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::OrderIssued { cp, .. } if *cp > 1))
+    );
+    assert_eq!(
+        Bfs::view(&g, 1).unit(h).pending_order.and_then(|p| p.kind),
+        None
+    );
+}

@@ -85,6 +85,29 @@ fn own_commander(game: &Game, c: CommanderId, acting: Side, rule: &str) -> Resul
     Ok(())
 }
 
+/// An Independent unit takes any order for free, placed face up, from any commander of its side
+/// (BFS-SPC-14; rules revision 6).
+pub fn independent(game: &Game, unit: UnitId) -> bool {
+    crate::revision::special_rules_6(game.info.options.rules_revision)
+        && game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::Independent)
+}
+
+/// The commanders who may place an order for `unit`: those who may order it (BFS-CMD-2), or for
+/// an Independent unit any commander of its side on the table (BFS-SPC-14).
+pub fn who_may_place(game: &Game, unit: UnitId) -> Vec<CommanderId> {
+    if !independent(game, unit) {
+        return authority::commanders_who_may_order(game, unit);
+    }
+    let side = game.unit(unit).side;
+    game.commanders
+        .iter()
+        .filter(|c| c.side == side && c.status == crate::state::UnitStatus::OnTable && !c.fleeing)
+        .map(|c| c.id)
+        .collect()
+}
+
 /// Starting orders are free in the first turn (BFS-ORD-15).
 pub fn orders_are_free(game: &Game) -> bool {
     game.turn.number == 1 && game.info.options.starting_orders
@@ -151,6 +174,17 @@ pub fn check_issue(
             format!("{} has the Cannot Charge rule.", u.name),
         ));
     }
+    if independent(game, unit) {
+        // Any order, for free, whoever places it (BFS-SPC-14).
+        return Ok(OrderCost {
+            cp: 0,
+            distance_cm: authority::distance_to_unit(game, by, unit),
+            range_cm: authority::command_range_cm(game, by),
+            step_cm: authority::cost_step_cm(game, by),
+            attached: false,
+            insubordinate: false,
+        });
+    }
     if !authority::commanders_who_may_order(game, unit).contains(&by) {
         let why = if c.attached_to.is_some() {
             format!(
@@ -208,11 +242,13 @@ pub fn issue(
 ) -> Result<(), RuleError> {
     let cost = check_issue(game, unit, order, by)?;
     let free = orders_are_free(game);
+    let face_up = independent(game, unit);
     game.commander_mut(by).cp -= cost.cp;
     let u = game.unit_mut(unit);
     u.pending_order = Some(PendingOrder {
         kind: Some(order),
         issued_by: Some(by),
+        face_up,
     });
     u.flags.ordered = true;
     events.push(Event::OrderIssued {
@@ -222,6 +258,7 @@ pub fn issue(
         cp: cost.cp,
         distance_cm: cost.distance_cm,
         free,
+        independent: face_up,
     });
     Ok(())
 }

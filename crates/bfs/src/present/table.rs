@@ -58,7 +58,7 @@ pub fn order_marker(u: &Unit) -> Option<(&'static str, bool)> {
         OrderKind::Defense => "D",
     };
     match (u.pending_order, u.order) {
-        (Some(p), _) => Some((p.kind.map_or("?", letter), true)),
+        (Some(p), _) => Some((p.kind.map_or("?", letter), !p.face_up)),
         (None, Some(o)) => Some((letter(o), false)),
         (None, None) => None,
     }
