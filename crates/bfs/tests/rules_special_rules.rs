@@ -13,22 +13,35 @@ use sandtable_bfs::{Bfs, Command, Game};
 use sandtable_engine::Ruleset;
 use support::*;
 
+/// A game of `units` on `terrain` with the profile `profile` changed by `edit` (the special rule
+/// under test, and whatever the test needs besides).
+fn edited(
+    units: &[Placed],
+    terrain: Vec<sandtable_engine::scenario::TerrainSpec>,
+    profile: &str,
+    edit: impl Fn(&mut UnitProfile),
+) -> Game {
+    let mut s = setup(units, terrain);
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == profile {
+            edit(p);
+        }
+    }
+    Bfs::setup(&s, 1).unwrap()
+}
+
 /// Haiduks (side A, `bases` of them in one line, their profile changed by `edit`) with a Charge
 /// order, 12 cm in front of 3 bases of reiters, in side A's Movement Phase.
 fn haiduks_facing_reiters(bases: u8, edit: impl Fn(&mut UnitProfile)) -> Game {
-    let mut s = setup(
+    let mut g = edited(
         &[
             unit("haiduks", 0, "haiduks", bases, bases, (60.0, 50.0), 0.0),
             unit("reiters", 1, "reiters", 3, 3, (60.0, 64.0), 180.0),
         ],
         vec![],
+        "haiduks",
+        edit,
     );
-    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-        if p.id == "haiduks" {
-            edit(p);
-        }
-    }
-    let mut g = Bfs::setup(&s, 1).unwrap();
     set_order(&mut g, "haiduks", Some(OrderKind::Charge));
     at_movement(&mut g, Side::A, false);
     g
@@ -136,20 +149,18 @@ fn bfs_spc_25_rabble_tests_too_but_not_under_revision_5() {
 /// dice hit, every reiter save and attack fails, the reiters fail Morale and flee). Returns the
 /// close combat's events.
 fn haiduks_beat_reiters(edit: impl Fn(&mut UnitProfile)) -> (Game, Vec<Event>) {
-    let mut s = setup(
+    let mut g = edited(
         &[
             unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
             unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
         ],
         vec![],
-    );
-    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-        if p.id == "haiduks" {
+        "haiduks",
+        |p| {
             p.skill = 10;
             edit(p);
-        }
-    }
-    let mut g = Bfs::setup(&s, 1).unwrap();
+        },
+    );
     at_combat(&mut g, CombatStage::CloseCombat);
     g.dice.script([9; 60]);
     let events = run(&mut g, Command::Continue);
@@ -203,19 +214,17 @@ fn bfs_spc_19_mobility_turns_other_orders_into_move_orders_in_the_reorganization
     use sandtable_bfs::phases::reorganization;
     use sandtable_bfs::state::MoraleLevel;
     let mobile = || {
-        let mut s = setup(
+        edited(
             &[
                 unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 30.0), 0.0),
                 unit("reiters", 1, "reiters", 3, 3, (60.0, 90.0), 180.0),
             ],
             vec![],
-        );
-        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-            if p.id == "cossack-cavalry" {
+            "cossack-cavalry",
+            |p| {
                 p.special_rules.push(SpecialRule::Mobility);
-            }
-        }
-        Bfs::setup(&s, 1).unwrap()
+            },
+        )
     };
     let skill_tests = |events: &[Event]| {
         events
@@ -275,19 +284,19 @@ fn bfs_spc_13_highlanders_fight_at_plus_one_from_a_wood() {
                 rotation: 0.0,
             },
         };
-        let mut s = setup(
+        let mut g = edited(
             &[
                 unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
                 unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
             ],
             vec![wood],
+            "haiduks",
+            |p| {
+                if highlanders {
+                    p.special_rules.push(SpecialRule::Highlanders);
+                }
+            },
         );
-        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-            if p.id == "haiduks" && highlanders {
-                p.special_rules.push(SpecialRule::Highlanders);
-            }
-        }
-        let mut g = Bfs::setup(&s, 1).unwrap();
         g.info.options.rules_revision = revision;
         at_combat(&mut g, CombatStage::CloseCombat);
         g.dice.script([9; 60]);
@@ -338,19 +347,17 @@ fn bfs_spc_17_marksmen_shoot_at_plus_one_for_each_base_behind() {
     use sandtable_bfs::shooting::FireStage;
     use sandtable_bfs::state::MoraleLevel;
     let volley = |bases: u8, files: u8, order: Option<OrderKind>, morale: MoraleLevel| {
-        let mut s = setup(
+        let mut g = edited(
             &[
                 unit("haiduks", 0, "haiduks", bases, files, (60.0, 50.0), 0.0),
                 unit("reiters", 1, "reiters", 3, 3, (60.0, 62.0), 180.0),
             ],
             vec![],
-        );
-        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-            if p.id == "haiduks" {
+            "haiduks",
+            |p| {
                 p.special_rules.push(SpecialRule::Marksmen);
-            }
-        }
-        let mut g = Bfs::setup(&s, 1).unwrap();
+            },
+        );
         set_order(&mut g, "haiduks", order);
         let h = id(&g, "haiduks");
         g.unit_mut(h).morale = morale;
@@ -387,19 +394,17 @@ fn bfs_spc_14_an_independent_unit_takes_any_order_free_and_face_up() {
     use sandtable_bfs::turn::Phase;
     use sandtable_engine::Present;
     let build = |revision: u32| {
-        let mut s = setup(
+        let mut g = edited(
             &[
                 unit("haiduks", 0, "haiduks", 3, 3, (84.0, 84.0), 0.0),
                 unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
             ],
             vec![],
-        );
-        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-            if p.id == "haiduks" {
+            "haiduks",
+            |p| {
                 p.special_rules.push(SpecialRule::Independent);
-            }
-        }
-        let mut g = Bfs::setup(&s, 1).unwrap();
+            },
+        );
         g.info.options.rules_revision = revision;
         g.turn.number = 2;
         g.turn.phase = Phase::Orders {
