@@ -45,17 +45,21 @@ fn the_tape_starts_in_the_unit_the_settings_choose() {
     assert_eq!(app.world().resource::<Tape>().unit, LengthUnit::Centimetres);
 }
 
-#[test]
-fn with_commit_asked_first_a_plan_waits_for_a_second_enter() {
-    let mut app = app_with("Settings(confirm_commit: true)");
-    let commands = |app: &App| app.world().resource::<Battle>().game.len();
-    // A plan: the first of the menu's commands (a secret Initiative bid).
+/// Puts the first of the menu's commands (a secret Initiative bid) in the planner.
+fn plan_first_menu_item(app: &mut App) {
     let plan = {
         let b = app.world().resource::<Battle>();
         let menu = sandtable_app::actions::menu(b, None, None, &Default::default());
         menu.items[0].command.clone()
     };
     app.world_mut().resource_mut::<Draft>().plan = Some(plan);
+}
+
+#[test]
+fn with_commit_asked_first_a_plan_waits_for_a_second_enter() {
+    let mut app = app_with("Settings(confirm_commit: true)");
+    let commands = |app: &App| app.world().resource::<Battle>().game.len();
+    plan_first_menu_item(&mut app);
     let before = commands(&app);
     tap(&mut app, KeyCode::Enter);
     assert!(app.world().resource::<Draft>().asking, "Commit? is asked");
@@ -72,12 +76,7 @@ fn with_commit_asked_first_a_plan_waits_for_a_second_enter() {
 
     // Off (the default): one Enter commits.
     let mut app = app_with("Settings()");
-    let plan = {
-        let b = app.world().resource::<Battle>();
-        let menu = sandtable_app::actions::menu(b, None, None, &Default::default());
-        menu.items[0].command.clone()
-    };
-    app.world_mut().resource_mut::<Draft>().plan = Some(plan);
+    plan_first_menu_item(&mut app);
     let before = commands(&app);
     tap(&mut app, KeyCode::Enter);
     assert_eq!(commands(&app), before + 1);
