@@ -69,6 +69,10 @@ pub fn candidates(game: &Game) -> Vec<Command> {
                     unit,
                     reaction: Reaction::Countercharge,
                 },
+                Command::React {
+                    unit,
+                    reaction: Reaction::BreakOff,
+                },
             ];
             for by in authority::commanders_who_may_order(game, unit) {
                 v.push(Command::React {

@@ -200,6 +200,12 @@ fn may_react(game: &Game, unit: UnitId) -> bool {
             || matches!(u.order, Some(OrderKind::Charge) | Some(OrderKind::Defense)))
 }
 
+/// Is the target of a charge asked how it reacts: as any unit may (above), or because it may
+/// Break Off whatever its order (Light Cavalry, BFS-SPC-16)?
+fn target_may_react(game: &Game, unit: UnitId) -> bool {
+    may_react(game, unit) || crate::break_off::check(game, unit).is_ok()
+}
+
 /// The special rule that makes a unit test its nerve before charging `target`: Militia or Rabble
 /// against a more numerous enemy, that is one with more bases (BFS-SPC-18, BFS-SPC-25, AMB-92).
 pub fn nerve_rule(game: &Game, charger: UnitId, target: UnitId) -> Option<&'static str> {
@@ -305,7 +311,7 @@ pub fn declare(
         target,
         paid_by: if free { None } else { pay },
     });
-    let reactors: Vec<UnitId> = if may_react(game, target) {
+    let reactors: Vec<UnitId> = if target_may_react(game, target) {
         vec![target]
     } else {
         Vec::new()
@@ -373,6 +379,13 @@ pub fn check_react(
     };
     match reaction {
         Reaction::Stand => {}
+        Reaction::BreakOff if chained => {
+            return Err(RuleError::new(
+                "BFS-SPC-16",
+                "A Break Off answers a charge on the unit itself, declared with it.",
+            ));
+        }
+        Reaction::BreakOff => crate::break_off::check(game, unit)?,
         Reaction::HoldFire { .. } if chained => {
             return Err(RuleError::new(
                 "BFS-AMV-1",
@@ -457,6 +470,7 @@ pub fn react(
     let mut pending = check_react(game, unit, reaction)?;
     let text = match reaction {
         Reaction::Stand => "stands".to_string(),
+        Reaction::BreakOff => "Breaks Off (BFS-SPC-16)".to_string(),
         Reaction::Countercharge => {
             reveal(game, unit, OrderKind::Charge, events);
             "countercharges".into()
@@ -484,6 +498,9 @@ pub fn react(
         },
         reaction: text,
     });
+    if reaction == Reaction::BreakOff {
+        crate::break_off::break_off(game, unit, pending.charger, events);
+    }
     pending.reactions.push(reaction);
     if !chained
         && reaction == Reaction::Countercharge

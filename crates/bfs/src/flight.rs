@@ -84,7 +84,7 @@ fn face_clear(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
 }
 
 /// How far the bases can travel along `dir` before any part of them crosses the table edge.
-fn room_to_edge(game: &Game, bases: &[Rect], dir: Vec2) -> f32 {
+pub(crate) fn room_to_edge(game: &Game, bases: &[Rect], dir: Vec2) -> f32 {
     let t = game.info.table;
     let mut room = f32::INFINITY;
     for b in bases {

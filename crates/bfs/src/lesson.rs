@@ -159,6 +159,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
                     Reaction::Stand => "Stand",
                     Reaction::Countercharge => "Countercharge",
                     Reaction::HoldFire { .. } => "HoldFire",
+                    Reaction::BreakOff => "BreakOff",
                 }
                 .into(),
             ),

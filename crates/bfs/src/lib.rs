@@ -9,6 +9,7 @@
 pub mod army_list;
 pub mod attachment;
 pub mod authority;
+pub mod break_off;
 pub mod building;
 pub mod candidates;
 pub mod charge;

@@ -117,7 +117,15 @@ pub fn prompt(game: &Game) -> Prompt {
                 .get(c.reactions.len())
                 .copied()
                 .unwrap_or(c.target);
-            let expected = if c.reactions.is_empty() {
+            let expected = if c.reactions.is_empty()
+                && crate::break_off::check(game, reactor).is_ok()
+            {
+                format!(
+                    "{} is charged by {}: stand, Break Off or react as its order allows (BFS-CHG-12, BFS-SPC-16).",
+                    game.unit(reactor).name,
+                    game.unit(c.charger).name
+                )
+            } else if c.reactions.is_empty() {
                 format!(
                     "{} is charged by {}: stand, countercharge or hold fire (BFS-CHG-12).",
                     game.unit(reactor).name,

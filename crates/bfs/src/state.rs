@@ -172,6 +172,9 @@ pub struct TurnFlags {
     /// Entered or left a building this turn: the same bases may not do both (BFS-TER-29).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub building_changed: bool,
+    /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub broke_off: bool,
 }
 
 /// A charge in progress (BFS-CHG).

@@ -42,4 +42,7 @@ pub enum Reaction {
     /// A Defense-order unit pays 1 CP to hold its fire until the charger is close: it shoots in
     /// the Reaction Fire step instead of Defender's Fire (BFS-CBT-8).
     HoldFire { by: CommanderId },
+    /// Light Cavalry rides away from the charger before it moves (BFS-SPC-16,
+    /// [`crate::break_off`]).
+    BreakOff,
 }

@@ -88,6 +88,7 @@ fn bfs_chg_22_example_1_countercharge_meets_halfway() {
     g.unit_mut(p).pending_order = Some(PendingOrder {
         kind: Some(OrderKind::Charge),
         issued_by: Some(CommanderId(0)),
+        face_up: false,
     });
     at_movement(&mut g, Side::B, false);
     run(
@@ -181,6 +182,7 @@ fn countercharged(
     g.unit_mut(p).pending_order = Some(PendingOrder {
         kind: Some(OrderKind::Charge),
         issued_by: Some(CommanderId(0)),
+        face_up: false,
     });
     at_movement(&mut g, Side::B, false);
     run(

@@ -44,6 +44,7 @@ fn chain(revision: u32) -> (Game, UnitId, UnitId, UnitId) {
     g.unit_mut(p).pending_order = Some(PendingOrder {
         kind: Some(OrderKind::Charge),
         issued_by: Some(CommanderId(0)),
+        face_up: false,
     });
     at_movement(&mut g, Side::B, false);
     run(

@@ -478,3 +478,123 @@ fn bfs_spc_14_an_independent_unit_takes_any_order_free_and_face_up() {
         None
     );
 }
+
+/// Reiters 15 cm from cossacks (Light Cavalry, side A, with a Move order) declare a charge; the
+/// cossacks are asked to react whatever their order. Returns the game at that point.
+fn reiters_charge_cossacks(order: Option<OrderKind>, revision: u32) -> Game {
+    let mut g = edited(
+        &[
+            unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 68.0), 180.0),
+        ],
+        vec![],
+        "reiters",
+        |_| {},
+    );
+    g.info.options.rules_revision = revision;
+    set_order(&mut g, "cossacks", order);
+    set_order(&mut g, "reiters", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::B, false);
+    let (cossacks, reiters) = (id(&g, "cossacks"), id(&g, "reiters"));
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: reiters,
+            target: cossacks,
+            pay: None,
+        },
+    );
+    g
+}
+
+/// BFS-SPC-16: the cossacks Break Off their full Move, 20 cm straight away from the reiters, and a
+/// passed Skill test (a 1 against Skill 4) turns them to face the reiters again; a failed one (a
+/// 9) leaves them facing away. They may not move again this turn.
+#[test]
+fn bfs_spc_16_light_cavalry_breaks_off_its_full_move_and_tests_to_face_the_enemy() {
+    use sandtable_bfs::vocab::Reaction;
+    for (face, faces_charger) in [(1, true), (9, false)] {
+        let mut g = reiters_charge_cossacks(Some(OrderKind::Move), 6);
+        let c = id(&g, "cossacks");
+        let before = sandtable_bfs::geo::frame_of(&g.unit(c).bases).center();
+        g.dice.script([face, 9, 9, 9]);
+        let events = run(
+            &mut g,
+            Command::React {
+                unit: c,
+                reaction: Reaction::BreakOff,
+            },
+        );
+        assert!(
+            events.iter().any(|e| matches!(e, Event::Ruling { rule, text } if rule == "BFS-SPC-16" && text.contains("20.0 cm"))),
+            "{events:#?}"
+        );
+        let after = sandtable_bfs::geo::frame_of(&g.unit(c).bases).center();
+        assert!(
+            (before.y - after.y - 20.0).abs() < 0.01,
+            "20 cm south: {before} → {after}"
+        );
+        assert!((before.x - after.x).abs() < 0.01);
+        let facing = g.unit(c).facing();
+        if faces_charger {
+            assert!(
+                (facing.y - 1.0).abs() < 1e-4,
+                "faces north, the reiters: {facing}"
+            );
+        } else {
+            assert!((facing.y + 1.0).abs() < 1e-4, "faces south, away: {facing}");
+        }
+        assert!(g.unit(c).flags.broke_off && g.unit(c).flags.activated);
+    }
+}
+
+/// No Break Off with a Charge order, nor under revision 5 (where a unit with a Move order is not
+/// even asked to react); a Disorganized unit that fails its Morale test flees instead.
+#[test]
+fn bfs_spc_16_who_may_break_off() {
+    use sandtable_bfs::state::MoraleLevel;
+    use sandtable_bfs::turn::Phase;
+    use sandtable_bfs::vocab::Reaction;
+    let g = reiters_charge_cossacks(Some(OrderKind::Charge), 6);
+    let c = id(&g, "cossacks");
+    let refused = Bfs::legal(
+        &g,
+        &Command::React {
+            unit: c,
+            reaction: Reaction::BreakOff,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(refused.rule, "BFS-SPC-16");
+    assert!(
+        refused.message.contains("Charge order"),
+        "{}",
+        refused.message
+    );
+
+    let g = reiters_charge_cossacks(Some(OrderKind::Move), 5);
+    assert!(
+        !matches!(
+            g.turn.phase,
+            Phase::Movement {
+                charge: Some(_),
+                ..
+            }
+        ),
+        "revision 5: no reaction asked of a unit with a Move order"
+    );
+
+    let mut g = reiters_charge_cossacks(None, 6);
+    let c = id(&g, "cossacks");
+    g.unit_mut(c).morale = MoraleLevel::Disorganized;
+    g.dice.script([10, 9, 9, 9]);
+    let events = run(
+        &mut g,
+        Command::React {
+            unit: c,
+            reaction: Reaction::BreakOff,
+        },
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-SPC-16" && t.kind == TestKind::Morale && !t.roll.passed)));
+    assert_eq!(g.unit(c).morale, MoraleLevel::Flight);
+}

@@ -140,6 +140,12 @@ fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Comm
     {
         return c.clone();
     }
+    // Light Cavalry rides away from a charge it would lose (BFS-SPC-16).
+    if let Some(b) = find(|r| *r == Reaction::BreakOff)
+        && theirs > ours
+    {
+        return b.clone();
+    }
     if let Some(h) = find(|r| matches!(r, Reaction::HoldFire { .. })) {
         return h.clone();
     }

@@ -164,6 +164,18 @@ pub fn menu(
             );
             // A unit in a countercharge's path may only countercharge it or stand (BFS-AMV-1).
             let chained = !pc.reactions.is_empty();
+            if !chained && crate::break_off::check(view, reactor).is_ok() {
+                menu.items.push(
+                    MenuItem::new(
+                        format!(
+                            "Break Off — ride {:.0} cm away, then a Skill test to face the enemy (BFS-SPC-16)",
+                            crate::break_off::reach_cm(view, reactor)
+                        ),
+                        react(Reaction::BreakOff),
+                    )
+                    .key('B'),
+                );
+            }
             for by in authority::commanders_who_may_order(view, reactor)
                 .into_iter()
                 .filter(|_| !chained)
