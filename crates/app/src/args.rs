@@ -51,6 +51,14 @@ pub struct Args {
     #[arg(long, value_name = "RULE")]
     pub open_rule: Option<String>,
 
+    /// Open the settings window at start (for screenshots of it).
+    #[arg(long)]
+    pub open_settings: bool,
+
+    /// Open the sheet of keys at start (for screenshots of it).
+    #[arg(long)]
+    pub open_keys: bool,
+
     /// Lay the measuring tape between two pieces once the battle shows, by their scenario ids
     /// (`A,B`), for screenshots of the tape in the ruleset's unit.
     #[arg(long, value_name = "A,B")]

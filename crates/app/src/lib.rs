@@ -48,6 +48,12 @@ pub fn build_app(args: args::Args) -> App {
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(palette::rgb(palette::BACKGROUND)));
     add_game_plugins(&mut app, &args);
+    app.insert_resource(ui::settings_window::SettingsWindow {
+        open: args.open_settings,
+    })
+    .insert_resource(ui::help_keys::ShortcutSheet {
+        open: args.open_keys,
+    });
     app.add_plugins((table::render_plugin, ui::plugin, screenshot::plugin));
     app
 }

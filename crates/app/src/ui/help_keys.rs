@@ -53,7 +53,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+S / Ctrl+O", "save / load"),
     ("F1", "the rules help for what is asked now"),
     ("?", "this sheet"),
-    ("Esc", "close a menu, drop the tape, or deselect"),
+    (
+        "Esc",
+        "say \"not yet\" to Commit?, close a menu, drop the tape, or deselect",
+    ),
 ];
 
 /// The rule F1 opens: the first rule ID in the words the phase bar shows now.
