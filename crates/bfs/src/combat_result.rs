@@ -372,13 +372,19 @@ fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: 
             );
             if !mounted {
                 crate::portable::drop_carried(game, unit, events);
-                flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+                flight::withdraw_after_loss(
+                    game,
+                    unit,
+                    dir,
+                    "the loser withdraws (BFS-CC-22)",
+                    events,
+                );
             }
             after_withdrawal(game, unit, enemies, events);
         }
         _ => {
             crate::portable::drop_carried(game, unit, events);
-            flight::withdraw(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
+            flight::withdraw_after_loss(game, unit, dir, "the loser withdraws (BFS-CC-22)", events);
             after_withdrawal(game, unit, enemies, events);
         }
     }

@@ -418,13 +418,15 @@ pub fn apply_level(
             }
             if game.unit_profile(unit).is_mounted() {
                 crate::portable::drop_carried(game, unit, events);
-                withdraw(
-                    game,
-                    unit,
-                    dir,
-                    "Disorganized cavalry must withdraw (BFS-PSY-6)",
-                    events,
-                );
+                // Still in contact with the enemies that caused it: it lost a close combat.
+                let engaged = enemies_in_contact(game, unit);
+                let lost_combat = enemies.is_some_and(|e| e.iter().any(|x| engaged.contains(x)));
+                let reason = "Disorganized cavalry must withdraw (BFS-PSY-6)";
+                if lost_combat {
+                    withdraw_after_loss(game, unit, dir, reason, events);
+                } else {
+                    withdraw(game, unit, dir, reason, events);
+                }
             }
         }
         MoraleLevel::Flight => {
@@ -446,6 +448,36 @@ pub fn withdraw(
     events: &mut Vec<Event>,
 ) -> f32 {
     let half = game.unit_profile(unit).movement.basic * 0.5;
+    withdraw_by(game, unit, dir, half, reason, events)
+}
+
+/// The withdrawal of a unit that lost a close combat: half its Basic Move, or the whole of it
+/// for Light Cavalry (BFS-SPC-16; rules revision 6).
+pub fn withdraw_after_loss(
+    game: &mut Game,
+    unit: UnitId,
+    dir: Vec2,
+    reason: &str,
+    events: &mut Vec<Event>,
+) -> f32 {
+    let basic = game.unit_profile(unit).movement.basic;
+    let light = crate::revision::special_rules_6(game.info.options.rules_revision)
+        && game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::LightCavalry);
+    let d = if light { basic } else { basic * 0.5 };
+    withdraw_by(game, unit, dir, d, reason, events)
+}
+
+/// [`withdraw`] over `half` cm, the distance the rule in force gives.
+fn withdraw_by(
+    game: &mut Game,
+    unit: UnitId,
+    dir: Vec2,
+    half: f32,
+    reason: &str,
+    events: &mut Vec<Event>,
+) -> f32 {
     let bases = game.unit(unit).bases.clone();
     // A garrison never withdraws (BFS-PSY-8).
     if bases.is_empty() || crate::building::in_building(game, unit) {

@@ -598,3 +598,40 @@ fn bfs_spc_16_who_may_break_off() {
     assert!(events.iter().any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-SPC-16" && t.kind == TestKind::Morale && !t.roll.passed)));
     assert_eq!(g.unit(c).morale, MoraleLevel::Flight);
 }
+
+/// BFS-SPC-16: Light Cavalry that loses a close combat may withdraw its full Move. Cossacks
+/// (Move 20) fight reiters with every die a 1: every hit is saved, the reiters win on their
+/// modifiers, the cossacks pass their Morale test and withdraw 20 cm; under revision 5, 10 cm.
+#[test]
+fn bfs_spc_16_light_cavalry_withdraws_its_full_move_after_a_lost_combat() {
+    for (revision, want) in [(6, 20.0), (5, 10.0)] {
+        let mut g = edited(
+            &[
+                unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 50.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0), 180.0),
+            ],
+            vec![],
+            "reiters",
+            |_| {},
+        );
+        g.info.options.rules_revision = revision;
+        at_combat(&mut g, CombatStage::CloseCombat);
+        g.dice.script([1; 80]);
+        let events = run(&mut g, Command::Continue);
+        let lost = events
+            .iter()
+            .any(|e| matches!(e, Event::CombatResolved(r) if r.winner == Some(Side::B)));
+        assert!(lost, "the reiters win: {events:#?}");
+        let cossacks = id(&g, "cossacks");
+        let d = events
+            .iter()
+            .find_map(|e| match e {
+                Event::Withdrew {
+                    unit, distance_cm, ..
+                } if *unit == cossacks => Some(*distance_cm),
+                _ => None,
+            })
+            .expect("the cossacks withdraw");
+        assert!((d - want).abs() < 0.01, "revision {revision}: {d} cm");
+    }
+}

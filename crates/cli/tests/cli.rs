@@ -358,7 +358,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// (passing through friends) most of them, revision 3 (Open Order: the cossacks of all three
 /// scenarios now deploy and move in it) all 24, marching (a new legal move) 13 of them,
 /// withdrawals through friends (BFS-PSY-18) 7, revision 6's Light Cavalry Break Off (a new
-/// reaction the cossacks take against charges they would lose, BFS-SPC-16) 6. A change here must
+/// reaction the cossacks take against charges they would lose, BFS-SPC-16) 6, and Light
+/// Cavalry's full-Move withdrawal after a lost combat 2 more. A change here must
 /// be a ruling corrected on purpose or a new legal command, said in the commit.
 #[test]
 fn recorded_simulations_are_unchanged() {
