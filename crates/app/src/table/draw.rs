@@ -227,31 +227,72 @@ fn spawn_token(
     token: &Token,
     view: &TableView,
 ) {
-    let rect = Rect::new(
-        sandtable_geometry::Pose::new(token.at, 0.0),
-        sandtable_geometry::Vec2::splat(token.size * 0.5),
-    );
     let fill = palette::rgb(if token.face_down {
         MARKER_FACE_DOWN
     } else {
         MARKER_REVEALED
     });
-    spawn_rect(commands, square, colour(fill), &rect, z::MARKER);
+    let fit = TokenFit {
+        left_cm: token.at.x - token.size * 0.5,
+        size_cm: token.size,
+        chars: token.text.chars().count().max(1),
+    };
+    let (centre, width) = fit.placed(view.px_per_cm);
+    commands.spawn((
+        TableEntity,
+        TokenPlate(fit),
+        Mesh2d(square.clone()),
+        colour(fill),
+        Transform::from_xyz(centre, token.at.y, z::MARKER)
+            .with_scale(Vec3::new(width, token.size, 1.0)),
+    ));
     let text_colour = if token.face_down {
         Color::srgb(0.95, 0.85, 0.5)
     } else {
         Color::srgb(0.15, 0.12, 0.1)
     };
-    spawn_label(
-        commands,
-        &token.text,
-        from_geo(token.at),
-        text_colour,
-        None,
-        view,
-        None,
-    );
+    commands.spawn((
+        TableEntity,
+        ScreenSizedLabel,
+        TokenText(fit),
+        Text2d::new(token.text.clone()),
+        TextFont::from_font_size(LABEL_PX),
+        TextColor(text_colour),
+        Transform::from_xyz(centre, token.at.y, z::LABEL)
+            .with_scale(Vec3::splat(1.0 / view.px_per_cm)),
+    ));
 }
+
+/// How a marker holds its words: the words keep the labels' size on screen, and the marker
+/// widens to the right, from its left edge, wherever they are wider than its square (at a low
+/// zoom "OoC" or "3/4" would spill out of it). Status markers stand at a unit's right flank, so
+/// the marker grows away from the unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TokenFit {
+    /// The marker's left edge, table cm.
+    pub left_cm: f32,
+    /// Its side, table cm.
+    pub size_cm: f32,
+    pub chars: usize,
+}
+
+impl TokenFit {
+    /// The marker's middle x and its width, table cm, at `px_per_cm`.
+    pub fn placed(self, px_per_cm: f32) -> (f32, f32) {
+        let words_cm =
+            super::label_layout::text_box_px(self.chars, LABEL_PX).x / px_per_cm.max(1e-3);
+        let width = self.size_cm.max(words_cm);
+        (self.left_cm + width * 0.5, width)
+    }
+}
+
+/// A marker's square, resized with the zoom ([`TokenFit`]).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TokenPlate(pub TokenFit);
+
+/// A marker's words, kept in the middle of its square ([`TokenFit`]).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TokenText(pub TokenFit);
 
 /// The stripe along a base's front edge.
 fn front_mark(b: &Rect) -> Rect {
@@ -313,13 +354,22 @@ fn spawn_label(
 
 pub fn scale_labels(
     view: Res<TableView>,
-    mut labels: Query<&mut Transform, With<ScreenSizedLabel>>,
+    mut labels: Query<(&mut Transform, Option<&TokenText>), With<ScreenSizedLabel>>,
+    mut plates: Query<(&mut Transform, &TokenPlate), Without<ScreenSizedLabel>>,
 ) {
     if !view.is_changed() {
         return;
     }
-    for mut t in &mut labels {
+    for (mut t, token) in &mut labels {
         t.scale = Vec3::splat(1.0 / view.px_per_cm);
+        if let Some(TokenText(fit)) = token {
+            t.translation.x = fit.placed(view.px_per_cm).0;
+        }
+    }
+    for (mut t, TokenPlate(fit)) in &mut plates {
+        let (centre, width) = fit.placed(view.px_per_cm);
+        t.translation.x = centre;
+        t.scale.x = width;
     }
 }
 
@@ -494,5 +544,27 @@ fn draw_emblem(gizmos: &mut Gizmos, b: &Rect, e: Emblem, ink: Color) {
             gizmos.circle_2d(at(-0.6, 0.0), r * 0.6, ink);
             gizmos.circle_2d(at(0.6, 0.0), r * 0.6, ink);
         }
+    }
+}
+
+#[cfg(test)]
+mod token_fit_tests {
+    use super::*;
+
+    /// At the Task Force's fitted zoom (6.27 px/cm) "OoC" is wider than its 2.6 cm marker: the
+    /// marker widens to hold it, its left edge in place; zoomed in, the square holds it as is.
+    #[test]
+    fn a_marker_widens_to_hold_its_words() {
+        let fit = TokenFit {
+            left_cm: 10.0,
+            size_cm: 2.6,
+            chars: 3,
+        };
+        let px = 6.27;
+        let words_cm = crate::table::label_layout::text_box_px(3, LABEL_PX).x / px;
+        let (centre, width) = fit.placed(px);
+        assert!(width > 2.6 && (width - words_cm).abs() < 1e-4, "{width}");
+        assert!((centre - width * 0.5 - 10.0).abs() < 1e-4, "left edge kept");
+        assert_eq!(fit.placed(40.0), (11.3, 2.6));
     }
 }
