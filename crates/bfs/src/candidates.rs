@@ -101,41 +101,27 @@ fn cheapest(game: &Game, unit: crate::ids::UnitId) -> Option<CommanderId> {
 fn orders(game: &Game, side: Side) -> Vec<Command> {
     let mut v = vec![Command::EndOrders];
     for u in game.units_on_table(side) {
-        // An Independent unit takes its free order from whoever places it (BFS-SPC-14).
-        if u.morale == MoraleLevel::Good
-            && orders::independent(game, u.id)
-            && let Some(&by) = orders::who_may_place(game, u.id).first()
-        {
-            for order in OrderKind::ALL {
-                v.push(Command::IssueOrder {
-                    unit: u.id,
-                    order,
-                    by,
-                });
-            }
-        }
-        let Some(by) = cheapest(game, u.id) else {
-            continue;
-        };
-        match u.morale {
-            MoraleLevel::Good if orders::independent(game, u.id) => {
-                if u.casualty_markers > 0 {
+        // Orders from the cheapest commander who may place one (any, for an Independent unit,
+        // BFS-SPC-14); rallies and reorganising from the cheapest who may order it.
+        let placer = orders::who_may_place(game, u.id).first().copied();
+        let payer = cheapest(game, u.id);
+        match (u.morale, payer) {
+            (MoraleLevel::Good, _) => {
+                if let Some(by) = placer {
+                    for order in OrderKind::ALL {
+                        v.push(Command::IssueOrder {
+                            unit: u.id,
+                            order,
+                            by,
+                        });
+                    }
+                }
+                if let (Some(by), true) = (payer, u.casualty_markers > 0) {
                     v.push(Command::Reorganize { unit: u.id, by });
                 }
             }
-            MoraleLevel::Good => {
-                for order in OrderKind::ALL {
-                    v.push(Command::IssueOrder {
-                        unit: u.id,
-                        order,
-                        by,
-                    });
-                }
-                if u.casualty_markers > 0 {
-                    v.push(Command::Reorganize { unit: u.id, by });
-                }
-            }
-            _ => {
+            (_, None) => {}
+            (_, Some(by)) => {
                 // A sample: the search rarely gains by the last extra CP the rules allow
                 // (BFS-RAL-2), and leaving it out keeps decisions quick. Menus offer them all.
                 for extra in 0..orders::MAX_RALLY_EXTRA_CP {

@@ -469,12 +469,12 @@ pub fn withdraw_after_loss(
     withdraw_by(game, unit, dir, d, reason, events)
 }
 
-/// [`withdraw`] over `half` cm, the distance the rule in force gives.
+/// [`withdraw`] over `distance` cm, the distance the rule in force gives.
 fn withdraw_by(
     game: &mut Game,
     unit: UnitId,
     dir: Vec2,
-    half: f32,
+    distance: f32,
     reason: &str,
     events: &mut Vec<Event>,
 ) -> f32 {
@@ -483,7 +483,7 @@ fn withdraw_by(
     if bases.is_empty() || crate::building::in_building(game, unit) {
         return 0.0;
     }
-    let want = half.min(room_to_edge(game, &bases, dir));
+    let want = distance.min(room_to_edge(game, &bases, dir));
     let (travelled, stopped_by) = if crate::open_order::rules_apply(game) {
         crate::withdrawal::through_friends(game, unit, dir, want)
     } else {

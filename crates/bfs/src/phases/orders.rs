@@ -94,18 +94,23 @@ pub fn independent(game: &Game, unit: UnitId) -> bool {
             .has(crate::profile::SpecialRule::Independent)
 }
 
-/// The commanders who may place an order for `unit`: those who may order it (BFS-CMD-2), or for
-/// an Independent unit any commander of its side on the table (BFS-SPC-14).
+/// The commanders who may place an order for `unit`, cheapest first: those who may order it
+/// (BFS-CMD-2), or for an Independent unit any commander of its side on the table (BFS-SPC-14).
 pub fn who_may_place(game: &Game, unit: UnitId) -> Vec<CommanderId> {
-    if !independent(game, unit) {
-        return authority::commanders_who_may_order(game, unit);
-    }
-    let side = game.unit(unit).side;
-    game.commanders
-        .iter()
-        .filter(|c| c.side == side && c.status == crate::state::UnitStatus::OnTable && !c.fleeing)
-        .map(|c| c.id)
-        .collect()
+    let mut who = if independent(game, unit) {
+        let side = game.unit(unit).side;
+        game.commanders
+            .iter()
+            .filter(|c| {
+                c.side == side && c.status == crate::state::UnitStatus::OnTable && !c.fleeing
+            })
+            .map(|c| c.id)
+            .collect()
+    } else {
+        authority::commanders_who_may_order(game, unit)
+    };
+    who.sort_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0));
+    who
 }
 
 /// Starting orders are free in the first turn (BFS-ORD-15).

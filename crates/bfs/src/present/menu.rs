@@ -37,9 +37,7 @@ pub fn next_step(view: &Game) -> Option<MenuItem<Command>> {
 
 /// The commanders who may pay for an order to `unit`, cheapest first.
 fn payers(game: &Game, unit: UnitId) -> Vec<CommanderId> {
-    let mut who = crate::phases::orders::who_may_place(game, unit);
-    who.sort_by_key(|c| (authority::order_cost(game, *c, unit).cp, c.0));
-    who
+    crate::phases::orders::who_may_place(game, unit)
 }
 
 pub fn menu(
