@@ -28,8 +28,8 @@ fn task_force() -> BattleSetup {
 fn movement_decision(setup: &BattleSetup) -> Game {
     let mut session = Session::<Bfs>::new(setup.clone(), 3).expect("setup");
     let mut players = [
-        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Ai, 1),
-        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Ai, 2),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 1).unwrap(),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 2).unwrap(),
     ];
     loop {
         let seat = Bfs::prompt(session.state())
@@ -62,7 +62,7 @@ fn battles(c: &mut Criterion) {
     c.bench_function("ai_vs_ai_battle_task_force", |b| {
         b.iter(|| {
             black_box(
-                play::<Bfs, BfsEvaluation>(setup.clone(), 5, [PlayerKind::Ai, PlayerKind::Ai])
+                play::<Bfs, BfsEvaluation>(setup.clone(), 5, [PlayerKind::AI, PlayerKind::AI])
                     .expect("plays"),
             )
         })

@@ -24,8 +24,8 @@ fn brigade_action() -> NapSetup {
 fn activation_decision(setup: &NapSetup) -> Game {
     let mut session = Session::<Napoleonic>::new(setup.clone(), 3).expect("setup");
     let mut players = [
-        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::Ai, 1),
-        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::Ai, 2),
+        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::AI, 1).unwrap(),
+        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::AI, 2).unwrap(),
     ];
     loop {
         let seat = Napoleonic::prompt(session.state())

@@ -63,8 +63,8 @@ fn drive<R: Ruleset + Teach, E: Evaluate<R> + 'static, S>(
 ) -> Result<(), String> {
     let seeds = seat_seeds(seed);
     let mut seats = [
-        AiPlayer::<R, E>::new(players[0], seeds[0]),
-        AiPlayer::<R, E>::new(players[1], seeds[1]),
+        AiPlayer::<R, E>::new(players[0], seeds[0])?,
+        AiPlayer::<R, E>::new(players[1], seeds[1])?,
     ];
     for _ in 0..COMMAND_LIMIT {
         let Some(seat) = R::deciding(state(s)) else {

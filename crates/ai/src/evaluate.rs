@@ -2,7 +2,7 @@
 //! and commands for one side. Each ruleset that the computer plays has one (By Fire and Sword's
 //! is [`crate::bfs::BfsEvaluation`]); the search itself knows no ruleset.
 
-use sandtable_engine::{Ruleset, Seat};
+use sandtable_engine::{Player, Ruleset, Seat};
 
 pub trait Evaluate<R: Ruleset>: Default + Send {
     /// What one decision works out once and every position it looks at reuses (melee odds,
@@ -35,4 +35,11 @@ pub trait Evaluate<R: Ruleset>: Default + Send {
         base: f64,
         ctx: &Self::Context,
     ) -> Option<f64>;
+
+    /// The frozen computer player of 2026-11-26 for this ruleset (`sandtable-ai-baseline`), the
+    /// opponent every later AI is measured against; `None` where the ruleset had none then.
+    fn baseline(seed: u64) -> Option<Box<dyn Player<R>>> {
+        let _ = seed;
+        None
+    }
 }

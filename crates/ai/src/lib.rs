@@ -28,4 +28,4 @@ pub use passive::PassivePlayer;
 pub use player::{AiPlayer, PlayerKind, any_player};
 pub use random::RandomPlayer;
 pub use scripted::ScriptedPlayer;
-pub use search::SearchPlayer;
+pub use search::{Level, SearchPlayer};

@@ -223,6 +223,10 @@ pub fn evaluate(view: &Game, seat: Seat) -> f64 {
 }
 
 impl Evaluate<Napoleonic> for NapEvaluation {
+    fn baseline(seed: u64) -> Option<Box<dyn sandtable_engine::Player<Napoleonic>>> {
+        Some(Box::new(sandtable_ai_baseline::napoleonic_player(seed)))
+    }
+
     type Context = ();
 
     fn reflex(&mut self, view: &Game, seat: Seat, options: &[Command]) -> Option<Command> {

@@ -7,11 +7,75 @@ use crate::evaluate::Evaluate;
 use sandtable_engine::{Player, Ruleset, Seat, Teach};
 use std::marker::PhantomData;
 
-/// Positions a decision may evaluate.
+/// Positions a decision may evaluate at the default level.
 pub const NODE_BUDGET: usize = 200;
+
+/// How well the computer plays (issue 17): what it may look at, and how carefully it picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Level {
+    /// Looks at its likeliest plans only and often settles for a good-enough one: still
+    /// sensible (it never picks a move it judged clearly worse), but easy to beat.
+    Recruit,
+    /// The default.
+    #[default]
+    Veteran,
+    /// A wider search.
+    General,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Recruit, Level::Veteran, Level::General];
+
+    /// The name players type and the start screen shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Recruit => "recruit",
+            Level::Veteran => "veteran",
+            Level::General => "general",
+        }
+    }
+
+    /// Positions a decision may evaluate.
+    pub fn budget(self) -> usize {
+        match self {
+            Level::Recruit => 40,
+            Level::Veteran => NODE_BUDGET,
+            Level::General => 3 * NODE_BUDGET,
+        }
+    }
+
+    /// How many of its best-ranked options it picks among, at random, when they are within
+    /// [`Level::slack`] of the best.
+    fn choices(self) -> usize {
+        match self {
+            Level::Recruit => 3,
+            Level::Veteran | Level::General => 1,
+        }
+    }
+
+    /// How far below the best an option may score and still be picked, as a share of the
+    /// spread between the best and the median option.
+    fn slack(self) -> f64 {
+        match self {
+            Level::Recruit => 0.5,
+            Level::Veteran | Level::General => 0.0,
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("unknown level \"{s}\": use recruit, veteran or general"))
+    }
+}
 
 pub struct SearchPlayer<R: Ruleset, E: Evaluate<R>> {
     state: u64,
+    pub level: Level,
     pub budget: usize,
     /// Positions evaluated by the last decision.
     pub last_nodes: usize,
@@ -24,6 +88,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     pub fn new(seed: u64) -> Self {
         Self {
             state: seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1,
+            level: Level::default(),
             budget: NODE_BUDGET,
             last_nodes: 0,
             evaluation: E::default(),
@@ -31,12 +96,39 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         }
     }
 
-    /// Tie-breaking noise, from the player's own seed.
-    fn jitter(&mut self) -> f64 {
+    /// The player at `level`.
+    pub fn at_level(mut self, level: Level) -> Self {
+        self.level = level;
+        self.budget = level.budget();
+        self
+    }
+
+    /// A number in [0, 1) from the player's own seed.
+    fn uniform(&mut self) -> f64 {
         self.state ^= self.state << 13;
         self.state ^= self.state >> 7;
         self.state ^= self.state << 17;
-        (self.state >> 11) as f64 / (1u64 << 53) as f64 * 1e-6
+        (self.state >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Tie-breaking noise.
+    fn jitter(&mut self) -> f64 {
+        self.uniform() * 1e-6
+    }
+
+    /// The option played from a ranking, best first: the best, or at a lower level one of the
+    /// few best that are close enough to it.
+    fn pick(&mut self, mut ranked: Vec<(f64, R::Command)>) -> Option<R::Command> {
+        let choices = self.level.choices().min(ranked.len());
+        if choices > 1 {
+            let best = ranked[0].0;
+            let median = ranked[ranked.len() / 2].0;
+            let floor = best - self.level.slack() * (best - median);
+            let close = ranked[..choices].iter().filter(|r| r.0 >= floor).count();
+            let i = (self.uniform() * close as f64) as usize;
+            return Some(ranked.swap_remove(i.min(close - 1)).1);
+        }
+        ranked.into_iter().next().map(|r| r.1)
     }
 
     /// The command for whoever must decide in `view` (the deciding seat's own view).
@@ -64,7 +156,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         planned.retain(|c| !options.contains(c));
         planned.append(&mut options);
         let ranked = self.rank(view, seat, planned, &ctx);
-        ranked.into_iter().next().map(|r| r.1)
+        self.pick(ranked)
     }
 
     /// The options scored, best first, as far as the node budget goes.

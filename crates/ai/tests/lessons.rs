@@ -52,11 +52,11 @@ fn play<R: Ruleset + Teach + Files, E: Evaluate<R> + 'static>(
     let lesson = scenario.lesson.clone().ok_or("not a lesson")?;
     let learner = lesson.learner as u8;
     let kind: PlayerKind = if lesson.opponent == "computer" {
-        PlayerKind::Ai
+        PlayerKind::AI
     } else {
         PlayerKind::Passive
     };
-    let mut opponent = AiPlayer::<R, E>::new(kind, 7);
+    let mut opponent = AiPlayer::<R, E>::new(kind, 7)?;
     let seed = scenario.seed;
     let mut session = Session::<R>::new(setup, seed)?;
     for (i, step) in lesson.steps.iter().enumerate() {

@@ -29,9 +29,9 @@ fn ai_beats_random_play_from_both_sides_of_the_brigade_action() {
     for seed in 0..games {
         let ai_seat = (seed % 2) as u8;
         let players = if ai_seat == 0 {
-            [PlayerKind::Ai, PlayerKind::Random]
+            [PlayerKind::AI, PlayerKind::Random]
         } else {
-            [PlayerKind::Random, PlayerKind::Ai]
+            [PlayerKind::Random, PlayerKind::AI]
         };
         let session = play::<Napoleonic, NapEvaluation>(setup.clone(), 10_000 + seed, players)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));

@@ -51,9 +51,9 @@ fn ai_beats_a_random_player_and_never_plays_an_illegal_command() {
         // Even seeds: the AI is side A; odd: side B.
         let ai_seat = (seed % 2) as u8;
         let players = if ai_seat == 0 {
-            [PlayerKind::Ai, PlayerKind::Random]
+            [PlayerKind::AI, PlayerKind::Random]
         } else {
-            [PlayerKind::Random, PlayerKind::Ai]
+            [PlayerKind::Random, PlayerKind::AI]
         };
         // `play` fails on any illegal command, from either player.
         let session = play::<Bfs, BfsEvaluation>(setup.clone(), seed, players)

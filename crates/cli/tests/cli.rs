@@ -348,6 +348,14 @@ fn unknown_players_are_refused_with_a_message() {
     let out = cli(&["simulate", s.to_str().unwrap(), "--players", "ai,genius"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("genius"));
+    let out = cli(&[
+        "simulate",
+        s.to_str().unwrap(),
+        "--players",
+        "ai:hero,random",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level \"hero\""));
 }
 
 /// Recorded battles (`tests/golden-simulations.txt`: scenario, seed, players and what
@@ -360,7 +368,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// withdrawals through friends (BFS-PSY-18) 7, revision 6's Light Cavalry Break Off (a new
 /// reaction the cossacks take against charges they would lose, BFS-SPC-16) 6, and Light
 /// Cavalry's full-Move withdrawal after a lost combat 2 more. A change here must
-/// be a ruling corrected on purpose or a new legal command, said in the commit.
+/// be a ruling corrected on purpose or a new legal command, said in the commit. The last three
+/// lines play the frozen `baseline` player (`crates/ai-baseline`); they were recorded equal to
+/// the `ai` player's battles on the same seeds before the AI changed, and must change only with
+/// the rules, never with the live AI.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -31,7 +31,7 @@ pub fn kinds(arg: Option<String>) -> Vec<PlayerKind> {
 /// The two players of battle `seed`.
 pub fn players(kinds: &[PlayerKind], seed: u64) -> [AiPlayer<Bfs, BfsEvaluation>; 2] {
     [
-        AiPlayer::new(kinds[0], seed * 31 + 1),
-        AiPlayer::new(kinds[1], seed * 37 + 2),
+        AiPlayer::new(kinds[0], seed * 31 + 1).unwrap(),
+        AiPlayer::new(kinds[1], seed * 37 + 2).unwrap(),
     ]
 }

@@ -23,6 +23,10 @@ pub struct BfsEvaluation {
 }
 
 impl Evaluate<Bfs> for BfsEvaluation {
+    fn baseline(seed: u64) -> Option<Box<dyn sandtable_engine::Player<Bfs>>> {
+        Some(Box::new(sandtable_ai_baseline::bfs_player(seed)))
+    }
+
     type Context = Matchups;
 
     fn reflex(&mut self, view: &Game, seat: Seat, options: &[Command]) -> Option<Command> {

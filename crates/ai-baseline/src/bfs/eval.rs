@@ -1,0 +1,661 @@
+//! The search player's judgement of a position, from one side's point of view:
+//!
+//! - material: strength points left, weighted by the unit's quality and Morale Level, and the
+//!   losses so far as the victory count weighs them (BFS-VIC-4), which decide the battle;
+//! - threat: for each unit, the best charge it could make (its melee edge over the target, fading
+//!   with distance beyond its Basic Move) and the worst charge it could suffer;
+//! - position: shooters within range of a target;
+//! - command reach: units a commander can order for 1 CP, counting the move he can still make.
+//!
+//! Melee edges come from the rules' own odds ([`preview::charge_odds`] for the charger,
+//! [`preview::reply_odds`] for the target striking back), worked out once
+//! per decision in [`Matchups`]; evaluating a position afterwards needs only distances, so a
+//! decision can afford hundreds of evaluations.
+
+use crate::field::{Field, FieldCache, Grid};
+use sandtable_bfs::geo::{self, TerrainClass, frame_of};
+use sandtable_bfs::ids::{ProfileId, Side, UnitId};
+use sandtable_bfs::preview;
+use sandtable_bfs::profile::UnitProfile;
+use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
+use sandtable_geometry::distance::set_distance;
+use sandtable_geometry::{Polygon, Rect, Vec2};
+use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Weight of one loss point (a destroyed base, or two fled ones; BFS-VIC-4) against one
+/// strength point of material. Losses are what the victory count reads, so they dominate.
+const LOSS_POINT: f64 = 4.0;
+/// How much of the blows a charged unit strikes back count against the charger's edge.
+const REPLY: f64 = 0.3;
+/// Worth of one objective VP held, against a loss point's 4 (a VP is what a loss band moves).
+const OBJECTIVE: f64 = 1.5;
+/// Worth of a unit within a commander's 1-CP range.
+const COMMAND_REACH: f64 = 0.25;
+/// Cost per cm between a commander and the middle of his side's units.
+const COMMANDER_PULL: f64 = 0.003;
+/// Chance that one volley at a lone commander kills him: a few dice at −1 (BFS-CDR-7), his
+/// Armor, then a Skill test he fails about half the time (BFS-CDR-9).
+const COMMANDER_SHOT_RISK: f64 = 0.25;
+/// Friends closer than this hamper each other's moves, cm.
+const CROWD_CM: f64 = 4.0;
+/// Cost of two units touching.
+const CROWDING: f64 = 0.4;
+/// Cost of standing in difficult terrain (three times that in very difficult terrain).
+const SLOWED: f64 = 0.15;
+/// Weight of the best charge a unit could make.
+const ATTACK: f64 = 1.0;
+/// Weight of the worst charge a unit could suffer: the enemy may not take the chance.
+const DANGER: f64 = 0.2;
+/// Share of a charge's danger when it needs the Additional Move to arrive.
+const FAR_DANGER: f64 = 0.35;
+/// Distance over which a volley's pull fades beyond its long range, cm.
+const SHOT_FADE_CM: f64 = 80.0;
+/// Weight of the best volley a unit could fire where it stands (strength points per volley).
+const SHOOT: f64 = 0.8;
+/// Weight of the volleys it could suffer there.
+const SHOT_AT: f64 = 0.4;
+/// Distance over which an attack's pull fades to nothing beyond the Basic Move, cm. Long enough
+/// to draw units across the whole table.
+const PULL_FADE_CM: f64 = 90.0;
+
+/// Fighting worth of one Strength point of a unit.
+fn quality(game: &Game, u: &Unit) -> f64 {
+    let p = game.profile(u.profile);
+    let base = 1.0
+        + 0.35 * p.close_combat as f64
+        + 0.25 * p.shooting as f64
+        + 0.08 * p.armor as f64
+        + 0.15 * (p.skill as f64 - 3.0)
+        + 0.1 * (p.morale as f64 - 4.0);
+    let morale = match u.morale {
+        MoraleLevel::Good => 1.0,
+        MoraleLevel::Disorganized => 0.6,
+        MoraleLevel::Flight => 0.2,
+    };
+    base * morale
+}
+
+/// Strength points left.
+fn strength(game: &Game, u: &Unit) -> f64 {
+    let per = game.profile(u.profile).strength as f64;
+    (u.bases.len() as f64 * per - u.casualty_markers as f64).max(0.0)
+}
+
+/// Material of a unit: what the side would lose with it.
+pub fn material(game: &Game, u: &Unit) -> f64 {
+    if u.status != UnitStatus::OnTable {
+        return 0.0;
+    }
+    strength(game, u) * quality(game, u)
+}
+
+/// Who wins a charge between two units, as the rules' odds say, from the root position of a
+/// decision. A move changes distances, not who is the better fighter, so one table serves every
+/// position the decision looks at.
+#[derive(Debug, Clone)]
+pub struct Matchups {
+    /// `(a, b)`: strength points `a` expects to take off `b` when it charges, less what `b`
+    /// takes off `a` striking back, standing, with no Impetus.
+    edge: HashMap<(UnitId, UnitId), f64>,
+    /// `(a, b)`: strength points a volley of `a` is expected to take off `b`.
+    volley: HashMap<(UnitId, UnitId), Volley>,
+    /// How much the charges a unit could suffer count: a side that is not ahead must take more
+    /// risks as the turn limit nears, or the battle ends a draw (BFS-VIC-7).
+    pub danger_weight: f64,
+    /// How far the battle has run, 0 at the start to 1 at the turn limit.
+    pub late: f64,
+    /// Travel fields towards each enemy, for each profile of the judging side's units.
+    travel: HashMap<(ProfileId, UnitId), Arc<Field>>,
+    grid: Arc<TerrainGrid>,
+}
+
+/// A volley's expected strength point losses at each range band, and the bands' reach.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Volley {
+    pub effective: f64,
+    pub long: f64,
+    pub effective_cm: f64,
+    pub long_cm: f64,
+}
+
+impl Volley {
+    /// Expected losses at distance `d`; beyond range, a fading pull towards it.
+    pub fn at(&self, d: f64) -> f64 {
+        if d <= self.effective_cm {
+            self.effective
+        } else if d <= self.long_cm {
+            self.long
+        } else {
+            0.7 * self.long.max(0.5 * self.effective)
+                * (1.0 - (d - self.long_cm) / SHOT_FADE_CM).max(0.0)
+        }
+    }
+}
+
+impl Matchups {
+    /// Every pair of opposing units on the table, judged for `side`.
+    pub fn new(game: &Game, side: Side) -> Self {
+        Self::with_cache(game, side, &mut Fields::default())
+    }
+
+    /// As [`Matchups::new`], reusing travel fields from earlier decisions: terrain never moves,
+    /// and most enemies have not moved since the last decision either.
+    pub fn with_cache(game: &Game, side: Side, cache: &mut Fields) -> Self {
+        let mut edge = HashMap::new();
+        let mut volleys = HashMap::new();
+        for a in game.units_on_table(Side::A) {
+            for b in game.units_on_table(Side::B) {
+                edge.insert(
+                    (a.id, b.id),
+                    odds(game, a.id, b.id) - REPLY * reply(game, b.id, a.id),
+                );
+                edge.insert(
+                    (b.id, a.id),
+                    odds(game, b.id, a.id) - REPLY * reply(game, a.id, b.id),
+                );
+                volleys.insert((a.id, b.id), volley(game, a, b));
+                volleys.insert((b.id, a.id), volley(game, b, a));
+            }
+        }
+        let lost = |s: Side| -> f64 {
+            game.units
+                .iter()
+                .filter(|u| u.side == s)
+                .map(|u| u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64)
+                .sum()
+        };
+        let ahead = lost(side.other()) > lost(side);
+        let limit = game.info.turn_limit.max(1) as f64;
+        let late = (game.turn.number as f64 / limit).min(1.0);
+        let danger_weight = if ahead {
+            DANGER
+        } else {
+            DANGER * (1.0 - 0.8 * late)
+        };
+        let grid = grid(cache, game);
+        let mut travel = HashMap::new();
+        for u in game.units_on_table(side) {
+            for e in game.units_on_table(side.other()) {
+                travel
+                    .entry((u.profile, e.id))
+                    .or_insert_with(|| field(cache, game, &grid, u.profile, e));
+            }
+        }
+        Self {
+            edge,
+            volley: volleys,
+            danger_weight,
+            late,
+            travel,
+            grid,
+        }
+    }
+
+    /// The melee edge of `a` charging `b`; zero for a pair it does not know.
+    pub fn edge(&self, a: UnitId, b: UnitId) -> f64 {
+        self.edge.get(&(a, b)).copied().unwrap_or(0.0)
+    }
+
+    /// The travel field towards `target` for units of `profile`, if the judging side has any.
+    pub fn field(&self, profile: ProfileId, target: UnitId) -> Option<&Field> {
+        self.travel.get(&(profile, target)).map(|f| &**f)
+    }
+
+    /// How far `u` must travel to reach `e`: at least the straight distance `d`, more where
+    /// terrain is in the way.
+    pub fn travel(&self, u: &Unit, e: &Unit, d: f64) -> f64 {
+        let f = frame_of(&u.bases);
+        self.travel_from(u.profile, (f.front_left() + f.front_right()) * 0.5, e.id, d)
+    }
+
+    /// As [`Matchups::travel`], from a point (a unit's front middle) for units of `profile`.
+    pub fn travel_from(
+        &self,
+        profile: ProfileId,
+        from: sandtable_geometry::Vec2,
+        target: UnitId,
+        d: f64,
+    ) -> f64 {
+        self.field(profile, target)
+            .map_or(d, |f| d.max(f.at(from) as f64))
+    }
+
+    /// The volley `a` would fire at `b`; nothing for a pair it does not know.
+    pub fn volley(&self, a: UnitId, b: UnitId) -> Volley {
+        self.volley.get(&(a, b)).copied().unwrap_or_default()
+    }
+}
+
+/// Expected strength points lost by `target` when `unit` charges it.
+fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
+    expected(game, unit, target, preview::charge_odds)
+}
+
+/// Expected strength points `defender` takes off `charger` striking back at it, standing.
+fn reply(game: &Game, defender: UnitId, charger: UnitId) -> f64 {
+    expected(game, defender, charger, preview::reply_odds)
+}
+
+/// Expected losses of `target` from `striker`'s blows as `odds` estimates them; nothing for a
+/// unit that cannot fight (no close combat dice, or in Flight).
+fn expected(
+    game: &Game,
+    striker: UnitId,
+    target: UnitId,
+    odds: fn(&Game, UnitId, UnitId) -> Option<preview::Odds>,
+) -> f64 {
+    let u = game.unit(striker);
+    if u.morale == MoraleLevel::Flight || game.unit_profile(striker).close_combat == 0 {
+        return 0.0;
+    }
+    odds(game, striker, target).map_or(0.0, |o| o.expected_losses())
+}
+
+/// A rough volley estimate from the profiles (BFS-SHO-9..15): the front rank's shooting dice,
+/// hitting on Skill, rerolled at long range, less the target's armor saves after the weapon's
+/// effectiveness. Good enough to choose where to stand; the app shows the exact odds.
+fn volley(game: &Game, a: &Unit, b: &Unit) -> Volley {
+    let p = game.profile(a.profile);
+    let Some(w) = p.ranged else {
+        return Volley::default();
+    };
+    if a.morale == MoraleLevel::Flight || p.shooting == 0 {
+        return Volley::default();
+    }
+    let s = w.stats(p.is_mounted());
+    let front = sandtable_bfs::shooting::front_rank(game, a.id).len().max(1) as f64;
+    let per_base = if a.morale == MoraleLevel::Disorganized {
+        1.0
+    } else {
+        p.shooting as f64
+    };
+    let dice = front * per_base;
+    let hit = (p.skill as f64 / 10.0).clamp(0.0, 1.0);
+    let armor = game.profile(b.profile).armor as f64;
+    let fails = |eff: i8| 1.0 - ((armor - eff as f64) / 10.0).clamp(0.0, 1.0);
+    Volley {
+        effective: dice * hit * fails(s.effectiveness.0),
+        long: if s.long_cm.is_some() {
+            dice * hit * hit * fails(s.effectiveness.1)
+        } else {
+            0.0
+        },
+        effective_cm: s.effective_cm as f64,
+        long_cm: s.long_cm.unwrap_or(s.effective_cm) as f64,
+    }
+}
+
+/// How strongly a charge at distance `d` pulls: fully within the Basic Move (the charge arrives
+/// without a test), fading linearly beyond it so that closing in always helps.
+pub fn closeness(d: f64, basic: f64) -> f64 {
+    if d <= basic {
+        1.0
+    } else {
+        (1.0 - (d - basic) / PULL_FADE_CM).max(0.0)
+    }
+}
+
+/// Distance between two units' bases, cm.
+/// Distance between two unit frames, cm.
+fn frame_distance(a: &Rect, b: &Rect) -> f64 {
+    sandtable_geometry::distance::distance(a, b).unwrap_or(f32::INFINITY) as f64
+}
+
+pub fn distance(a: &Unit, b: &Unit) -> f64 {
+    set_distance(&a.bases, &b.bases).unwrap_or(f32::INFINITY) as f64
+}
+
+/// A position's value for `side`: higher is better.
+pub fn evaluate(game: &Game, side: Side, matchups: &Matchups) -> f64 {
+    breakdown(game, side, matchups).total()
+}
+
+/// A position's value split by what it comes from, for explaining and tuning the player.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Breakdown {
+    pub material: f64,
+    pub losses: f64,
+    /// Charges and volleys each unit could make or suffer.
+    pub threat: f64,
+    /// Crowding and slowing terrain.
+    pub room: f64,
+    pub objectives: f64,
+    pub command: f64,
+}
+
+impl Breakdown {
+    pub fn total(&self) -> f64 {
+        self.material + self.losses + self.threat + self.room + self.objectives + self.command
+    }
+}
+
+/// The terms of [`evaluate`].
+pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
+    let mut b = Breakdown::default();
+    // Each unit's frame once: distances between frames are one rectangle test instead of one
+    // per pair of bases, close enough for judging a position.
+    let mine: Vec<(&Unit, Rect)> = game
+        .units_on_table(side)
+        .map(|u| (u, frame_of(&u.bases)))
+        .collect();
+    let theirs: Vec<(&Unit, Rect)> = game
+        .units_on_table(side.other())
+        .map(|u| (u, frame_of(&u.bases)))
+        .collect();
+    for (u, _) in &mine {
+        b.material += material(game, u);
+    }
+    for (e, _) in &theirs {
+        b.material -= material(game, e);
+    }
+    // Losses as the victory count weighs them: destroyed bases in full, fled bases half.
+    for u in game.units.iter() {
+        let lost = u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64;
+        b.losses += if u.side == side {
+            -LOSS_POINT * lost
+        } else {
+            LOSS_POINT * lost
+        };
+    }
+    for (u, frame) in &mine {
+        let t = unit_terms(game, u, frame, &theirs, matchups);
+        b.threat += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
+            - SHOT_AT * t.shot_at;
+    }
+    // Room to move: units bunched together block each other (friends cannot be passed through),
+    // and a unit in slowing terrain crawls (BFS-TER-2/3).
+    for (i, (u, uf)) in mine.iter().enumerate() {
+        for (_, ff) in &mine[i + 1..] {
+            let d = frame_distance(uf, ff);
+            if d < CROWD_CM {
+                b.room -= CROWDING * (CROWD_CM - d) / CROWD_CM;
+            }
+        }
+        let p = game.profile(u.profile);
+        b.room -= match matchups.grid.class_at(game, p, uf.center()) {
+            TerrainClass::Difficult => SLOWED,
+            TerrainClass::VeryDifficult => 3.0 * SLOWED,
+            _ => 0.0,
+        };
+    }
+    // Objectives (BFS-SCN-7, BFS-VIC-6): held ones are worth their VP, as losses are; the nearest
+    // unit is drawn towards one the side does not hold.
+    for (i, o) in game.objectives.iter().enumerate() {
+        let vp = o.vp as f64;
+        match sandtable_bfs::script::holder(game, i) {
+            Some(s) if s == side => b.objectives += OBJECTIVE * vp,
+            Some(_) => b.objectives -= OBJECTIVE * vp,
+            None => {}
+        }
+        if sandtable_bfs::script::holder(game, i) != Some(side) {
+            let nearest = mine
+                .iter()
+                .map(|(_, f)| (f.closest_point(o.position) - o.position).length() as f64)
+                .fold(f64::INFINITY, f64::min);
+            if nearest.is_finite() {
+                b.objectives -= 0.02 * vp * (nearest - o.radius as f64).max(0.0);
+            }
+        }
+    }
+    // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
+    // others. A commander who has not moved yet this turn can still follow his units, so a unit
+    // that outruns his range by no more than his move is not yet out of reach.
+    for (u, _) in &mine {
+        let gap = game
+            .commanders_on_table(side)
+            .map(|c| {
+                let follow = if c.moved || c.attached_to.is_some() {
+                    0.0
+                } else {
+                    game.profile(c.profile).movement.basic as f64
+                };
+                let range = sandtable_bfs::authority::command_range_cm(game, c.id) as f64 + follow;
+                (sandtable_bfs::authority::distance_to_unit(game, c.id, u.id) as f64 - range)
+                    .max(0.0)
+            })
+            .fold(f64::INFINITY, f64::min);
+        if gap.is_finite() {
+            b.command += if gap == 0.0 {
+                COMMAND_REACH
+            } else {
+                -0.01 * gap
+            };
+        }
+    }
+    // A lone commander who is the nearest target of enemy shooters within 30 cm risks his life,
+    // worth his CP + 1 loss points (BFS-CDR-7, BFS-VIC-4).
+    for c in game.commanders_on_table(side) {
+        let volleys = sandtable_bfs::shooting::exposed_to_fire(game, c.id).min(2) as f64;
+        b.command -= volleys * COMMANDER_SHOT_RISK * LOSS_POINT * (c.cp_max as f64 + 1.0);
+    }
+    // Commanders keep up with the middle of their army, where most orders will be given.
+    if !mine.is_empty() {
+        let middle = mine
+            .iter()
+            .map(|(_, f)| f.center())
+            .sum::<sandtable_geometry::Vec2>()
+            / mine.len() as f32;
+        for c in game
+            .commanders_on_table(side)
+            .filter(|c| c.attached_to.is_none())
+        {
+            b.command -= COMMANDER_PULL * (c.base.center() - middle).length() as f64;
+        }
+    }
+    b
+}
+
+/// What one unit's position offers and risks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UnitTerms {
+    /// Its best charge: melee edge times closeness.
+    pub attack: f64,
+    /// The worst charge it could suffer from an enemy within reach.
+    pub danger: f64,
+    /// Its best volley from where it stands (or the pull towards one).
+    pub shot: f64,
+    /// The volleys it could suffer there.
+    pub shot_at: f64,
+}
+
+/// The threat and position terms of one unit against the enemies `theirs`.
+pub fn unit_terms(
+    game: &Game,
+    u: &Unit,
+    frame: &Rect,
+    theirs: &[(&Unit, Rect)],
+    matchups: &Matchups,
+) -> UnitTerms {
+    let up = game.profile(u.profile);
+    let fights = u.morale == MoraleLevel::Good && up.close_combat > 0;
+    let mut t = UnitTerms::default();
+    let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
+    for (e, ef) in theirs {
+        let ep = game.profile(e.profile);
+        let d = frame_distance(frame, ef);
+        if fights {
+            let edge = matchups.edge(u.id, e.id);
+            if edge > 0.0 {
+                // A charge into slowing terrain covers half the move, or 5 cm (BFS-TER-2/3).
+                let class = matchups.grid.class_at(game, up, ef.center());
+                let basic = geo::slowed_move(class, up.movement.basic)
+                    .map_or(up.movement.basic, |(cap, _, _)| cap)
+                    as f64;
+                let far = if d <= basic {
+                    d
+                } else {
+                    matchups.travel_from(u.profile, front_mid, e.id, d)
+                };
+                t.attack = t.attack.max(edge * closeness(far, basic));
+            }
+        }
+        let their_edge = matchups.edge(e.id, u.id);
+        if e.morale == MoraleLevel::Good && their_edge > 0.0 {
+            // A charge needing the Additional Move must pass a Skill test and may find the
+            // target gone (BFS-CHG-24): it counts for less.
+            let reach = if d <= ep.movement.basic as f64 {
+                1.0
+            } else if d <= (ep.movement.basic + ep.movement.additional) as f64 {
+                FAR_DANGER
+            } else {
+                0.0
+            };
+            t.danger = t.danger.max(their_edge * reach);
+        }
+        let volley = matchups.volley(u.id, e.id);
+        let shot_d = if d <= volley.long_cm {
+            d
+        } else {
+            matchups.travel_from(u.profile, front_mid, e.id, d)
+        };
+        t.shot = t.shot.max(volley.at(shot_d));
+        let theirs = matchups.volley(e.id, u.id);
+        if d <= theirs.long_cm {
+            t.shot_at += theirs.at(d);
+        }
+    }
+    t
+}
+
+/// Half a typical unit's frontage, cm: how far beside a path terrain still slows the unit.
+const HALF_FRONTAGE_CM: f32 = 6.0;
+/// Cost of a cell beside impassable terrain, within half a frontage of it.
+const BARRED_NEIGHBOUR: f32 = 4.0;
+
+/// Which terrain piece, if any, covers each cell (the first listed wins where pieces overlap).
+#[derive(Debug, Clone)]
+pub struct TerrainGrid {
+    pub grid: Grid,
+    /// Index into `game.terrain` for each cell, row by row from the south-west corner.
+    piece: Vec<Option<usize>>,
+}
+
+impl TerrainGrid {
+    pub fn new(game: &Game) -> Self {
+        let grid = Grid::over(game.info.table);
+        let polygons: Vec<(usize, Polygon)> = game
+            .terrain
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| {
+                t.polygons
+                    .iter()
+                    .filter_map(move |p| Polygon::new(p.clone()).ok().map(|p| (i, p)))
+            })
+            .collect();
+        let mut piece = vec![None; grid.len()];
+        for row in 0..grid.depth {
+            for col in 0..grid.width {
+                let centre = Grid::centre(col, row);
+                piece[row * grid.width + col] = polygons
+                    .iter()
+                    .find(|(_, p)| p.contains(centre))
+                    .map(|(i, _)| *i);
+            }
+        }
+        Self { grid, piece }
+    }
+
+    /// Cost of crossing each cell for a unit of profile `p`, widened by half a frontage.
+    fn costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
+        self.grid
+            .widen(&self.own_costs(game, p), HALF_FRONTAGE_CM, BARRED_NEIGHBOUR)
+    }
+
+    /// Cost of crossing each cell for a point-sized mover: the rules' terrain costs.
+    fn own_costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
+        self.piece
+            .iter()
+            .map(|piece| {
+                let class = piece.map_or(TerrainClass::Open, |i| {
+                    geo::terrain_class(game.terrain[i].kind, p)
+                });
+                geo::move_cost_per_cm(class, p.movement.basic)
+            })
+            .collect()
+    }
+
+    /// The terrain class at point `p` for a unit of profile `prof`.
+    pub fn class_at(&self, game: &Game, prof: &UnitProfile, p: Vec2) -> TerrainClass {
+        self.piece[self.grid.index(p)].map_or(TerrainClass::Open, |i| {
+            geo::terrain_class(game.terrain[i].kind, prof)
+        })
+    }
+
+    /// The travel field towards `target` for a unit of profile `p`: from the cells under the
+    /// target's bases and the cell nearest each base.
+    pub fn field(&self, game: &Game, p: &UnitProfile, target: &Unit) -> Field {
+        let g = self.grid;
+        let mut sources = Vec::new();
+        for b in &target.bases {
+            sources.push(g.index(b.center()));
+            let (lo, hi) = b.aabb();
+            let (c0, r0) = g.cell_of(lo);
+            let (c1, r1) = g.cell_of(hi);
+            for row in r0..=r1 {
+                for col in c0..=c1 {
+                    if b.contains(Grid::centre(col, row), crate::field::CELL_CM * 0.5) {
+                        sources.push(row * g.width + col);
+                    }
+                }
+            }
+        }
+        g.field(&self.costs(game, p), sources)
+    }
+}
+
+/// Travel cost for a unit: from the middle of its front edge.
+pub fn travel_from_unit(field: &Field, u: &Unit) -> f32 {
+    let f = frame_of(&u.bases);
+    field.at((f.front_left() + f.front_right()) * 0.5)
+}
+
+/// Travel fields kept between decisions, keyed by the mover's profile and the target's bases.
+pub type Fields = FieldCache<(ProfileId, u64), TerrainGrid>;
+
+/// The terrain grid of this game's table, built once.
+pub fn grid(cache: &mut Fields, game: &Game) -> Arc<TerrainGrid> {
+    cache
+        .table(terrain_key(game), || TerrainGrid::new(game))
+        .clone()
+}
+
+/// The travel field towards `target` for units of `profile`.
+pub fn field(
+    cache: &mut Fields,
+    game: &Game,
+    grid: &TerrainGrid,
+    profile: ProfileId,
+    target: &Unit,
+) -> Arc<Field> {
+    cache.field((profile, bases_key(target)), || {
+        grid.field(game, game.profile(profile), target)
+    })
+}
+
+fn terrain_key(game: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    game.info.table.x.to_bits().hash(&mut h);
+    game.info.table.y.to_bits().hash(&mut h);
+    for t in &game.terrain {
+        (t.kind as u8).hash(&mut h);
+        for p in t.polygons.iter().flatten() {
+            p.x.to_bits().hash(&mut h);
+            p.y.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+fn bases_key(u: &Unit) -> u64 {
+    let mut h = DefaultHasher::new();
+    for b in &u.bases {
+        for v in [b.pose.pos.x, b.pose.pos.y, b.pose.angle, b.half.x, b.half.y] {
+            v.to_bits().hash(&mut h);
+        }
+    }
+    h.finish()
+}

@@ -1,0 +1,214 @@
+//! By Fire and Sword's judgement for the search: the evaluation of a position ([`eval`]), the
+//! moves worth trying ([`plans`]), and what an order, a rally or a charge is worth before it is
+//! played. Charges are judged by the rules' own odds ([`preview::charge_odds`]).
+
+pub mod eval;
+pub mod plans;
+
+use crate::evaluate::Evaluate;
+use eval::Fields;
+use eval::{Matchups, closeness, distance, evaluate};
+use plans::{aimed_moves, commander_moves};
+use sandtable_bfs::command::{Command, Reaction};
+use sandtable_bfs::ids::{Side, UnitId};
+use sandtable_bfs::state::{Game, OrderKind};
+use sandtable_bfs::turn::Phase;
+use sandtable_bfs::{Bfs, charge, geo, preview};
+use sandtable_engine::{Ruleset, Seat};
+
+/// By Fire and Sword's evaluation, with the travel fields it keeps between decisions.
+#[derive(Default)]
+pub struct BfsEvaluation {
+    fields: Fields,
+}
+
+impl Evaluate<Bfs> for BfsEvaluation {
+    type Context = Matchups;
+
+    fn reflex(&mut self, view: &Game, seat: Seat, options: &[Command]) -> Option<Command> {
+        match &view.turn.phase {
+            Phase::InitiativeBids { .. } => {
+                // Orders are free in the first turn, so CP are worth more as a bid then.
+                let want = if view.turn.number == 1 { 2 } else { 0 };
+                options
+                    .iter()
+                    .filter(|c| matches!(c, Command::Bid { cp, .. } if *cp <= want))
+                    .max_by_key(|c| match c {
+                        Command::Bid { cp, .. } => *cp,
+                        _ => 0,
+                    })
+                    .cloned()
+            }
+            Phase::InitiativeChoice { .. } => Some(Command::ChooseInitiative { keep: true }),
+            Phase::Combat(_) => Some(Command::Continue),
+            Phase::Movement {
+                charge: Some(c), ..
+            } => Some(react(view, Side(seat), options, c.charger)),
+            _ => None,
+        }
+    }
+
+    fn prepare(&mut self, view: &Game, seat: Seat) -> Matchups {
+        Matchups::with_cache(view, Side(seat), &mut self.fields)
+    }
+
+    fn plans(&self, view: &Game, seat: Seat, matchups: &Matchups) -> Vec<Command> {
+        let side = Side(seat);
+        if !matches!(view.turn.phase, Phase::Movement { .. }) {
+            return Vec::new();
+        }
+        let mut aimed = Vec::new();
+        for u in view.units_on_table(side).filter(|u| {
+            !u.flags.activated && matches!(u.order, Some(OrderKind::Move | OrderKind::Charge))
+        }) {
+            aimed.extend(aimed_moves(view, u.id, matchups));
+        }
+        for c in view
+            .commanders_on_table(side)
+            .filter(|c| !c.moved && c.attached_to.is_none())
+        {
+            aimed.extend(commander_moves(view, c.id));
+        }
+        aimed
+    }
+
+    fn value(&self, view: &Game, seat: Seat, matchups: &Matchups) -> f64 {
+        evaluate(view, Side(seat), matchups)
+    }
+
+    fn judge(
+        &self,
+        view: &Game,
+        _seat: Seat,
+        cmd: &Command,
+        base: f64,
+        matchups: &Matchups,
+    ) -> Option<f64> {
+        Some(match cmd {
+            // Ending a phase is what is left when nothing else helps.
+            Command::EndOrders | Command::EndMovement => base + 0.02,
+            Command::IssueOrder { unit, order, .. } => {
+                base + order_value(view, *unit, *order, matchups)
+            }
+            // Rallying restores a unit's order and fighting worth; one extra CP is worth it.
+            Command::Rally { extra_cp, .. } => base + 1.5 - 0.3 * (*extra_cp as f64 - 1.0).abs(),
+            Command::Reorganize { .. } => base + 0.4,
+            Command::DeclareCharge { unit, target, .. } => {
+                let Some(odds) = preview::charge_odds(view, *unit, *target) else {
+                    return Some(base);
+                };
+                let back =
+                    preview::charge_odds(view, *target, *unit).map_or(0.0, |o| o.expected_losses());
+                let value = 2.0 * odds.expected_losses() - 1.2 * back;
+                match Bfs::preview(view, cmd) {
+                    Ok(preview::Preview::Charge(c)) if c.reaches => base + value,
+                    // The target may step away before the Additional Move.
+                    Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => {
+                        base + 0.4 * value - 1.0
+                    }
+                    // A charge that cannot arrive risks Disorganization for nothing (BFS-CHG-24).
+                    _ => base - 2.5,
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The answer to a charge: countercharge when the odds are no worse than the charger's, else
+/// hold fire for a volley at close range, else stand (BFS-CHG-12).
+fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Command {
+    let unit = options.iter().find_map(|c| {
+        if let Command::React { unit, .. } = c {
+            Some(*unit)
+        } else {
+            None
+        }
+    });
+    let Some(unit) = unit else {
+        return options[0].clone();
+    };
+    let ours = preview::charge_odds(view, unit, charger).map_or(0.0, |o| o.expected_losses());
+    let theirs = preview::charge_odds(view, charger, unit).map_or(0.0, |o| o.expected_losses());
+    let find = |want: fn(&Reaction) -> bool| {
+        options
+            .iter()
+            .find(|c| matches!(c, Command::React { reaction, .. } if want(reaction)))
+    };
+    if let Some(c) = find(|r| *r == Reaction::Countercharge)
+        && ours >= theirs * 0.9
+    {
+        return c.clone();
+    }
+    // Light Cavalry rides away from a charge it would lose (BFS-SPC-16).
+    if let Some(b) = find(|r| *r == Reaction::BreakOff)
+        && theirs > ours
+    {
+        return b.clone();
+    }
+    if let Some(h) = find(|r| matches!(r, Reaction::HoldFire { .. })) {
+        return h.clone();
+    }
+    find(|r| *r == Reaction::Stand)
+        .cloned()
+        .unwrap_or_else(|| options[0].clone())
+}
+
+/// What an order is worth to a unit where it stands, as a change to the position's value: a
+/// charge by its edge over the best target it can reach, Defense for a shooter with enemies in
+/// range, Move to close on a target further away; an order that changes nothing is worth nothing
+/// (the old one stays in force, BFS-ORD-4) and costs command points.
+fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups) -> f64 {
+    let u = view.unit(unit);
+    if u.order == Some(order) && u.pending_order.is_none() {
+        return -0.3;
+    }
+    let p = view.unit_profile(unit);
+    let basic = p.movement.basic as f64;
+    let enemies: Vec<(UnitId, f64)> = view
+        .units_on_table(u.side.other())
+        .map(|e| (e.id, distance(u, e)))
+        .collect();
+    let nearest = enemies.iter().map(|e| e.1).fold(f64::INFINITY, f64::min);
+    let range = p.ranged.map_or(0.0, |w| {
+        let s = w.stats(p.is_mounted());
+        s.long_cm.unwrap_or(s.effective_cm) as f64
+    });
+    // The best charge on offer among the targets the rules leave free (BFS-CHG-3): a sure
+    // arrival with the Basic Move, or one that needs the Additional Move and risks
+    // Disorganization if it falls short (BFS-CHG-24). A Charge order must be carried out against
+    // some target in view (BFS-CHG-27), so a bad forced target counts against it.
+    let scene = geo::scene(view);
+    let charge = charge::target_options(view, &scene, unit)
+        .free
+        .into_iter()
+        .map(|t| {
+            let edge = matchups.edge(unit, t);
+            let reach = charge::reach(view, &scene, unit, t);
+            if reach.reaches {
+                1.5 * edge
+            } else if reach.reaches_with_additional {
+                // Worth the risk of a failed charge when the battle is running out.
+                0.5 * edge - 1.0 * (1.0 - matchups.late)
+            } else {
+                -1.5
+            }
+        })
+        .fold(f64::NEG_INFINITY, f64::max);
+    // Anything worth closing on from afar.
+    let approach = enemies
+        .iter()
+        .map(|(t, d)| matchups.edge(unit, *t) * closeness(*d, basic))
+        .fold(0.0, f64::max);
+    let shooter = p.shooting > 0 && p.ranged.is_some();
+    match order {
+        // A Charge order must be carried out against any enemy in view (BFS-CHG-27): give one
+        // only with a good target in reach.
+        OrderKind::Charge if charge.is_finite() && charge > 0.3 => charge,
+        OrderKind::Charge => -1.0,
+        OrderKind::Defense if shooter && nearest <= range + 5.0 => 0.8 + 0.25 * p.shooting as f64,
+        OrderKind::Defense => 0.0,
+        OrderKind::Move if approach > 0.0 || (shooter && nearest > range) => 0.6 + 0.2 * approach,
+        OrderKind::Move => 0.1,
+    }
+}
