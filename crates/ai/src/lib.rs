@@ -23,7 +23,7 @@ pub mod random;
 pub mod scripted;
 pub mod search;
 
-pub use evaluate::Evaluate;
+pub use evaluate::{Chosen, Evaluate, Reasoning};
 pub use passive::PassivePlayer;
 pub use player::{AiPlayer, PlayerKind, any_player};
 pub use random::RandomPlayer;

@@ -87,6 +87,14 @@ impl<R: Ruleset + Teach, E: Evaluate<R> + 'static> Player<R> for AiPlayer<R, E> 
             AiPlayer::Boxed(p) => p.choose(view, seat),
         }
     }
+
+    fn explain_last(&self) -> Option<String> {
+        match self {
+            AiPlayer::Search(p) => p.explain_last(),
+            AiPlayer::Boxed(p) => p.explain_last(),
+            _ => None,
+        }
+    }
 }
 
 /// The player named `kind` for ruleset `R`, erased for the app and the CLI (what their ruleset

@@ -3,12 +3,23 @@
 //! result, and plays the best. The work per decision is capped in nodes (positions evaluated),
 //! never in time, so the same seed gives the same game on any machine.
 
-use crate::evaluate::Evaluate;
-use sandtable_engine::{Player, Ruleset, Seat, Teach};
+use crate::evaluate::{Chosen, Evaluate, Reasoning};
+use sandtable_engine::{Dice, Player, Ruleset, Seat, Teach};
 use std::marker::PhantomData;
 
 /// Positions a decision may evaluate at the default level.
 pub const NODE_BUDGET: usize = 200;
+
+/// An option as the search scored it: its score, the command, and for a chancy command the
+/// samples played and the mean gain they showed.
+type Scored<C> = (f64, C, Option<(usize, f64)>);
+
+/// The seed the sampled dice of a chancy command start from (any fixed number: the samples
+/// are the player's own imagination, not the game's dice).
+const SAMPLE_SEED: u64 = 0x5A4D_7AB1_E000_0017;
+
+/// Most commands a sampled game may take to settle.
+const SETTLE_LIMIT: usize = 200;
 
 /// How well the computer plays (issue 17): what it may look at, and how carefully it picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,7 +30,8 @@ pub enum Level {
     /// The default.
     #[default]
     Veteran,
-    /// A wider search.
+    /// A wider search, and charges (and Charge orders) played out with sampled dice to the
+    /// end of the turn's combat instead of judged by an estimate.
     General,
 }
 
@@ -32,6 +44,17 @@ impl Level {
             Level::Recruit => "recruit",
             Level::Veteran => "veteran",
             Level::General => "general",
+        }
+    }
+
+    /// What the level means to a player (the start screen's tooltip).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Level::Recruit => "Looks at fewer options and often settles for a good-enough one",
+            Level::Veteran => "The default: weighs every option it has time for",
+            Level::General => {
+                "Weighs more options, and plays each charge out many times with imagined dice before it commits"
+            }
         }
     }
 
@@ -50,6 +73,15 @@ impl Level {
         match self {
             Level::Recruit => 3,
             Level::Veteran | Level::General => 1,
+        }
+    }
+
+    /// How many times a chancy command (a charge) is played out with sampled dice; none means
+    /// it is judged by the evaluation's own estimate instead.
+    pub fn samples(self) -> usize {
+        match self {
+            Level::Recruit | Level::Veteran => 0,
+            Level::General => 12,
         }
     }
 
@@ -79,6 +111,8 @@ pub struct SearchPlayer<R: Ruleset, E: Evaluate<R>> {
     pub budget: usize,
     /// Positions evaluated by the last decision.
     pub last_nodes: usize,
+    /// Why it chose its last command, in words ("Why?").
+    last_why: Option<String>,
     /// The ruleset's judgement, with whatever it keeps between decisions.
     evaluation: E,
     ruleset: PhantomData<fn() -> R>,
@@ -91,6 +125,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
             level: Level::default(),
             budget: NODE_BUDGET,
             last_nodes: 0,
+            last_why: None,
             evaluation: E::default(),
             ruleset: PhantomData,
         }
@@ -116,9 +151,12 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         self.uniform() * 1e-6
     }
 
-    /// The option played from a ranking, best first: the best, or at a lower level one of the
-    /// few best that are close enough to it.
-    fn pick(&mut self, mut ranked: Vec<(f64, R::Command)>) -> Option<R::Command> {
+    /// Which option of a ranking (best first) is played: the best, or at a lower level one of
+    /// the few best that are close enough to it.
+    fn pick(&mut self, ranked: &[Scored<R::Command>]) -> Option<usize> {
+        if ranked.is_empty() {
+            return None;
+        }
         let choices = self.level.choices().min(ranked.len());
         if choices > 1 {
             let best = ranked[0].0;
@@ -126,28 +164,47 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
             let floor = best - self.level.slack() * (best - median);
             let close = ranked[..choices].iter().filter(|r| r.0 >= floor).count();
             let i = (self.uniform() * close as f64) as usize;
-            return Some(ranked.swap_remove(i.min(close - 1)).1);
+            return Some(i.min(close - 1));
         }
-        ranked.into_iter().next().map(|r| r.1)
+        Some(0)
     }
 
     /// The command for whoever must decide in `view` (the deciding seat's own view).
     pub fn decide(&mut self, view: &R::State) -> Option<R::Command> {
         self.last_nodes = 0;
+        self.last_why = None;
         let seat = R::deciding(view)?;
+        let (cmd, reasoning, ctx) = self.reason(view, seat)?;
+        self.last_why = self
+            .evaluation
+            .why(view, seat, &cmd, &reasoning, ctx.as_ref());
+        Some(cmd)
+    }
+
+    /// The decision and what the search knew when it made it.
+    fn reason(
+        &mut self,
+        view: &R::State,
+        seat: Seat,
+    ) -> Option<(R::Command, Reasoning<R::Command>, Option<E::Context>)> {
+        let plain = |how| Reasoning {
+            how,
+            base: 0.0,
+            score: None,
+            runner_up: None,
+            options: 0,
+            sampled: None,
+        };
         let mut options = R::candidates(view);
-        if options.is_empty() {
-            return None;
-        }
-        if options.len() == 1 {
-            return options.into_iter().next();
+        if options.len() <= 1 {
+            return options.pop().map(|c| (c, plain(Chosen::Only), None));
         }
         // The script's standing orders come first; the search fills in the rest.
         if let Some(c) = R::standing_order(view, &options) {
-            return Some(c);
+            return Some((c, plain(Chosen::Standing), None));
         }
         if let Some(c) = self.evaluation.reflex(view, seat, &options) {
-            return Some(c);
+            return Some((c, plain(Chosen::Reflex), None));
         }
         let ctx = self.evaluation.prepare(view, seat);
         // The evaluation's plans first: they are the likeliest best, and the budget may cut
@@ -155,8 +212,27 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         let mut planned = self.evaluation.plans(view, seat, &ctx);
         planned.retain(|c| !options.contains(c));
         planned.append(&mut options);
+        let base = self.evaluation.value(view, seat, &ctx);
         let ranked = self.rank(view, seat, planned, &ctx);
-        self.pick(ranked)
+        let scored = ranked.len();
+        let chosen = self.pick(&ranked)?;
+        let runner_up = ranked
+            .iter()
+            .find(|r| r.1 != ranked[chosen].1)
+            .map(|r| (r.0, r.1.clone()));
+        let (score, cmd, sampled) = ranked.into_iter().nth(chosen)?;
+        Some((
+            cmd,
+            Reasoning {
+                how: Chosen::Searched,
+                base,
+                score: Some(score),
+                runner_up,
+                options: scored,
+                sampled,
+            },
+            Some(ctx),
+        ))
     }
 
     /// The options scored, best first, as far as the node budget goes.
@@ -166,13 +242,25 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         seat: Seat,
         options: Vec<R::Command>,
         ctx: &E::Context,
-    ) -> Vec<(f64, R::Command)> {
+    ) -> Vec<Scored<R::Command>> {
         let base = self.evaluation.value(view, seat, ctx);
         let mut scored = Vec::new();
+        // The sampled games without any chancy command, once, if one is sampled.
+        let mut quiet: Option<f64> = None;
+        let samples = self.level.samples();
         for cmd in options.into_iter().take(self.budget) {
-            let score = self.score(view, seat, &cmd, base, ctx) + self.jitter();
+            let (score, sampled) = if samples > 0 && self.evaluation.chancy(view, seat, &cmd) {
+                let without = match quiet {
+                    Some(v) => v,
+                    None => *quiet.insert(self.sampled(view, seat, None, ctx)),
+                };
+                let gain = self.sampled(view, seat, Some(&cmd), ctx) - without;
+                (base + gain, Some((samples, gain)))
+            } else {
+                (self.score(view, seat, &cmd, base, ctx), None)
+            };
             self.last_nodes += 1;
-            scored.push((score, cmd));
+            scored.push((score + self.jitter(), cmd, sampled));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored
@@ -198,6 +286,34 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         }
     }
 
+    /// The mean value for `seat` of the position after `cmd` (or after none), each sample
+    /// played on to the end of its exchange with its own dice. The samples' seeds are the same
+    /// for every command of a decision, so two commands are compared on the same luck as far as
+    /// their dice run alike. The view's dice are the viewer's blank stream, never the game's.
+    fn sampled(&self, view: &R::State, seat: Seat, cmd: Option<&R::Command>, ctx: &E::Context) -> f64 {
+        let samples = self.level.samples();
+        let mut total = 0.0;
+        for k in 0..samples {
+            let mut s = view.clone();
+            *R::dice_mut(&mut s) = Dice::from_seed(SAMPLE_SEED ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            if let Some(cmd) = cmd
+                && R::execute(&mut s, cmd).is_err()
+            {
+                return f64::MIN;
+            }
+            for _ in 0..SETTLE_LIMIT {
+                let Some(next) = self.evaluation.settle(&s) else {
+                    break;
+                };
+                if R::execute(&mut s, &next).is_err() {
+                    break;
+                }
+            }
+            total += self.evaluation.value(&s, seat, ctx);
+        }
+        total / samples as f64
+    }
+
     /// What the player thinks of its options in a decision, best first, with the position's
     /// value before it acts: for explaining the computer's play.
     pub fn explain(&mut self, view: &R::State) -> (f64, Vec<(f64, R::Command)>) {
@@ -211,7 +327,10 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         options.append(&mut planned);
         (
             self.evaluation.value(view, seat, &ctx),
-            self.rank(view, seat, options, &ctx),
+            self.rank(view, seat, options, &ctx)
+                .into_iter()
+                .map(|(score, cmd, _)| (score, cmd))
+                .collect(),
         )
     }
 
@@ -224,5 +343,9 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
 impl<R: Ruleset + Teach, E: Evaluate<R>> Player<R> for SearchPlayer<R, E> {
     fn choose(&mut self, view: &R::State, _seat: Seat) -> Option<R::Command> {
         self.decide(view)
+    }
+
+    fn explain_last(&self) -> Option<String> {
+        self.last_why.clone()
     }
 }

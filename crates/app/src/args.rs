@@ -46,6 +46,10 @@ pub struct Args {
     #[arg(long, value_name = "SIDE", value_parser = ["a", "b", "both"])]
     pub computer: Option<String>,
 
+    /// How well the computer plays: recruit, veteran (the default) or general.
+    #[arg(long, value_name = "LEVEL", default_value = "veteran", value_parser = ["recruit", "veteran", "general"])]
+    pub level: String,
+
     /// Open the help window of this rule (e.g. BFS-SHO-14) once the battle shows (for
     /// screenshots).
     #[arg(long, value_name = "RULE")]
@@ -58,6 +62,11 @@ pub struct Args {
     /// Open the sheet of keys at start (for screenshots of it).
     #[arg(long)]
     pub open_keys: bool,
+
+    /// Show the computer's reason for its last command ("Why?") from the start (for
+    /// screenshots of it).
+    #[arg(long)]
+    pub open_why: bool,
 
     /// Lay the measuring tape between two pieces once the battle shows, by their scenario ids
     /// (`A,B`), for screenshots of the tape in the ruleset's unit.
@@ -78,6 +87,11 @@ impl Args {
         self.config
             .clone()
             .or_else(|| self.screenshot.is_none().then(crate::settings::config_dir))
+    }
+
+    /// The computer's level, from `--level`.
+    pub fn level(&self) -> sandtable_ai::Level {
+        self.level.parse().unwrap_or_default()
     }
 
     /// Who plays each side, from `--computer`.

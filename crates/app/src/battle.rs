@@ -54,8 +54,13 @@ pub struct Battle {
     pub path: PathBuf,
     /// Who plays each side: a person at this screen, or the computer (solo play).
     pub seats: [SeatKind; 2],
-    /// How the computer plays its seats: "ai" (the search player) or "passive" (in lessons).
+    /// How the computer plays its seats: "ai:<level>" (the search player) or "passive" (in
+    /// lessons).
     pub opponent: String,
+    /// Why the computer chose its last command, in its own words ("Why?"); `None` when it
+    /// gave no reason, or when the decision was secret (a face-down order, a bid), whose
+    /// reasons would tell the person what the rules hide.
+    pub computer_why: Option<String>,
     /// The seat whose view is on screen (hot-seat: the player in front of it).
     pub viewer: Seat,
     pub curtain: Option<Curtain>,
@@ -80,6 +85,7 @@ impl Clone for Battle {
             path: self.path.clone(),
             seats: self.seats,
             opponent: self.opponent.clone(),
+            computer_why: self.computer_why.clone(),
             viewer: self.viewer,
             curtain: self.curtain,
             scene: self.scene.clone(),
@@ -116,6 +122,7 @@ impl Battle {
             path,
             seats,
             opponent: "ai".into(),
+            computer_why: None,
             viewer,
             curtain: None,
             scene,
@@ -245,14 +252,31 @@ impl Battle {
 
     /// Submits the computer's command for `seat`, which must be a computer seat with the
     /// decision. The rules still check it like any other.
-    pub fn submit_computer(&mut self, seat: Seat, cmd: &AnyCommand) -> Result<(), RuleError> {
+    /// Plays the computer's command, with its reason (kept only if the decision was public).
+    pub fn submit_computer(
+        &mut self,
+        seat: Seat,
+        cmd: &AnyCommand,
+        why: Option<String>,
+    ) -> Result<(), RuleError> {
         if self.computer_to_decide() != Some(seat) {
             return Err(RuleError::new(
                 self.game.turn_rule(),
                 "It is not the computer's decision.",
             ));
         }
-        self.apply(cmd)
+        let secret = self.prompt().secret;
+        self.apply(cmd)?;
+        self.computer_why = why.filter(|_| !secret);
+        Ok(())
+    }
+
+    /// Sets the computer's level ("ai" becomes "ai:<level>"); a lesson's passive opponent
+    /// stays passive.
+    pub fn set_level(&mut self, level: sandtable_ai::Level) {
+        if self.opponent == "ai" || self.opponent.starts_with("ai:") {
+            self.opponent = format!("ai:{}", level.name());
+        }
     }
 
     fn apply(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
@@ -262,6 +286,7 @@ impl Battle {
             return Err(e);
         }
         self.notice = None;
+        self.computer_why = None;
         self.append_log(before);
         self.after_change();
         Ok(())

@@ -19,13 +19,17 @@ impl Default for ComputerPace {
     }
 }
 
+/// What the computer decided, and why, in its words.
+type Decision = (Option<AnyCommand>, Option<String>);
+
 /// The computer's decision in progress.
 #[derive(Resource, Default)]
 pub struct Thinking {
     /// The battle revision the decision was asked for, and the running task.
-    task: Option<(u64, Seat, Task<Option<AnyCommand>>)>,
-    /// A decision made, waiting for its turn on screen: (revision, seat, command, due time).
-    ready: Option<(u64, Seat, AnyCommand, f32)>,
+    task: Option<(u64, Seat, Task<Decision>)>,
+    /// A decision made, waiting for its turn on screen: (revision, seat, command, its reason,
+    /// due time).
+    ready: Option<(u64, Seat, AnyCommand, Option<String>, f32)>,
     /// When the computer last played, seconds since startup.
     last_played: f32,
 }
@@ -57,24 +61,24 @@ pub fn think(
         let (revision, side) = (*revision, *side);
         thinking.task = None;
         match result {
-            Some(cmd) if revision == battle.revision => {
+            (Some(cmd), why) if revision == battle.revision => {
                 let due = thinking.last_played + pace.0;
-                thinking.ready = Some((revision, side, cmd, due));
+                thinking.ready = Some((revision, side, cmd, why, due));
             }
-            Some(_) => {}
-            None => {
+            (Some(_), _) => {}
+            (None, _) => {
                 battle.notice =
                     Some("The computer found no legal command (please report this).".into())
             }
         }
     }
-    if let Some((revision, side, _, due)) = &thinking.ready {
+    if let Some((revision, side, _, _, due)) = &thinking.ready {
         if *revision != battle.revision {
             thinking.ready = None;
         } else if now >= *due {
             let side = *side;
-            if let Some((_, _, cmd, _)) = thinking.ready.take()
-                && let Err(e) = battle.submit_computer(side, &cmd)
+            if let Some((_, _, cmd, why, _)) = thinking.ready.take()
+                && let Err(e) = battle.submit_computer(side, &cmd, why)
             {
                 battle.notice = Some(format!("The computer's command was refused: {e}"));
             }
@@ -102,6 +106,9 @@ pub fn think(
     };
     // The player takes its own seat's view of the snapshot: it sees what a person there would.
     let snapshot = battle.game.snapshot();
-    let task = AsyncComputeTaskPool::get().spawn(async move { player.choose(&snapshot, side) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let cmd = player.choose(&snapshot, side);
+        (cmd, player.explain_last())
+    });
     thinking.task = Some((battle.revision, side, task));
 }

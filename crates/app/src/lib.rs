@@ -88,7 +88,10 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         .init_resource::<ui::rules::RuleWindowShown>()
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<actions::Choices>()
-        .init_resource::<ui::BattleUi>()
+        .insert_resource(ui::BattleUi {
+            why_open: args.open_why,
+            ..Default::default()
+        })
         .init_resource::<computer::Thinking>()
         .add_plugins((screens::plugin, table::interaction_plugin))
         .add_systems(
@@ -117,11 +120,13 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
         app.insert_resource(screens::OpenRequest {
             path: Some(path),
             seats: args.seats(),
+            level: args.level(),
             ..Default::default()
         });
     } else {
         app.insert_resource(screens::OpenRequest {
             seats: args.seats(),
+            level: args.level(),
             ..Default::default()
         });
     }

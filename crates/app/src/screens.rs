@@ -22,6 +22,8 @@ pub struct OpenRequest {
     pub error: Option<Vec<String>>,
     /// Who plays each side in the battle to open.
     pub seats: [SeatKind; 2],
+    /// How well the computer plays its sides.
+    pub level: sandtable_ai::Level,
     /// Resume this save instead of opening a scenario.
     pub save: Option<std::path::PathBuf>,
 }
@@ -57,6 +59,7 @@ fn open_requested(
         match crate::saves::load(&rulesets.0, &save) {
             Ok(mut b) => {
                 b.set_seats(request.seats);
+                b.set_level(request.level);
                 commands.insert_resource(b);
                 request.error = None;
                 next.set(Screen::Battle);
@@ -79,7 +82,8 @@ fn open_requested(
         .map(|game| Battle::with_seats(game, path.clone(), request.seats))
         .map_err(|e| e.lines())
     {
-        Ok(b) => {
+        Ok(mut b) => {
+            b.set_level(request.level);
             commands.insert_resource(b);
             request.error = None;
             next.set(Screen::Battle);

@@ -22,6 +22,8 @@ pub const SETTLE_FRAMES: u32 = 20;
 pub struct ScreenshotRequest {
     pub path: PathBuf,
     frames_in_battle: u32,
+    /// Frames in a row with a reason of the computer's on screen (for --open-why).
+    frames_with_why: u32,
     taken: bool,
 }
 
@@ -30,6 +32,7 @@ impl ScreenshotRequest {
         Self {
             path,
             frames_in_battle: 0,
+            frames_with_why: 0,
             taken: false,
         }
     }
@@ -97,6 +100,15 @@ fn take_screenshot(
     request.frames_in_battle += 1;
     if request.frames_in_battle < SETTLE_FRAMES {
         return;
+    }
+    // A screenshot of "Why?" (--open-why) waits, a while, for the computer to give a reason
+    // and for the panel to take its size.
+    if ui.why_open {
+        let shown = battle.as_ref().is_some_and(|b| b.computer_why.is_some());
+        request.frames_with_why = if shown { request.frames_with_why + 1 } else { 0 };
+        if request.frames_with_why < 5 && request.frames_in_battle < SETTLE_FRAMES * 40 {
+            return;
+        }
     }
     let Some(battle) = battle else {
         exit.write(AppExit::error());

@@ -123,12 +123,13 @@ pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Rea
         basic.as_ref().is_some_and(|o| o.contact.is_some())
     };
     let reaches_with_additional = reaches || {
+        let additional = additional_allowed(game, scene, charger, target, basic.as_ref(), m);
         let full_budget = terrain_budget(
             game,
             scene,
             charger,
             target,
-            m.basic + m.additional,
+            m.basic + additional,
             false,
             &mut quiet,
         );
@@ -138,6 +139,35 @@ pub fn reach(game: &Game, scene: &Scene, charger: UnitId, target: UnitId) -> Rea
         basic,
         reaches,
         reaches_with_additional,
+    }
+}
+
+/// The Additional Move the charge will be allowed, as the charge itself caps it: +10 cm at most
+/// for cavalry that sets out from a field, stands in one after its Basic Move, or would end in
+/// one (BFS-TER-25/26, as [`field_budget`] rules when the move is made). Without this a preview
+/// promised contact that the charge could never make.
+fn additional_allowed(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    target: UnitId,
+    basic: Option<&gcharge::ChargeOutcome>,
+    m: crate::profile::Movement,
+) -> f32 {
+    let bases = &game.unit(charger).bases;
+    let after_basic: Vec<Rect> = match basic {
+        Some(o) => bases.iter().map(|b| o.apply(b)).collect(),
+        None => bases.clone(),
+    };
+    let cap = crate::ground::field_cap(game, charger, bases)
+        .or_else(|| crate::ground::field_cap(game, charger, &after_basic))
+        .or_else(|| {
+            let (end, _) = end_of(game, scene, charger, target, m.basic + m.additional)?;
+            crate::ground::field_cap(game, charger, &end)
+        });
+    match cap {
+        Some((cap, _)) => m.additional.min(cap),
+        None => m.additional,
     }
 }
 

@@ -421,6 +421,7 @@ fn bfs_ter_20_a_hill_hides_what_is_behind_it() {
 
 /// BFS-TER-25: winged hussars (Additional Move +20) charging out of a wheat field are held to
 /// +10: 20 + 10 = 30 cm, 2 cm short of reiters 32 cm away, which out of the field they would reach.
+/// The charge's preview says so before it is declared.
 #[test]
 fn bfs_ter_25_a_field_caps_the_additional_move_at_ten() {
     use sandtable_bfs::ids::Side;
@@ -445,14 +446,20 @@ fn bfs_ter_25_a_field_caps_the_additional_move_at_ten() {
         let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
         set_order(&mut g, "hussars", Some(OrderKind::Charge));
         at_movement(&mut g, Side::A, false);
-        let mut events = run(
-            &mut g,
-            Command::DeclareCharge {
-                unit: h,
-                target: r,
-                pay: None,
-            },
-        );
+        let declare = Command::DeclareCharge {
+            unit: h,
+            target: r,
+            pay: None,
+        };
+        // The preview promises what the charge will do: no contact through the field.
+        match Bfs::preview(&g, &declare).unwrap() {
+            sandtable_bfs::preview::Preview::Charge(c) => {
+                assert!(!c.reaches, "32 cm is beyond the Basic Move");
+                assert_eq!(c.reaches_with_additional, reaches, "the preview, BFS-TER-25");
+            }
+            other => panic!("a charge preview, got {other:?}"),
+        }
+        let mut events = run(&mut g, declare);
         events.extend(run(&mut g, Command::EndMovement));
         events.extend(run(&mut g, Command::EndMovement));
         events.extend(run(&mut g, Command::Continue));

@@ -30,10 +30,15 @@ use std::sync::Arc;
 const LOSS_POINT: f64 = 4.0;
 /// How much of the blows a charged unit strikes back count against the charger's edge.
 const REPLY: f64 = 0.3;
+/// How much of the Defender's Fire a charger expects to take counts against the charge
+/// (BFS-CBT-3): those strength points are lost before the first blow, so they count in full.
+const DEFENDERS_FIRE: f64 = 1.0;
 /// Worth of one objective VP held, against a loss point's 4 (a VP is what a loss band moves).
 const OBJECTIVE: f64 = 1.5;
 /// Worth of a unit within a commander's 1-CP range.
 const COMMAND_REACH: f64 = 0.25;
+/// How much more a Disorganized or fleeing unit needs a commander within range (to rally it).
+const RALLY_NEED: f64 = 3.0;
 /// Cost per cm between a commander and the middle of his side's units.
 const COMMANDER_PULL: f64 = 0.003;
 /// Chance that one volley at a lone commander kills him: a few dice at −1 (BFS-CDR-7), his
@@ -148,14 +153,13 @@ impl Matchups {
         let mut volleys = HashMap::new();
         for a in game.units_on_table(Side::A) {
             for b in game.units_on_table(Side::B) {
-                edge.insert(
-                    (a.id, b.id),
-                    odds(game, a.id, b.id) - REPLY * reply(game, b.id, a.id),
-                );
-                edge.insert(
-                    (b.id, a.id),
-                    odds(game, b.id, a.id) - REPLY * reply(game, a.id, b.id),
-                );
+                let edge_of = |x: &Unit, y: &Unit| {
+                    odds(game, x.id, y.id)
+                        - REPLY * reply(game, y.id, x.id)
+                        - DEFENDERS_FIRE * defenders_fire(game, y, x)
+                };
+                edge.insert((a.id, b.id), edge_of(a, b));
+                edge.insert((b.id, a.id), edge_of(b, a));
                 volleys.insert((a.id, b.id), volley(game, a, b));
                 volleys.insert((b.id, a.id), volley(game, b, a));
             }
@@ -232,6 +236,20 @@ impl Matchups {
 /// Expected strength points lost by `target` when `unit` charges it.
 fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
     expected(game, unit, target, preview::charge_odds)
+}
+
+/// Expected strength points `defender`'s Defender's Fire takes off `charger` before contact:
+/// only a unit whose Defense order the charger's side can see fires it (BFS-CBT-3, and
+/// `shooting::shoots_in`); a face-down order counts as none, as it would for a person.
+pub fn defenders_fire(game: &Game, defender: &Unit, charger: &Unit) -> f64 {
+    if !sandtable_bfs::shooting::shoots_in(
+        game,
+        defender.id,
+        sandtable_bfs::shooting::FireStage::DefendersFire,
+    ) {
+        return 0.0;
+    }
+    volley(game, defender, charger).effective
 }
 
 /// Expected strength points `defender` takes off `charger` striking back at it, standing.
@@ -417,12 +435,20 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
                     .max(0.0)
             })
             .fold(f64::INFINITY, f64::min);
+        // A unit that must be rallied before it can take an order again needs a commander in
+        // range most (BFS-RAL-3): otherwise it sits orderless under the enemy's muskets.
+        let need = if u.morale == MoraleLevel::Good {
+            1.0
+        } else {
+            RALLY_NEED
+        };
         if gap.is_finite() {
-            b.command += if gap == 0.0 {
-                COMMAND_REACH
-            } else {
-                -0.01 * gap
-            };
+            b.command += need
+                * if gap == 0.0 {
+                    COMMAND_REACH
+                } else {
+                    -0.01 * gap
+                };
         }
     }
     // A lone commander who is the nearest target of enemy shooters within 30 cm risks his life,

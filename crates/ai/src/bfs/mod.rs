@@ -4,8 +4,9 @@
 
 pub mod eval;
 pub mod plans;
+pub mod why;
 
-use crate::evaluate::Evaluate;
+use crate::evaluate::{Evaluate, Reasoning};
 use eval::Fields;
 use eval::{Matchups, closeness, distance, evaluate};
 use plans::{aimed_moves, commander_moves};
@@ -50,6 +51,54 @@ impl Evaluate<Bfs> for BfsEvaluation {
             } => Some(react(view, Side(seat), options, c.charger)),
             _ => None,
         }
+    }
+
+    /// A charge, and a Charge order (which must be carried out, BFS-CHG-27).
+    fn chancy(&self, _view: &Game, _seat: Seat, cmd: &Command) -> bool {
+        matches!(
+            cmd,
+            Command::DeclareCharge { .. }
+                | Command::IssueOrder {
+                    order: OrderKind::Charge,
+                    ..
+                }
+        )
+    }
+
+    /// To the end of the turn's Combat Phase: no further orders, every unit not under a
+    /// Charge order stays where it is, a unit under one charges, the charged side answers as
+    /// [`react`] would, and the combat runs its steps.
+    fn settle(&self, state: &Game) -> Option<Command> {
+        let seat = Bfs::deciding(state)?;
+        match &state.turn.phase {
+            Phase::Orders { .. } if Bfs::legal(state, &Command::EndOrders).is_ok() => {
+                Some(Command::EndOrders)
+            }
+            Phase::Movement {
+                charge: Some(c), ..
+            } => {
+                let options = Bfs::candidates(state);
+                (!options.is_empty()).then(|| react(state, Side(seat), &options, c.charger))
+            }
+            Phase::Movement { .. } if Bfs::legal(state, &Command::EndMovement).is_ok() => {
+                Some(Command::EndMovement)
+            }
+            Phase::Movement { .. } => forced_charge(state, Side(seat))
+                .or_else(|| Bfs::candidates(state).into_iter().next()),
+            Phase::Combat(_) => Some(Command::Continue),
+            _ => None,
+        }
+    }
+
+    fn why(
+        &self,
+        view: &Game,
+        seat: Seat,
+        cmd: &Command,
+        reasoning: &Reasoning<Command>,
+        matchups: Option<&Matchups>,
+    ) -> Option<String> {
+        why::why(view, Side(seat), cmd, reasoning, matchups)
     }
 
     fn prepare(&mut self, view: &Game, seat: Seat) -> Matchups {
@@ -103,7 +152,8 @@ impl Evaluate<Bfs> for BfsEvaluation {
                 };
                 let back =
                     preview::charge_odds(view, *target, *unit).map_or(0.0, |o| o.expected_losses());
-                let value = 2.0 * odds.expected_losses() - 1.2 * back;
+                let fire = eval::defenders_fire(view, view.unit(*target), view.unit(*unit));
+                let value = 2.0 * odds.expected_losses() - 1.2 * back - 2.0 * fire;
                 match Bfs::preview(view, cmd) {
                     Ok(preview::Preview::Charge(c)) if c.reaches => base + value,
                     // The target may step away before the Additional Move.
@@ -117,6 +167,28 @@ impl Evaluate<Bfs> for BfsEvaluation {
             _ => return None,
         })
     }
+}
+
+/// A unit under a Charge order must charge an enemy it sees before the phase ends
+/// (BFS-CHG-27): the charge of such a unit at the target it expects to hurt most.
+fn forced_charge(view: &Game, side: Side) -> Option<Command> {
+    let scene = geo::scene(view);
+    view.units_on_table(side)
+        .filter(|u| u.order == Some(OrderKind::Charge) && !u.flags.activated)
+        .flat_map(|u| {
+            let scene = &scene;
+            charge::target_options(view, scene, u.id)
+                .free
+                .into_iter()
+                .map(move |t| (u.id, t))
+        })
+        .map(|(unit, target)| {
+            let hurt = preview::charge_odds(view, unit, target).map_or(0.0, |o| o.expected_losses());
+            (hurt, Command::DeclareCharge { unit, target, pay: None })
+        })
+        .filter(|(_, c)| Bfs::legal(view, c).is_ok())
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
 }
 
 /// The answer to a charge: countercharge when the odds are no worse than the charger's, else

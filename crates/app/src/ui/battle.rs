@@ -32,6 +32,8 @@ pub struct BattleUi {
     pub lesson_rect: Option<(egui::Rect, [u8; 3])>,
     /// Where the tape's label was drawn last frame, its fill colour and its words.
     pub tape_label: Option<(egui::Rect, [u8; 3], String)>,
+    /// The computer's reason for its last command is shown under the phase bar ("Why?").
+    pub why_open: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -68,7 +70,13 @@ pub(super) fn battle_ui(
     let unit_label = tape.unit.symbol();
     let mut bar = phase_bar::BarAction::None;
     let top = egui::Panel::top("phase_bar").show(&mut root, |ui| {
-        bar = phase_bar::show(ui, &battle, *tool == Tool::Tape, unit_label);
+        bar = phase_bar::show(
+            ui,
+            &battle,
+            *tool == Tool::Tape,
+            unit_label,
+            &mut ui_state.why_open,
+        );
     });
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         bar = phase_bar::BarAction::Save;

@@ -23,7 +23,13 @@ pub enum BarAction {
     Settings,
 }
 
-pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str) -> BarAction {
+pub fn show(
+    ui: &mut egui::Ui,
+    battle: &Battle,
+    tape_on: bool,
+    unit_label: &str,
+    why_open: &mut bool,
+) -> BarAction {
     let mut action = BarAction::None;
     let prompt = battle.prompt();
     ui.horizontal(|ui| {
@@ -152,6 +158,21 @@ pub fn show(ui: &mut egui::Ui, battle: &Battle, tape_on: bool, unit_label: &str)
     });
     ui.horizontal_wrapped(|ui| {
         super::rules::rich_styled(ui, &prompt.expected, |t| egui::RichText::new(t).weak());
+        // "Why?": the computer's reason for its last (public) command, in its own numbers.
+        if let Some(why) = &battle.computer_why {
+            if ui
+                .selectable_label(*why_open, "Why?")
+                .on_hover_text("Why the computer chose its last command, from its own numbers")
+                .clicked()
+            {
+                *why_open = !*why_open;
+            }
+            if *why_open {
+                super::rules::rich_styled(ui, &format!("The computer: {why}"), |t| {
+                    egui::RichText::new(t).italics()
+                });
+            }
+        }
         if let Some(n) = &battle.notice {
             // A refusal names its rule: the ID opens the rule's help.
             super::rules::rich_styled(ui, &format!("⚠ {n}"), |t| {

@@ -163,6 +163,15 @@ pub(super) fn start_screen(
                                 ui.end_row();
                             }
                         });
+                        if request.seats.contains(&SeatKind::Computer) {
+                            right.horizontal(|ui| {
+                                ui.label("The computer plays as a");
+                                for level in sandtable_ai::Level::ALL {
+                                    ui.radio_value(&mut request.level, level, level.name())
+                                        .on_hover_text(level.describe());
+                                }
+                            });
+                        }
                         right.label(
                             egui::RichText::new(match request.seats {
                                 [SeatKind::Human, SeatKind::Human] => "Hot-seat: two players share this screen; a curtain hides each side's secrets.",

@@ -1,0 +1,176 @@
+//! The computer opponent of issue 17 at the table: it plays the same whatever the other side's
+//! secrets are, its levels parse and play legally, and it says why it chose what it chose.
+
+use sandtable_ai::bfs::BfsEvaluation;
+use sandtable_ai::{AiPlayer, Level, PlayerKind};
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::state::{Game, OrderKind, PendingOrder};
+use sandtable_bfs::turn::{Bid, Phase};
+use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
+use sandtable_engine::{Player, Ruleset, Session};
+use std::path::Path;
+
+fn setup(file: &str) -> BattleSetup {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let loaded = load_scenario(&root.join(file), &root.join("assets/armies")).expect("loads");
+    BattleSetup::from(&loaded)
+}
+
+/// Plays `seed`'s battle between two search players until `stop` holds for the position.
+fn play_until(file: &str, seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
+    let mut s = Session::<Bfs>::new(setup(file), seed).expect("setup");
+    let mut players = [
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 1).unwrap(),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 2).unwrap(),
+    ];
+    for _ in 0..5000 {
+        if stop(s.state()) {
+            return s.state().clone();
+        }
+        let seat = Bfs::deciding(s.state()).expect("the battle goes on");
+        let cmd = players[seat as usize]
+            .choose_from(s.state(), seat)
+            .expect("a command");
+        s.submit(cmd).expect("legal");
+    }
+    panic!("the position never came");
+}
+
+/// The same position with every face-down order of `other` replaced by `kind`, and its bid
+/// (if one is placed) set to `cp`: what a peek would tell, and nothing else.
+fn with_secrets(game: &Game, other: Side, kind: OrderKind, cp: u8) -> Game {
+    let mut g = game.clone();
+    for u in g.units.iter_mut().filter(|u| u.side == other) {
+        if let Some(p) = u.pending_order.as_mut()
+            && !p.face_up
+        {
+            *p = PendingOrder {
+                kind: Some(kind),
+                ..p.clone()
+            };
+        }
+    }
+    if let Phase::InitiativeBids { bids } = &mut g.turn.phase
+        && let Bid::Placed(_) = bids[other.0 as usize]
+    {
+        bids[other.0 as usize] = Bid::Placed(cp);
+    }
+    g
+}
+
+/// It plays the same whatever the other side's face-down orders and bids are: each decision is
+/// taken from its own seat's view, where they are hidden (issue 17, item 2). Checked at every
+/// level, at the second side's orders (the first side's orders lie face down) and at its bid
+/// (the first side's bid is placed).
+#[test]
+fn the_computer_decides_the_same_whatever_the_other_sides_secrets() {
+    let file = "scenarios/02-warka-task-force.ron";
+    let at_second_orders = |g: &Game| {
+        matches!(g.turn.phase, Phase::Orders { second: true, .. })
+            && g.units.iter().any(|u| u.pending_order.is_some())
+    };
+    let at_second_bid = |g: &Game| {
+        g.turn.number >= 2
+            && matches!(g.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))))
+    };
+    let mut checked = 0;
+    for stop in [&at_second_orders as &dyn Fn(&Game) -> bool, &at_second_bid] {
+        let game = play_until(file, 7, stop);
+        let seat = Bfs::deciding(&game).expect("someone decides");
+        let other = Side(1 - seat);
+        let worlds = [
+            with_secrets(&game, other, OrderKind::Charge, 0),
+            with_secrets(&game, other, OrderKind::Defense, 3),
+            with_secrets(&game, other, OrderKind::Move, 1),
+        ];
+        assert_ne!(
+            worlds[0], worlds[1],
+            "the other side has a secret to change here"
+        );
+        for level in Level::ALL {
+            let choices: Vec<_> = worlds
+                .iter()
+                .map(|w| {
+                    AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Ai(level), 11)
+                        .unwrap()
+                        .choose_from(w, seat)
+                })
+                .collect();
+            assert!(choices[0].is_some());
+            assert_eq!(choices[0], choices[1], "{level:?}");
+            assert_eq!(choices[0], choices[2], "{level:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+}
+
+/// The levels are named as `--players ai:recruit,…` names them, and an unknown one is refused
+/// with the names to use.
+#[test]
+fn levels_parse_by_name() {
+    for level in Level::ALL {
+        let kind: PlayerKind = format!("ai:{}", level.name()).parse().unwrap();
+        assert_eq!(kind, PlayerKind::Ai(level));
+    }
+    assert_eq!("ai".parse::<PlayerKind>().unwrap(), PlayerKind::AI);
+    assert_eq!("baseline".parse::<PlayerKind>().unwrap(), PlayerKind::Baseline);
+    let err = "ai:hero".parse::<PlayerKind>().unwrap_err();
+    assert!(err.contains("recruit, veteran or general"), "{err}");
+}
+
+/// "Why?": after a searched movement decision the computer says which unit it moved and what
+/// it expected, with the evaluation's numbers; after a charge, the rules' odds.
+#[test]
+fn the_computer_says_why_it_moved() {
+    let file = "scenarios/02-warka-task-force.ron";
+    let game = play_until(file, 3, |g| {
+        g.turn.number == 2 && matches!(g.turn.phase, Phase::Movement { charge: None, .. })
+    });
+    let seat = Bfs::deciding(&game).unwrap();
+    let mut p = AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 5).unwrap();
+    let cmd = p.choose_from(&game, seat).expect("a command");
+    let why = p.explain_last().expect("a reason for a searched decision");
+    println!("{why}");
+    match &cmd {
+        sandtable_bfs::command::Command::Move { unit, .. }
+        | sandtable_bfs::command::Command::Maneuver { unit, .. } => {
+            assert!(why.starts_with("Moved "), "{why}");
+            assert!(why.contains(&game.unit(*unit).name), "{why}");
+            assert!(why.contains("better than before"), "{why}");
+        }
+        other => assert!(!why.is_empty(), "{other:?}: {why}"),
+    }
+}
+
+/// Each level plays a whole battle with legal commands only, and the recruit still plays
+/// sensibly: against a random player it wins more than it loses.
+#[test]
+fn every_level_plays_a_legal_battle_and_the_recruit_beats_random_play() {
+    let s = setup("scenarios/01-mill-ford-skirmish.ron");
+    for level in Level::ALL {
+        sandtable_ai::battle::play::<Bfs, BfsEvaluation>(
+            s.clone(),
+            21,
+            [PlayerKind::Ai(level), PlayerKind::Random],
+        )
+        .unwrap_or_else(|e| panic!("{level:?}: {e}"));
+    }
+    let (mut won, mut lost) = (0, 0);
+    for seed in 0..10u64 {
+        let players = if seed % 2 == 0 {
+            [PlayerKind::Ai(Level::Recruit), PlayerKind::Random]
+        } else {
+            [PlayerKind::Random, PlayerKind::Ai(Level::Recruit)]
+        };
+        let session = sandtable_ai::battle::play::<Bfs, BfsEvaluation>(s.clone(), seed, players)
+            .expect("a legal battle");
+        let ai = (seed % 2) as u8;
+        match Bfs::outcome(session.state()).and_then(|o| o.winner) {
+            Some(w) if w == ai => won += 1,
+            Some(_) => lost += 1,
+            None => {}
+        }
+    }
+    assert!(won > lost, "recruit against random: {won} won, {lost} lost");
+}
