@@ -24,8 +24,8 @@ const SETTLE_LIMIT: usize = 200;
 /// How well the computer plays (issue 17): what it may look at, and how carefully it picks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
-    /// Looks at its likeliest plans only and often settles for a good-enough one: still
-    /// sensible (it never picks a move it judged clearly worse), but easy to beat.
+    /// Looks at fewer options and picks among its six best at random, never one it judged
+    /// worse than the median option: sensible moves, but easy to beat.
     Recruit,
     /// The default.
     #[default]
@@ -71,7 +71,7 @@ impl Level {
     /// [`Level::slack`] of the best.
     fn choices(self) -> usize {
         match self {
-            Level::Recruit => 3,
+            Level::Recruit => 6,
             Level::Veteran | Level::General => 1,
         }
     }
@@ -89,7 +89,7 @@ impl Level {
     /// spread between the best and the median option.
     fn slack(self) -> f64 {
         match self {
-            Level::Recruit => 0.5,
+            Level::Recruit => 1.0,
             Level::Veteran | Level::General => 0.0,
         }
     }
@@ -290,12 +290,19 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     /// played on to the end of its exchange with its own dice. The samples' seeds are the same
     /// for every command of a decision, so two commands are compared on the same luck as far as
     /// their dice run alike. The view's dice are the viewer's blank stream, never the game's.
-    fn sampled(&self, view: &R::State, seat: Seat, cmd: Option<&R::Command>, ctx: &E::Context) -> f64 {
+    fn sampled(
+        &self,
+        view: &R::State,
+        seat: Seat,
+        cmd: Option<&R::Command>,
+        ctx: &E::Context,
+    ) -> f64 {
         let samples = self.level.samples();
         let mut total = 0.0;
         for k in 0..samples {
             let mut s = view.clone();
-            *R::dice_mut(&mut s) = Dice::from_seed(SAMPLE_SEED ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            *R::dice_mut(&mut s) =
+                Dice::from_seed(SAMPLE_SEED ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             if let Some(cmd) = cmd
                 && R::execute(&mut s, cmd).is_err()
             {

@@ -114,7 +114,10 @@ fn levels_parse_by_name() {
         assert_eq!(kind, PlayerKind::Ai(level));
     }
     assert_eq!("ai".parse::<PlayerKind>().unwrap(), PlayerKind::AI);
-    assert_eq!("baseline".parse::<PlayerKind>().unwrap(), PlayerKind::Baseline);
+    assert_eq!(
+        "baseline".parse::<PlayerKind>().unwrap(),
+        PlayerKind::Baseline
+    );
     let err = "ai:hero".parse::<PlayerKind>().unwrap_err();
     assert!(err.contains("recruit, veteran or general"), "{err}");
 }
@@ -131,7 +134,6 @@ fn the_computer_says_why_it_moved() {
     let mut p = AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 5).unwrap();
     let cmd = p.choose_from(&game, seat).expect("a command");
     let why = p.explain_last().expect("a reason for a searched decision");
-    println!("{why}");
     match &cmd {
         sandtable_bfs::command::Command::Move { unit, .. }
         | sandtable_bfs::command::Command::Maneuver { unit, .. } => {
@@ -173,4 +175,39 @@ fn every_level_plays_a_legal_battle_and_the_recruit_beats_random_play() {
         }
     }
     assert!(won > lost, "recruit against random: {won} won, {lost} lost");
+}
+
+/// "Why?" in the Napoleonic rules too: over a whole brigade action, every fire and charge the
+/// computer chose comes with the rules' own numbers.
+#[test]
+fn the_computer_says_why_in_the_napoleonic_rules() {
+    use sandtable_ai::napoleonic::NapEvaluation;
+    use sandtable_engine::files::{DataDirs, Files};
+    use sandtable_napoleonic::Napoleonic;
+    use sandtable_napoleonic::command::Command;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = root.join("scenarios/10-rossbach-brigade-action.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let setup = Napoleonic::load_scenario(&path, &text, &DataDirs::under(&root.join("assets")))
+        .unwrap_or_else(|e| panic!("{}", e.lines().join("\n")));
+    let mut s = Session::<Napoleonic>::new(setup, 4).expect("setup");
+    let mut players = [
+        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::AI, 1).unwrap(),
+        AiPlayer::<Napoleonic, NapEvaluation>::new(PlayerKind::AI, 2).unwrap(),
+    ];
+    let (mut fires, mut explained) = (0, 0);
+    while let Some(seat) = Napoleonic::deciding(s.state()) {
+        let p = &mut players[seat.min(1) as usize];
+        let cmd = p.choose_from(s.state(), seat).expect("a command");
+        if matches!(cmd, Command::Fire { .. } | Command::Charge { .. }) {
+            fires += 1;
+            let why = p.explain_last().expect("a reason for a fire or a charge");
+            if why.contains("expected") || why.contains("% to succeed") {
+                explained += 1;
+            }
+        }
+        s.submit(cmd).expect("legal");
+    }
+    assert!(fires > 0, "the battle had fire or charges");
+    assert_eq!(explained, fires);
 }

@@ -105,7 +105,11 @@ fn take_screenshot(
     // and for the panel to take its size.
     if ui.why_open {
         let shown = battle.as_ref().is_some_and(|b| b.computer_why.is_some());
-        request.frames_with_why = if shown { request.frames_with_why + 1 } else { 0 };
+        request.frames_with_why = if shown {
+            request.frames_with_why + 1
+        } else {
+            0
+        };
         if request.frames_with_why < 5 && request.frames_in_battle < SETTLE_FRAMES * 40 {
             return;
         }

@@ -455,7 +455,10 @@ fn bfs_ter_25_a_field_caps_the_additional_move_at_ten() {
         match Bfs::preview(&g, &declare).unwrap() {
             sandtable_bfs::preview::Preview::Charge(c) => {
                 assert!(!c.reaches, "32 cm is beyond the Basic Move");
-                assert_eq!(c.reaches_with_additional, reaches, "the preview, BFS-TER-25");
+                assert_eq!(
+                    c.reaches_with_additional, reaches,
+                    "the preview, BFS-TER-25"
+                );
             }
             other => panic!("a charge preview, got {other:?}"),
         }

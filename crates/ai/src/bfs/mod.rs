@@ -183,8 +183,16 @@ fn forced_charge(view: &Game, side: Side) -> Option<Command> {
                 .map(move |t| (u.id, t))
         })
         .map(|(unit, target)| {
-            let hurt = preview::charge_odds(view, unit, target).map_or(0.0, |o| o.expected_losses());
-            (hurt, Command::DeclareCharge { unit, target, pay: None })
+            let hurt =
+                preview::charge_odds(view, unit, target).map_or(0.0, |o| o.expected_losses());
+            (
+                hurt,
+                Command::DeclareCharge {
+                    unit,
+                    target,
+                    pay: None,
+                },
+            )
         })
         .filter(|(_, c)| Bfs::legal(view, c).is_ok())
         .max_by(|a, b| a.0.total_cmp(&b.0))

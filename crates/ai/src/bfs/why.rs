@@ -57,13 +57,19 @@ pub fn why(
             "{} held its fire: a volley at close range, just before contact, hits harder than one at the charger's start (BFS-CBT-8).",
             name(*unit)
         ),
-        Command::React { unit, .. } => format!(
-            "{} stood to receive the charge: a countercharge at these odds would lose more.",
-            name(*unit)
-        ),
-        Command::DeclareCharge { unit, target, .. } => {
-            charge_why(view, *unit, *target, reasoning)?
+        // Nothing about the answers it passed over: whether it could have countercharged
+        // would tell the other side its face-down order.
+        Command::React { unit, .. } => {
+            let charger = charger(view)?;
+            let theirs = melee(view, *unit, charger).1;
+            let ours =
+                preview::reply_odds(view, *unit, charger).map_or(0.0, |o| o.expected_losses());
+            format!(
+                "{} stood to receive the charge: the charger expects to take {theirs:.1} SP off it, and it {ours:.1} back.",
+                name(*unit)
+            )
         }
+        Command::DeclareCharge { unit, target, .. } => charge_why(view, *unit, *target, reasoning)?,
         Command::IssueOrder { unit, order, .. } => order_why(view, side, *unit, *order, matchups),
         Command::Rally { unit, .. } => format!(
             "Rallied {}: only a unit in good order can take an order again (BFS-RAL-2).",
@@ -73,13 +79,16 @@ pub fn why(
             move_why(view, side, cmd, &name(*unit), reasoning, matchups?)?
         }
         Command::EndOrders | Command::EndMovement if reasoning.how == Chosen::Searched => {
-            let alt = reasoning.runner_up.as_ref().map_or(String::new(), |(s, _)| {
-                format!(
-                    " (the best of {} others scored {:+.2})",
-                    reasoning.options.saturating_sub(1),
-                    s - reasoning.base
-                )
-            });
+            let alt = reasoning
+                .runner_up
+                .as_ref()
+                .map_or(String::new(), |(s, _)| {
+                    format!(
+                        " (the best of {} others scored {:+.2})",
+                        reasoning.options.saturating_sub(1),
+                        s - reasoning.base
+                    )
+                });
             format!("Nothing more this phase looked better than standing as it is{alt}.")
         }
         _ => return None,

@@ -4,7 +4,9 @@
 //! them down. Fire, solid shot and charges are judged by the rules' own odds (the previews), not
 //! by a die the search cannot know.
 
-use crate::evaluate::Evaluate;
+pub mod why;
+
+use crate::evaluate::{Evaluate, Reasoning};
 use sandtable_engine::{Ruleset, Seat};
 use sandtable_napoleonic::command::Command;
 use sandtable_napoleonic::footprint::gap;
@@ -267,6 +269,17 @@ impl Evaluate<Napoleonic> for NapEvaluation {
             Phase::CloseActions(Wait::FallBack(_)) => Some(Command::FallBack { halt: true }),
             _ => None,
         }
+    }
+
+    fn why(
+        &self,
+        view: &Game,
+        seat: Seat,
+        cmd: &Command,
+        reasoning: &Reasoning<Command>,
+        _ctx: Option<&()>,
+    ) -> Option<String> {
+        why::why(view, seat, cmd, reasoning)
     }
 
     fn prepare(&mut self, _view: &Game, _seat: Seat) {}
