@@ -1,11 +1,13 @@
 //! Criterion benches for the computer player (issue 7 targets: one decision at Task Force scale
 //! within 100 ms; a whole 6-turn AI-against-AI Task Force battle within 1 s). The random player's
-//! decision in the same position is the baseline of the same run.
+//! decision in the same position is the baseline of the same run; issue 17 adds the frozen
+//! `baseline` player's decision and the levels, among them the general's decision where a charge
+//! is on offer (each charge played out with sampled dice).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_ai::battle::play;
 use sandtable_ai::bfs::BfsEvaluation;
-use sandtable_ai::{AiPlayer, PlayerKind, RandomPlayer, SearchPlayer};
+use sandtable_ai::{AiPlayer, Level, PlayerKind, RandomPlayer, SearchPlayer};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{BattleSetup, Bfs, Game, load_scenario};
 use sandtable_engine::Player;
@@ -26,6 +28,24 @@ fn task_force() -> BattleSetup {
 /// The view of whoever decides at the first Movement Phase decision of turn 2, both sides played
 /// by the AI until then: a position with every unit still to move.
 fn movement_decision(setup: &BattleSetup) -> Game {
+    decision_where(setup, |s| {
+        s.turn.number == 2 && matches!(s.turn.phase, Phase::Movement { charge: None, .. })
+    })
+}
+
+/// The view of whoever decides at the first Movement Phase decision with a charge on offer.
+fn charge_decision(setup: &BattleSetup) -> Game {
+    decision_where(setup, |s| {
+        matches!(s.turn.phase, Phase::Movement { charge: None, .. })
+            && Bfs::candidates(s)
+                .iter()
+                .any(|c| matches!(c, sandtable_bfs::command::Command::DeclareCharge { .. }))
+    })
+}
+
+/// The view of whoever decides at the first position where `stop` holds, both sides played by
+/// the AI until then.
+fn decision_where(setup: &BattleSetup, stop: impl Fn(&Game) -> bool) -> Game {
     let mut session = Session::<Bfs>::new(setup.clone(), 3).expect("setup");
     let mut players = [
         AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 1).unwrap(),
@@ -36,7 +56,7 @@ fn movement_decision(setup: &BattleSetup) -> Game {
             .seat
             .expect("the battle is still on");
         let s = session.state();
-        if s.turn.number == 2 && matches!(s.turn.phase, Phase::Movement { charge: None, .. }) {
+        if stop(s) {
             return Bfs::view(s, seat);
         }
         let cmd = players[seat as usize]
@@ -55,6 +75,42 @@ fn decisions(c: &mut Criterion) {
     c.bench_function("random_decision_task_force_movement", |b| {
         b.iter(|| black_box(Player::<Bfs>::choose(&mut RandomPlayer::new(1), &view, 0)))
     });
+    c.bench_function("baseline_decision_task_force_movement", |b| {
+        b.iter(|| {
+            let mut p = AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::Baseline, 1).unwrap();
+            black_box(Player::<Bfs>::choose(&mut p, &view, 0))
+        })
+    });
+    // The veteran is `ai_decision_task_force_movement` above (the default level).
+    for level in [Level::Recruit, Level::General] {
+        c.bench_function(
+            &format!("ai_{}_decision_task_force_movement", level.name()),
+            |b| {
+                b.iter(|| {
+                    black_box(
+                        SearchPlayer::<Bfs, BfsEvaluation>::new(1)
+                            .at_level(level)
+                            .decide(&view),
+                    )
+                })
+            },
+        );
+    }
+    let charge = charge_decision(&setup);
+    for level in [Level::Veteran, Level::General] {
+        c.bench_function(
+            &format!("ai_{}_decision_task_force_charge", level.name()),
+            |b| {
+                b.iter(|| {
+                    black_box(
+                        SearchPlayer::<Bfs, BfsEvaluation>::new(1)
+                            .at_level(level)
+                            .decide(&charge),
+                    )
+                })
+            },
+        );
+    }
 }
 
 fn battles(c: &mut Criterion) {

@@ -1,7 +1,10 @@
-//! Colours. The two sides use the Okabe–Ito vermillion and blue, a pair that stays distinct for
-//! the common forms of colour blindness.
+//! Colours. The two sides use the Okabe–Ito vermillion and blue by default, a pair that stays
+//! distinct for the common forms of colour blindness; a second pair, Paul Tol's high-contrast
+//! yellow and dark blue, differs in lightness too, so it reads even without colour (a setting).
 
 use bevy::prelude::Color;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The table cloth.
 pub const TABLE: [u8; 3] = [0x9c, 0xb0, 0x74];
@@ -9,15 +12,62 @@ pub const TABLE: [u8; 3] = [0x9c, 0xb0, 0x74];
 pub const BACKGROUND: [u8; 3] = [0x2b, 0x2d, 0x31];
 /// Fill of the dice panel in the side panel, a shade lighter than the panel itself.
 pub const DICE_PANEL: [u8; 3] = [0x26, 0x2a, 0x32];
-/// Side colours, in scenario order.
-pub const SIDES: [[u8; 3]; 2] = [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]];
+/// The pairs of side colours a player may choose (settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum SidePalette {
+    /// Okabe–Ito vermillion and blue.
+    #[default]
+    VermillionBlue,
+    /// Paul Tol's high-contrast yellow and dark blue: apart in lightness as well as hue.
+    YellowDarkBlue,
+}
+
+impl SidePalette {
+    pub const ALL: [SidePalette; 2] = [SidePalette::VermillionBlue, SidePalette::YellowDarkBlue];
+
+    /// The two colours, in scenario order.
+    pub fn colours(self) -> [[u8; 3]; 2] {
+        match self {
+            SidePalette::VermillionBlue => [[0xd5, 0x5e, 0x00], [0x00, 0x72, 0xb2]],
+            SidePalette::YellowDarkBlue => [[0xdd, 0xaa, 0x33], [0x00, 0x44, 0x88]],
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SidePalette::VermillionBlue => "Vermillion and blue",
+            SidePalette::YellowDarkBlue => "Yellow and dark blue (high contrast)",
+        }
+    }
+}
+
+/// The palette in use: one for the whole program, set from the settings. Read by every drawing
+/// of a side, so it lives here rather than being passed to each.
+static SIDE_PALETTE: AtomicU8 = AtomicU8::new(0);
+
+/// Uses `p` for the sides from now on (the table redraws when the settings change).
+pub fn set_side_palette(p: SidePalette) {
+    SIDE_PALETTE.store(p as u8, Ordering::Relaxed);
+}
+
+fn side_palette() -> SidePalette {
+    match SIDE_PALETTE.load(Ordering::Relaxed) {
+        1 => SidePalette::YellowDarkBlue,
+        _ => SidePalette::VermillionBlue,
+    }
+}
+
+/// A side's colour as RGB, in scenario order.
+pub fn side_rgb(index: usize) -> [u8; 3] {
+    side_palette().colours()[index.min(1)]
+}
 
 pub fn rgb(c: [u8; 3]) -> Color {
     Color::srgb_u8(c[0], c[1], c[2])
 }
 
 pub fn side(index: usize) -> Color {
-    rgb(SIDES[index.min(1)])
+    rgb(side_rgb(index))
 }
 
 /// A palette colour for egui widgets.
@@ -27,7 +77,7 @@ pub fn egui_rgb(c: [u8; 3]) -> bevy_egui::egui::Color32 {
 
 /// Side colour for egui widgets.
 pub fn side_egui(index: usize) -> bevy_egui::egui::Color32 {
-    let c = SIDES[index.min(1)];
+    let c = side_rgb(index);
     bevy_egui::egui::Color32::from_rgb(c[0], c[1], c[2])
 }
 

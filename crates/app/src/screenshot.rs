@@ -206,7 +206,7 @@ fn probes_for(battle: &Battle, view: &TableView, window: &Window, scale: f32) ->
             add(
                 format!("base of unit \"{}\"", u.key),
                 crate::table::draw::emblem_free_point(b),
-                palette::SIDES[side as usize],
+                palette::side_rgb(side as usize),
             );
         }
     }

@@ -58,6 +58,8 @@ pub struct Settings {
     pub computer_pace_s: f32,
     /// A planned move or charge asks "Commit?" before it is carried out.
     pub confirm_commit: bool,
+    /// The two sides' colours.
+    pub side_palette: crate::palette::SidePalette,
 }
 
 impl Default for Settings {
@@ -67,6 +69,7 @@ impl Default for Settings {
             tape_unit: TapeUnit::Ruleset,
             computer_pace_s: 0.35,
             confirm_commit: false,
+            side_palette: crate::palette::SidePalette::default(),
         }
     }
 }
@@ -183,20 +186,28 @@ pub fn install(app: &mut App, dir: Option<&Path>) {
         let (file, settings) = SettingsFile::open(dir);
         app.insert_resource(settings).insert_resource(file);
     }
-    let pace = app.world().resource::<Settings>().computer_pace_s;
+    let settings = app.world().resource::<Settings>();
+    let pace = settings.computer_pace_s;
+    crate::palette::set_side_palette(settings.side_palette);
     app.insert_resource(crate::computer::ComputerPace(pace))
         .add_systems(Update, keep_pace.run_if(resource_changed::<Settings>));
 }
 
-/// The computer's pace and the planner's "Commit?" follow the settings.
+/// The computer's pace, the planner's "Commit?" and the sides' colours follow the settings; a
+/// new palette redraws the table.
 fn keep_pace(
     settings: Res<Settings>,
     mut pace: ResMut<crate::computer::ComputerPace>,
     draft: Option<ResMut<crate::table::draft::Draft>>,
+    battle: Option<ResMut<crate::battle::Battle>>,
 ) {
     pace.0 = settings.computer_pace_s;
     if let Some(mut d) = draft {
         d.ask_first = settings.confirm_commit;
+    }
+    crate::palette::set_side_palette(settings.side_palette);
+    if let Some(mut b) = battle {
+        b.set_changed();
     }
 }
 
@@ -222,6 +233,7 @@ mod tests {
             tape_unit: TapeUnit::Inches,
             computer_pace_s: 1.0,
             confirm_commit: true,
+            side_palette: crate::palette::SidePalette::YellowDarkBlue,
         };
         file.keep(&s);
         assert_eq!(file.save_error, None);

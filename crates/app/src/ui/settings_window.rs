@@ -71,6 +71,22 @@ pub(super) fn settings_window(
                     ui.label("Before a move or charge");
                     ui.checkbox(&mut edited.confirm_commit, "ask \"Commit?\"");
                     ui.end_row();
+
+                    ui.label("The sides' colours");
+                    ui.vertical(|ui| {
+                        for p in crate::palette::SidePalette::ALL {
+                            ui.horizontal(|ui| {
+                                ui.radio_value(&mut edited.side_palette, p, p.label());
+                                for c in p.colours() {
+                                    ui.label(
+                                        egui::RichText::new("■■")
+                                            .color(crate::palette::egui_rgb(c)),
+                                    );
+                                }
+                            });
+                        }
+                    });
+                    ui.end_row();
                 });
             ui.add_space(6.0);
             let weak = |t: String| egui::RichText::new(t).weak();
