@@ -138,3 +138,54 @@ fn undo_against_the_computer_goes_back_to_the_persons_decision() {
     );
     assert!(battle.game.len() < before);
 }
+
+/// The level chosen (`--level`, or the start screen) is the computer the battle plays, and after
+/// each of its commands the battle keeps its reason ("Why?") only when the decision was public:
+/// none after a face-down order or a bid, whose reasons would tell the person what the rules
+/// hide from them; one after a move.
+#[test]
+fn the_computer_plays_at_its_level_and_says_why_only_of_public_decisions() {
+    let mut app = headless_app(Args {
+        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
+        computer: Some("b".into()),
+        level: "recruit".into(),
+        ..Default::default()
+    });
+    app.insert_resource(ComputerPace(0.0));
+    assert_eq!(app.world().resource::<Battle>().opponent, "ai:recruit");
+    let mut person = scripted();
+    let (mut secret_seen, mut reasons) = (0, 0);
+    for _ in 0..200_000 {
+        let battle = app.world().resource::<Battle>();
+        if battle.prompt().turn >= 3 || battle.is_over() {
+            break;
+        }
+        match battle.deciding() {
+            Some(0) => {
+                let cmd = persons_move(&app, &mut person);
+                let mut b = app.world_mut().resource_mut::<Battle>();
+                b.submit(&cmd).expect("legal");
+                assert_eq!(b.computer_why, None, "a person's command clears the reason");
+            }
+            Some(_) => {
+                let secret = battle.prompt().secret;
+                let before = battle.game.len();
+                app.update();
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                let battle = app.world().resource::<Battle>();
+                if battle.game.len() > before {
+                    if secret {
+                        secret_seen += 1;
+                        assert_eq!(battle.computer_why, None, "a secret decision's reason");
+                    } else if let Some(why) = &battle.computer_why {
+                        reasons += 1;
+                        assert!(why.len() > 20, "{why}");
+                    }
+                }
+            }
+            None => break,
+        }
+    }
+    assert!(secret_seen > 0, "the computer placed secret orders or bids");
+    assert!(reasons > 0, "the computer gave reasons for its moves");
+}
