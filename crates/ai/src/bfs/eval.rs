@@ -151,17 +151,30 @@ impl Matchups {
     pub fn with_cache(game: &Game, side: Side, cache: &mut Fields) -> Self {
         let mut edge = HashMap::new();
         let mut volleys = HashMap::new();
+        // Who would fire Defender's Fire at a charger, once per unit: the test is not cheap.
+        let fires: std::collections::HashSet<UnitId> = game
+            .units
+            .iter()
+            .filter(|u| u.status == sandtable_bfs::state::UnitStatus::OnTable)
+            .filter(|u| fires_defenders(game, u.id))
+            .map(|u| u.id)
+            .collect();
         for a in game.units_on_table(Side::A) {
             for b in game.units_on_table(Side::B) {
-                let edge_of = |x: &Unit, y: &Unit| {
-                    odds(game, x.id, y.id)
-                        - REPLY * reply(game, y.id, x.id)
-                        - DEFENDERS_FIRE * defenders_fire(game, y, x)
+                let ab = volley(game, a, b);
+                let ba = volley(game, b, a);
+                let edge_of = |x: &Unit, y: &Unit, y_at_x: &Volley| {
+                    let fire = if fires.contains(&y.id) {
+                        y_at_x.effective
+                    } else {
+                        0.0
+                    };
+                    odds(game, x.id, y.id) - REPLY * reply(game, y.id, x.id) - DEFENDERS_FIRE * fire
                 };
-                edge.insert((a.id, b.id), edge_of(a, b));
-                edge.insert((b.id, a.id), edge_of(b, a));
-                volleys.insert((a.id, b.id), volley(game, a, b));
-                volleys.insert((b.id, a.id), volley(game, b, a));
+                edge.insert((a.id, b.id), edge_of(a, b, &ba));
+                edge.insert((b.id, a.id), edge_of(b, a, &ab));
+                volleys.insert((a.id, b.id), ab);
+                volleys.insert((b.id, a.id), ba);
             }
         }
         let lost = |s: Side| -> f64 {
@@ -242,14 +255,19 @@ fn odds(game: &Game, unit: UnitId, target: UnitId) -> f64 {
 /// only a unit whose Defense order the charger's side can see fires it (BFS-CBT-3, and
 /// `shooting::shoots_in`); a face-down order counts as none, as it would for a person.
 pub fn defenders_fire(game: &Game, defender: &Unit, charger: &Unit) -> f64 {
-    if !sandtable_bfs::shooting::shoots_in(
-        game,
-        defender.id,
-        sandtable_bfs::shooting::FireStage::DefendersFire,
-    ) {
+    if !fires_defenders(game, defender.id) {
         return 0.0;
     }
     volley(game, defender, charger).effective
+}
+
+/// Would `unit` fire Defender's Fire at a charger, as its side's enemy sees it?
+fn fires_defenders(game: &Game, unit: UnitId) -> bool {
+    sandtable_bfs::shooting::shoots_in(
+        game,
+        unit,
+        sandtable_bfs::shooting::FireStage::DefendersFire,
+    )
 }
 
 /// Expected strength points `defender` takes off `charger` striking back at it, standing.
