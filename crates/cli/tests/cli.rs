@@ -371,7 +371,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// be a ruling corrected on purpose or a new legal command, said in the commit. The last three
 /// lines play the frozen `baseline` player (`crates/ai-baseline`); they were recorded equal to
 /// the `ai` player's battles on the same seeds before the AI changed, and must change only with
-/// the rules, never with the live AI.
+/// the rules, never with the live AI. Issue 17 re-recorded 11 of the 27: the charge preview
+/// now holds cavalry in a field to +10 cm of Additional Move (BFS-TER-25), as the charge itself
+/// does, which changes what both players charge (one `baseline` line among them), and the
+/// `ai` player now counts the Defender's Fire it would meet and rallies sooner (10 more).
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
