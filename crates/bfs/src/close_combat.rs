@@ -322,6 +322,35 @@ fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
     }
 }
 
+/// Companions: one more die for every two of the unit's bases that fight this round, not while
+/// Disorganized (BFS-SPC-7; AMB-43: the bases that attack, 2 cm reach included; revision 7). The
+/// dice go with the strike on the first of its targets, so a unit fighting two gets them once.
+fn companions(game: &Game, unit: UnitId, target: UnitId, list: &[Attack]) -> Option<DiceChange> {
+    let u = game.unit(unit);
+    if !crate::revision::special_rules_7(game.info.options.rules_revision)
+        || !game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::Companions)
+        || u.morale == MoraleLevel::Disorganized
+        || list.iter().map(|a| a.target).min() != Some(target)
+    {
+        return None;
+    }
+    let mut bases: Vec<usize> = list.iter().map(|a| a.base).collect();
+    bases.sort_unstable();
+    bases.dedup();
+    let extra = bases.len() / 2;
+    (extra > 0).then(|| DiceChange {
+        rule: "BFS-SPC-7".into(),
+        reason: format!(
+            "Companions: {} base(s) fighting, +1 die for every 2",
+            bases.len()
+        ),
+        delta: extra as i32,
+        base: 0,
+    })
+}
+
 /// Highlanders: +1 Skill in close combat for a base standing wholly in a forest or grove or on a
 /// hill (BFS-SPC-13; revision 6).
 fn highlanders(game: &Game, unit: UnitId, base: &sandtable_geometry::Rect) -> Option<Modifier> {
@@ -409,6 +438,8 @@ fn strike(
         if first_group {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(&u, all_fight));
+            spec.dice_changes
+                .extend(companions(game, unit, target, list));
             if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
                 let support = pike_support(game, unit, bases);
                 if support > 0 {

@@ -195,6 +195,10 @@ pub struct TestRoll {
     pub passed: bool,
     /// `face - target` when failed (how badly), else 0.
     pub failed_by: i32,
+    /// The first face, when a special rule had the failed test rolled again (To the Last Man,
+    /// BFS-SPC-33); `face` is then the second roll, which stands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rerolled: Option<u8>,
 }
 
 impl TestRoll {
@@ -219,6 +223,7 @@ impl TestRoll {
             face: out.face,
             passed: out.passed,
             failed_by,
+            rerolled: None,
         }
     }
 

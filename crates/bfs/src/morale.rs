@@ -88,7 +88,39 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
 pub fn morale_test(game: &mut Game, unit: UnitId, cause: &MoraleCause) -> TestRoll {
     let base = game.unit_profile(unit).morale as i32;
     let mods = morale_modifiers(game, unit, cause);
-    TestRoll::roll(base, mods, &mut game.dice, 10)
+    let first = TestRoll::roll(base, mods.clone(), &mut game.dice, 10);
+    if to_the_last_man(game, unit) && reroll_helps(&first) {
+        let mut second = TestRoll::roll(base, mods, &mut game.dice, 10);
+        second.rerolled = first.face;
+        return second;
+    }
+    first
+}
+
+/// To the Last Man: a unit with a Defense order may roll a failed Morale test again
+/// (BFS-SPC-33; revision 7).
+fn to_the_last_man(game: &Game, unit: UnitId) -> bool {
+    crate::revision::special_rules_7(game.info.options.rules_revision)
+        && game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::ToTheLastMan)
+        && game.unit(unit).order == Some(crate::state::OrderKind::Defense)
+}
+
+/// Proposed resolution (the book says "may"): a unit rolls its failed test again when a new roll
+/// is expected to cost it fewer Morale levels than the failure it has. A roll can make it worse
+/// (a failure by 5 or more costs two levels, BFS-PSY-2), so a failure by less against a low
+/// target stands; an automatic failure (no roll) cannot be helped by rolling.
+pub fn reroll_helps(first: &TestRoll) -> bool {
+    if first.passed || first.face.is_none() {
+        return false;
+    }
+    let target = first.target.clamp(0, 10);
+    let pass = target as f64 / 10.0;
+    // Faces target+5..=10 fail by 5 or more.
+    let badly = (10 - (target + 5) + 1).clamp(0, 10) as f64 / 10.0;
+    let expected = (1.0 - pass - badly) + 2.0 * badly;
+    expected < levels_lost(first) as f64
 }
 
 /// Levels a failed test costs: 1, or 2 when failed by 5 or more or failed automatically
@@ -161,6 +193,7 @@ mod tests {
             face,
             passed,
             failed_by,
+            rerolled: None,
         }
     }
 

@@ -75,9 +75,14 @@ pub fn pool(r: &PoolRoll) -> String {
 }
 
 pub fn test(r: &TestRoll) -> String {
-    let face = r
-        .face
-        .map_or("no roll needed".to_string(), |f| format!("rolled {f}"));
+    let face = match (r.rerolled, r.face) {
+        (Some(first), Some(f)) => {
+            format!("rolled {first}, failed, and again (To the Last Man, BFS-SPC-33): {f}")
+        }
+        _ => r
+            .face
+            .map_or("no roll needed".to_string(), |f| format!("rolled {f}")),
+    };
     let mods = if r.modifiers.is_empty() {
         String::new()
     } else {

@@ -81,6 +81,7 @@ impl VolleyPlan {
                 face: None,
                 passed: false,
                 failed_by: 0,
+                rerolled: None,
             }
             .pass_chance();
             odds::convolve(&acc, &odds::thin(&g.spec.plan().distribution(), save))

@@ -342,6 +342,7 @@ fn bfs_psy_7_one_base_units_flee_instead() {
         face: Some(7),
         passed: false,
         failed_by: 2,
+        rerolled: None,
     };
     assert_eq!(
         sandtable_bfs::morale::level_after(&g, id(&g, "lone"), &roll),

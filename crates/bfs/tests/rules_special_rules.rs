@@ -1,6 +1,7 @@
-//! Special rules of the army lists (BFS-SPC), rules revision 6: Militia and Rabble test their
+//! Special rules of the army lists (BFS-SPC). Rules revision 6: Militia and Rabble test their
 //! nerve before charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25); No Quarter always
-//! pursues (BFS-SPC-20).
+//! pursues (BFS-SPC-20); Mobility, Highlanders, Marksmen, Independent, Light Cavalry. Revision
+//! 7: To the Last Man (BFS-SPC-33) and Companions (BFS-SPC-7).
 
 mod support;
 
@@ -634,4 +635,135 @@ fn bfs_spc_16_light_cavalry_withdraws_its_full_move_after_a_lost_combat() {
             .expect("the cossacks withdraw");
         assert!((d - want).abs() < 0.01, "revision {revision}: {d} cm");
     }
+}
+
+/// Haiduks (side A, Morale 5 on the profile) standing with `order`, their profile with To the
+/// Last Man, under `revision`: one Morale test for a lost combat by 1 (target 4), with the dice
+/// scripted to fail it with a 7 and then to pass with a 2.
+fn last_man_test(
+    order: Option<OrderKind>,
+    revision: u32,
+    faces: &[u8],
+) -> sandtable_bfs::dice::TestRoll {
+    use sandtable_bfs::morale::{MoraleCause, morale_test};
+    let mut g = edited(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 80.0), 180.0),
+        ],
+        vec![],
+        "haiduks",
+        |p| {
+            p.morale = 5;
+            p.special_rules.push(SpecialRule::ToTheLastMan);
+        },
+    );
+    g.info.options.rules_revision = revision;
+    set_order(&mut g, "haiduks", order);
+    g.dice.script(faces.iter().copied());
+    let haiduks = id(&g, "haiduks");
+    morale_test(&mut g, haiduks, &MoraleCause::LostCombat { margin: 1 })
+}
+
+/// BFS-SPC-33: with a Defense order the failed test (7 against 4) is rolled again, and the 2
+/// passes; with a Move order, or under revision 6, the 7 stands.
+#[test]
+fn bfs_spc_33_to_the_last_man_rolls_a_failed_morale_test_again_under_a_defense_order() {
+    let again = last_man_test(Some(OrderKind::Defense), 7, &[7, 2]);
+    assert_eq!(
+        (again.target, again.rerolled, again.face, again.passed),
+        (4, Some(7), Some(2), true)
+    );
+    let narrated = sandtable_bfs::narrate::test(&again);
+    assert!(
+        narrated.contains("rolled 7, failed, and again"),
+        "{narrated}"
+    );
+    for (order, revision) in [(Some(OrderKind::Move), 7), (Some(OrderKind::Defense), 6)] {
+        let once = last_man_test(order, revision, &[7, 2]);
+        assert_eq!(
+            (once.rerolled, once.face, once.passed),
+            (None, Some(7), false),
+            "{order:?} under revision {revision}"
+        );
+    }
+}
+
+/// BFS-SPC-33, the proposed resolution of "may reroll": roll again when a new roll is expected
+/// to cost fewer Morale levels. Against 4 a failure by 1–4 costs one level; a new roll passes
+/// 4 in 10, fails by 5 or more on a 9 or 10 (two levels): 0.4 + 2 × 0.2 = 0.8 < 1, so again.
+/// Against 1 a new roll is worse (0.4 + 2 × 0.5 = 1.4) unless the failure already cost two.
+#[test]
+fn bfs_spc_33_rolls_again_only_when_that_is_expected_to_cost_less() {
+    use sandtable_bfs::morale::reroll_helps;
+    let failed = |target: i32, face: u8| sandtable_bfs::dice::TestRoll {
+        base_target: target,
+        modifiers: vec![],
+        target,
+        face: Some(face),
+        passed: false,
+        failed_by: face as i32 - target,
+        rerolled: None,
+    };
+    assert!(reroll_helps(&failed(4, 7)));
+    assert!(
+        !reroll_helps(&failed(1, 4)),
+        "failed by 3 against 1: one level"
+    );
+    assert!(
+        reroll_helps(&failed(1, 6)),
+        "failed by 5 against 1: two levels"
+    );
+    let automatic = sandtable_bfs::dice::TestRoll {
+        face: None,
+        failed_by: 10,
+        ..failed(0, 1)
+    };
+    assert!(
+        !reroll_helps(&automatic),
+        "an automatic failure has no roll to repeat"
+    );
+}
+
+/// BFS-SPC-7: four bases of pancerni with Companions fighting four bases of reiters roll 4 / 2
+/// = 2 more dice in the first round; not when Disorganized, not under revision 6.
+#[test]
+fn bfs_spc_7_companions_roll_a_die_more_for_every_two_bases_fighting() {
+    let extra = |revision: u32, disorganized: bool| {
+        let mut g = edited(
+            &[
+                unit("pancerni", 0, "pancerni", 4, 4, (60.0, 50.0), 0.0),
+                unit("reiters", 1, "reiters", 4, 4, (60.0, 50.0), 180.0),
+            ],
+            vec![],
+            "pancerni",
+            |p| p.special_rules.push(SpecialRule::Companions),
+        );
+        g.info.options.rules_revision = revision;
+        if disorganized {
+            let r = id(&g, "pancerni");
+            g.unit_mut(r).morale = sandtable_bfs::state::MoraleLevel::Disorganized;
+        }
+        at_combat(&mut g, CombatStage::CloseCombat);
+        g.dice.script([9; 80]);
+        let events = run(&mut g, Command::Continue);
+        let pancerni = id(&g, "pancerni");
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::Melee(m) if m.attacker == pancerni && m.round == 1 => Some(
+                    m.groups
+                        .iter()
+                        .flat_map(|gr| &gr.roll.plan.dice_changes)
+                        .filter(|c| c.rule == "BFS-SPC-7")
+                        .map(|c| c.delta)
+                        .sum::<i32>(),
+                ),
+                _ => None,
+            })
+            .expect("the pancerni strike")
+    };
+    assert_eq!(extra(7, false), 2);
+    assert_eq!(extra(6, false), 0);
+    assert_eq!(extra(7, true), 0);
 }

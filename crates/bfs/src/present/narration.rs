@@ -190,11 +190,20 @@ fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
                         t.roll.target, t.roll.base_target
                     ),
                     modifiers: t.roll.modifiers.clone(),
+                    // A test rolled again (To the Last Man) shows its first face, then the one
+                    // that stands.
                     faces: t
                         .roll
-                        .face
+                        .rerolled
+                        .or(t.roll.face)
                         .map(|f| faces(&[f], t.roll.target))
                         .unwrap_or_default(),
+                    reroll: t.roll.rerolled.and(t.roll.face).map(|f| {
+                        (
+                            "To the Last Man: the failed test is rolled again, and the new roll stands (BFS-SPC-33)".into(),
+                            faces(&[f], t.roll.target),
+                        )
+                    }),
                     result: if t.roll.face.is_none() {
                         "no roll needed".into()
                     } else {
