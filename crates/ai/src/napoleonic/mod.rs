@@ -301,12 +301,7 @@ impl Evaluate<Napoleonic> for NapEvaluation {
                 let Ok(Preview::Fire(plan)) = Napoleonic::preview(view, cmd) else {
                     return Some(f64::MIN);
                 };
-                let mean: f64 = plan
-                    .distribution()
-                    .iter()
-                    .enumerate()
-                    .map(|(k, p)| k as f64 * p)
-                    .sum();
+                let mean = expected_figures(&plan);
                 Some(base + mean * figure_worth(view.unit(*target)) * 1.3 - actions_cost(*actions))
             }
             Command::SolidShot { actions, .. } => {
@@ -329,12 +324,7 @@ impl Evaluate<Napoleonic> for NapEvaluation {
                     return Some(f64::MIN);
                 };
                 let t = view.unit(*target);
-                let win = match (o.melee_win, o.rides_down) {
-                    (Some(w), _) => w,
-                    (None, Some(true)) => 1.0,
-                    (None, _) => 0.0,
-                };
-                let success = (1.0 - o.defender_holds) + o.defender_holds * o.charger_closes * win;
+                let success = charge_success(&o);
                 let me = view.unit(cmd.unit()?);
                 let risk = 1.0 - success;
                 Some(base + success * 0.6 * worth(t) - risk * 0.45 * worth(me))
@@ -346,4 +336,24 @@ impl Evaluate<Napoleonic> for NapEvaluation {
             _ => None,
         }
     }
+}
+
+/// Figures a volley is expected to take off, from the rules' firing table distribution.
+pub(crate) fn expected_figures(plan: &sandtable_napoleonic::fire::VolleyPlan) -> f64 {
+    plan.distribution()
+        .iter()
+        .enumerate()
+        .map(|(k, p)| k as f64 * p)
+        .sum()
+}
+
+/// A charge's chance to succeed from the rules' chances: the defender gives way, or it holds,
+/// the charger closes and wins the melee (or rides it down).
+pub(crate) fn charge_success(o: &sandtable_napoleonic::preview::ChargeOdds) -> f64 {
+    let win = match (o.melee_win, o.rides_down) {
+        (Some(w), _) => w,
+        (None, Some(true)) => 1.0,
+        (None, _) => 0.0,
+    };
+    (1.0 - o.defender_holds) + o.defender_holds * o.charger_closes * win
 }

@@ -32,12 +32,7 @@ pub fn why(view: &Game, seat: u8, cmd: &Command, reasoning: &Reasoning<Command>)
             let Ok(Preview::Fire(plan)) = Napoleonic::preview(view, cmd) else {
                 return None;
             };
-            let mean: f64 = plan
-                .distribution()
-                .iter()
-                .enumerate()
-                .map(|(k, p)| k as f64 * p)
-                .sum();
+            let mean = super::expected_figures(&plan);
             format!(
                 "{} fires at {} with {actions} action(s): the firing table gives {mean:.1} figures expected off them.",
                 name(*unit),
@@ -67,12 +62,7 @@ pub fn why(view: &Game, seat: u8, cmd: &Command, reasoning: &Reasoning<Command>)
             let Ok(Preview::Charge(o)) = Napoleonic::preview(view, cmd) else {
                 return None;
             };
-            let win = match (o.melee_win, o.rides_down) {
-                (Some(w), _) => w,
-                (None, Some(true)) => 1.0,
-                (None, _) => 0.0,
-            };
-            let success = (1.0 - o.defender_holds) + o.defender_holds * o.charger_closes * win;
+            let success = super::charge_success(&o);
             format!(
                 "{} charges {}: {:.0}% to succeed by the rules' chances ({:.0}% that they stand, {:.0}% that it closes if they do).",
                 name(*unit),
