@@ -75,7 +75,7 @@ fn assert_battle_basics(img: &image::RgbImage, probes: &Probes) {
         .collect();
     assert_eq!(bases.len(), 2, "a base of each side: {probes:?}");
     for (side, p) in bases.iter().enumerate() {
-        assert_pixel(img, p.x, p.y, palette::SIDES[side], &p.what);
+        assert_pixel(img, p.x, p.y, palette::side_rgb(side), &p.what);
     }
     let bg = probe(probes, "background").expect("a background probe");
     assert_pixel(
