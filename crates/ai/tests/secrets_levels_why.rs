@@ -122,27 +122,51 @@ fn levels_parse_by_name() {
     assert!(err.contains("recruit, veteran or general"), "{err}");
 }
 
-/// "Why?": after a searched movement decision the computer says which unit it moved and what
-/// it expected, with the evaluation's numbers; after a charge, the rules' odds.
+/// "Why?": after a searched move the computer names the unit, what it expected of the new
+/// position in the evaluation's numbers, and the enemy the move is about; after a charge, the
+/// rules' odds.
 #[test]
 fn the_computer_says_why_it_moved() {
-    let file = "scenarios/02-warka-task-force.ron";
-    let game = play_until(file, 3, |g| {
-        g.turn.number == 2 && matches!(g.turn.phase, Phase::Movement { charge: None, .. })
-    });
-    let seat = Bfs::deciding(&game).unwrap();
-    let mut p = AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 5).unwrap();
-    let cmd = p.choose_from(&game, seat).expect("a command");
-    let why = p.explain_last().expect("a reason for a searched decision");
-    match &cmd {
-        sandtable_bfs::command::Command::Move { unit, .. }
-        | sandtable_bfs::command::Command::Maneuver { unit, .. } => {
-            assert!(why.starts_with("Moved "), "{why}");
-            assert!(why.contains(&game.unit(*unit).name), "{why}");
-            assert!(why.contains("better than before"), "{why}");
+    use sandtable_bfs::command::Command;
+    let mut s = Session::<Bfs>::new(setup("scenarios/02-warka-task-force.ron"), 3).expect("setup");
+    let mut players = [
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 1).unwrap(),
+        AiPlayer::<Bfs, BfsEvaluation>::new(PlayerKind::AI, 2).unwrap(),
+    ];
+    let (mut moves, mut charges) = (0, 0);
+    for _ in 0..3000 {
+        let Some(seat) = Bfs::deciding(s.state()) else {
+            break;
+        };
+        let p = &mut players[seat as usize];
+        let cmd = p.choose_from(s.state(), seat).expect("a command");
+        let why = p.explain_last();
+        match &cmd {
+            Command::Move { unit, .. } => {
+                let why = why.expect("a reason for a searched move");
+                assert!(why.starts_with("Moved "), "{why}");
+                assert!(why.contains(&s.state().unit(*unit).name), "{why}");
+                assert!(why.contains("better than before"), "{why}");
+                moves += 1;
+            }
+            Command::DeclareCharge { unit, target, .. } => {
+                let why = why.expect("a reason for a charge");
+                assert!(why.contains(&s.state().unit(*unit).name), "{why}");
+                assert!(why.contains(&s.state().unit(*target).name), "{why}");
+                assert!(why.contains("the rules' odds give"), "{why}");
+                charges += 1;
+            }
+            _ => {}
         }
-        other => assert!(!why.is_empty(), "{other:?}: {why}"),
+        s.submit(cmd).expect("legal");
+        if moves >= 10 && charges >= 1 {
+            break;
+        }
     }
+    assert!(
+        moves >= 10 && charges >= 1,
+        "{moves} moves, {charges} charges"
+    );
 }
 
 /// Each level plays a whole battle with legal commands only, and the recruit still plays

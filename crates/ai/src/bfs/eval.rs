@@ -397,9 +397,7 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
         };
     }
     for (u, frame) in &mine {
-        let t = unit_terms(game, u, frame, &theirs, matchups);
-        b.threat += ATTACK * t.attack - matchups.danger_weight * t.danger + SHOOT * t.shot
-            - SHOT_AT * t.shot_at;
+        b.threat += unit_terms(game, u, frame, &theirs, matchups).worth(matchups);
     }
     // Room to move: units bunched together block each other (friends cannot be passed through),
     // and a unit in slowing terrain crawls (BFS-TER-2/3).
@@ -490,6 +488,14 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
         }
     }
     b
+}
+
+impl UnitTerms {
+    /// What the terms add to the position's value, as the evaluation weighs them.
+    pub fn worth(&self, matchups: &Matchups) -> f64 {
+        ATTACK * self.attack - matchups.danger_weight * self.danger + SHOOT * self.shot
+            - SHOT_AT * self.shot_at
+    }
 }
 
 /// What one unit's position offers and risks.

@@ -204,6 +204,12 @@ fn move_why(
     let now = eval::breakdown(&after, side, matchups);
     let gain = now.total() - before.total();
     let (term, change) = biggest_change(&before, &now);
+    let unit_id = match cmd {
+        Command::Move { unit, .. } | Command::Maneuver { unit, .. } => *unit,
+        _ => return None,
+    };
+    let about = enemy_it_is_about(view, &after, side, unit_id, matchups)
+        .map_or(String::new(), |s| format!(" ({s})"));
     let alt = match &reasoning.runner_up {
         Some((s, _)) if reasoning.score.is_some() => format!(
             " The next best of its {} options scored {:.2} less.",
@@ -213,8 +219,49 @@ fn move_why(
         _ => String::new(),
     };
     Some(format!(
-        "Moved {unit}: it judged the new position {gain:+.2} better than before, most of it ({change:+.2}) from {term}.{alt}"
+        "Moved {unit}: it judged the new position {gain:+.2} better than before, most of it ({change:+.2}) from {term}{about}.{alt}"
     ))
+}
+
+/// The enemy whose matchup with the moved unit changed its worth most, in words: closing on
+/// it, into range of it, or away from its charge or its fire.
+fn enemy_it_is_about(
+    before: &Game,
+    after: &Game,
+    side: Side,
+    unit: UnitId,
+    matchups: &Matchups,
+) -> Option<String> {
+    use sandtable_bfs::geo::frame_of;
+    let terms = |g: &Game, e: &sandtable_bfs::state::Unit| {
+        let u = g.unit(unit);
+        let enemy = [(e, frame_of(&e.bases))];
+        eval::unit_terms(g, u, &frame_of(&u.bases), &enemy, matchups)
+    };
+    let (change, e, was, now) = before
+        .units_on_table(side.other())
+        .map(|e| {
+            let (was, now) = (terms(before, e), terms(after, e));
+            (now.worth(matchups) - was.worth(matchups), e, was, now)
+        })
+        .max_by(|a, b| a.0.abs().total_cmp(&b.0.abs()))?;
+    if change.abs() < 0.01 {
+        return None;
+    }
+    let name = &e.name;
+    Some(if now.attack > was.attack + 1e-6 {
+        format!("closing on {name} to charge")
+    } else if now.danger + 1e-6 < was.danger {
+        format!("out of {name}'s charge")
+    } else if now.shot > was.shot + 1e-6 {
+        format!("bringing its fire to bear on {name}")
+    } else if now.shot_at + 1e-6 < was.shot_at {
+        format!("out of {name}'s fire")
+    } else if change < 0.0 {
+        format!("at some risk from {name}")
+    } else {
+        format!("against {name}")
+    })
 }
 
 /// The evaluation term that changed most between two breakdowns, in words, with its change.
