@@ -6,7 +6,11 @@
 //! - [`RandomPlayer`]: a uniform choice among legal commands (the baseline);
 //! - [`PassivePlayer`]: standing orders, else the choice that decides nothing (tutorials);
 //! - [`SearchPlayer`]: a one-ply search with a node budget, judged by the ruleset's
-//!   [`Evaluate`] (the computer opponent).
+//!   [`Evaluate`] (the computer opponent), at a [`Level`]; chancy commands (a charge) are
+//!   played out with sampled dice at the top level, and it says why it chose ([`Reasoning`],
+//!   `Evaluate::why`);
+//! - the frozen `baseline` ([`PlayerKind::Baseline`]): the opponent of 2026-11-26, kept in
+//!   `sandtable-ai-baseline` as the yardstick.
 //!
 //! The search, the players, the battle loop and the travel fields know no ruleset; each ruleset's
 //! evaluation lives in a module of its own ([`bfs`] for By Fire and Sword, [`napoleonic`] for the
