@@ -203,7 +203,11 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         if let Some(c) = R::standing_order(view, &options) {
             return Some((c, plain(Chosen::Standing), None));
         }
-        if let Some(c) = self.evaluation.reflex(view, seat, &options) {
+        // A reflex answer that is itself chancy (a reaction to a charge) is searched instead
+        // at a level that samples: its dice are what decide it.
+        if let Some(c) = self.evaluation.reflex(view, seat, &options)
+            && !(self.level.samples() > 0 && self.evaluation.chancy(view, seat, &c))
+        {
             return Some((c, plain(Chosen::Reflex), None));
         }
         let ctx = self.evaluation.prepare(view, seat);

@@ -53,11 +53,13 @@ impl Evaluate<Bfs> for BfsEvaluation {
         }
     }
 
-    /// A charge, and a Charge order (which must be carried out, BFS-CHG-27).
+    /// A charge, a Charge order (which must be carried out, BFS-CHG-27), and the answer to a
+    /// charge.
     fn chancy(&self, _view: &Game, _seat: Seat, cmd: &Command) -> bool {
         matches!(
             cmd,
             Command::DeclareCharge { .. }
+                | Command::React { .. }
                 | Command::IssueOrder {
                     order: OrderKind::Charge,
                     ..
