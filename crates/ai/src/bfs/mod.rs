@@ -149,30 +149,39 @@ impl Evaluate<Bfs> for BfsEvaluation {
             Command::Rally { extra_cp, .. } => base + 1.5 - 0.3 * (*extra_cp as f64 - 1.0).abs(),
             Command::Reorganize { .. } => base + 0.4,
             Command::DeclareCharge { unit, target, .. } => {
-                let Some(odds) = preview::charge_odds(view, *unit, *target) else {
-                    return Some(base);
-                };
-                let back =
-                    preview::charge_odds(view, *target, *unit).map_or(0.0, |o| o.expected_losses());
-                let fire = eval::defenders_fire(view, view.unit(*target), view.unit(*unit));
-                let value = 2.0 * odds.expected_losses() - 1.2 * back - 2.0 * fire;
-                match Bfs::preview(view, cmd) {
-                    Ok(preview::Preview::Charge(c)) if c.reaches => base + value,
-                    // The target may step away before the Additional Move.
-                    Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => {
-                        base + 0.4 * value - 1.0
-                    }
-                    // A charge that cannot arrive risks Disorganization for nothing (BFS-CHG-24).
-                    _ => base - 2.5,
-                }
+                base + charge_value(view, *unit, *target)
             }
             _ => return None,
         })
     }
 }
 
+/// A charge judged without playing it, as a change to the position's value: twice the losses
+/// the rules' odds expect it to inflict, less what the target would inflict charging back and
+/// the Defender's Fire it would meet; less when it needs the Additional Move (the target may
+/// step away, BFS-CHG-24), and a loss when it cannot arrive (Disorganization for nothing).
+fn charge_value(view: &Game, unit: UnitId, target: UnitId) -> f64 {
+    let Some(odds) = preview::charge_odds(view, unit, target) else {
+        return 0.0;
+    };
+    let back = preview::charge_odds(view, target, unit).map_or(0.0, |o| o.expected_losses());
+    let fire = eval::defenders_fire(view, view.unit(target), view.unit(unit));
+    let value = 2.0 * odds.expected_losses() - 1.2 * back - 2.0 * fire;
+    let declare = Command::DeclareCharge {
+        unit,
+        target,
+        pay: None,
+    };
+    match Bfs::preview(view, &declare) {
+        Ok(preview::Preview::Charge(c)) if c.reaches => value,
+        Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => 0.4 * value - 1.0,
+        _ => -2.5,
+    }
+}
+
 /// A unit under a Charge order must charge an enemy it sees before the phase ends
-/// (BFS-CHG-27): the charge of such a unit at the target it expects to hurt most.
+/// (BFS-CHG-27): the charge of such a unit at the target the judgement above likes best, so a
+/// sampled Charge order charges where the player itself would.
 fn forced_charge(view: &Game, side: Side) -> Option<Command> {
     let scene = geo::scene(view);
     view.units_on_table(side)
@@ -185,10 +194,8 @@ fn forced_charge(view: &Game, side: Side) -> Option<Command> {
                 .map(move |t| (u.id, t))
         })
         .map(|(unit, target)| {
-            let hurt =
-                preview::charge_odds(view, unit, target).map_or(0.0, |o| o.expected_losses());
             (
-                hurt,
+                charge_value(view, unit, target),
                 Command::DeclareCharge {
                     unit,
                     target,
