@@ -202,7 +202,7 @@ fn terrain_pieces_keyed(game: &Game, key: u64) -> Arc<Vec<TerrainPiece>> {
 
 /// A fingerprint of the table's terrain and the rules revision (which decides what hills hide).
 fn terrain_key(game: &Game) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     hash_terrain(game, &mut h);
     h.finish()
 }
@@ -223,7 +223,7 @@ fn hash_terrain(game: &Game, h: &mut impl Hasher) {
 /// A fingerprint of what a scene is built from: each unit on the table with its bases, and the
 /// terrain's fingerprint `terrain` ([`terrain_key`]).
 fn scene_key(game: &Game, terrain: u64) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     for u in game
         .units
         .iter()
