@@ -107,8 +107,8 @@ impl std::str::FromStr for Level {
 
 pub struct SearchPlayer<R: Ruleset, E: Evaluate<R>> {
     state: u64,
+    /// How well it plays: its budget of positions, its samples, how it picks.
     pub level: Level,
-    pub budget: usize,
     /// Positions evaluated by the last decision.
     pub last_nodes: usize,
     /// Why it chose its last command, in words ("Why?").
@@ -123,7 +123,6 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         Self {
             state: seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1,
             level: Level::default(),
-            budget: NODE_BUDGET,
             last_nodes: 0,
             last_why: None,
             evaluation: E::default(),
@@ -134,7 +133,6 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     /// The player at `level`.
     pub fn at_level(mut self, level: Level) -> Self {
         self.level = level;
-        self.budget = level.budget();
         self
     }
 
@@ -217,7 +215,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         planned.retain(|c| !options.contains(c));
         planned.append(&mut options);
         let base = self.evaluation.value(view, seat, &ctx);
-        let ranked = self.rank(view, seat, planned, &ctx);
+        let ranked = self.rank(view, seat, planned, base, &ctx);
         let scored = ranked.len();
         let chosen = self.pick(&ranked)?;
         let runner_up = ranked
@@ -239,20 +237,21 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         ))
     }
 
-    /// The options scored, best first, as far as the node budget goes.
+    /// The options scored, best first, as far as the level's budget goes; `base` is the
+    /// position's value before any of them.
     fn rank(
         &mut self,
         view: &R::State,
         seat: Seat,
         options: Vec<R::Command>,
+        base: f64,
         ctx: &E::Context,
     ) -> Vec<Scored<R::Command>> {
-        let base = self.evaluation.value(view, seat, ctx);
         let mut scored = Vec::new();
         // The sampled games without any chancy command, once, if one is sampled.
         let mut quiet: Option<f64> = None;
         let samples = self.level.samples();
-        for cmd in options.into_iter().take(self.budget) {
+        for cmd in options.into_iter().take(self.level.budget()) {
             let (score, sampled) = if samples > 0 && self.evaluation.chancy(view, seat, &cmd) {
                 let without = match quiet {
                     Some(v) => v,
@@ -336,9 +335,11 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         let mut planned = self.evaluation.plans(view, seat, &ctx);
         planned.retain(|c| !options.contains(c));
         options.append(&mut planned);
+        let base = self.evaluation.value(view, seat, &ctx);
+        let ranked = self.rank(view, seat, options, base, &ctx);
         (
-            self.evaluation.value(view, seat, &ctx),
-            self.rank(view, seat, options, &ctx)
+            base,
+            ranked
                 .into_iter()
                 .map(|(score, cmd, _)| (score, cmd))
                 .collect(),

@@ -251,8 +251,8 @@ impl Battle {
     }
 
     /// Submits the computer's command for `seat`, which must be a computer seat with the
-    /// decision. The rules still check it like any other.
-    /// Plays the computer's command, with its reason (kept only if the decision was public).
+    /// decision. The rules still check it like any other. Its reason is kept for "Why?" only
+    /// if the decision was public.
     pub fn submit_computer(
         &mut self,
         seat: Seat,

@@ -190,12 +190,12 @@ pub fn install(app: &mut App, dir: Option<&Path>) {
     let pace = settings.computer_pace_s;
     crate::palette::set_side_palette(settings.side_palette);
     app.insert_resource(crate::computer::ComputerPace(pace))
-        .add_systems(Update, keep_pace.run_if(resource_changed::<Settings>));
+        .add_systems(Update, follow_settings.run_if(resource_changed::<Settings>));
 }
 
 /// The computer's pace, the planner's "Commit?" and the sides' colours follow the settings; a
 /// new palette redraws the table.
-fn keep_pace(
+fn follow_settings(
     settings: Res<Settings>,
     mut pace: ResMut<crate::computer::ComputerPace>,
     draft: Option<ResMut<crate::table::draft::Draft>>,

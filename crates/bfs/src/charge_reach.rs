@@ -159,16 +159,31 @@ fn additional_allowed(
         Some(o) => bases.iter().map(|b| o.apply(b)).collect(),
         None => bases.clone(),
     };
-    let cap = crate::ground::field_cap(game, charger, bases)
-        .or_else(|| crate::ground::field_cap(game, charger, &after_basic))
-        .or_else(|| {
-            let (end, _) = end_of(game, scene, charger, target, m.basic + m.additional)?;
-            crate::ground::field_cap(game, charger, &end)
-        });
+    // As the charge's declaration records it (`ChargeState::through_field`).
+    let sets_out_from_a_field = crate::ground::field_cap(game, charger, bases).is_some();
+    let cap = field_cap_on_charge(game, charger, sets_out_from_a_field, &after_basic, || {
+        end_of(game, scene, charger, target, m.basic + m.additional).map(|(end, _)| end)
+    });
     match cap {
         Some((cap, _)) => m.additional.min(cap),
         None => m.additional,
     }
+}
+
+/// The field cap on a cavalry charge's Additional Move (BFS-TER-25/26), if one applies: it set
+/// out from a field, stands in one now (`now`, its bases before the Additional Move), or would
+/// end in one (`end`, asked only when the others do not apply). One rule for the move
+/// ([`field_budget`]) and its preview ([`additional_allowed`]).
+fn field_cap_on_charge(
+    game: &Game,
+    charger: UnitId,
+    set_out_from_a_field: bool,
+    now: &[Rect],
+    end: impl FnOnce() -> Option<Vec<Rect>>,
+) -> Option<(f32, &'static str)> {
+    crate::ground::field_cap(game, charger, now)
+        .or(set_out_from_a_field.then_some((crate::ground::FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25")))
+        .or_else(|| crate::ground::field_cap(game, charger, &end()?))
 }
 
 /// The geometry's charge simulation for `budget` cm.
@@ -313,13 +328,14 @@ fn field_budget(
         .charge
         .as_ref()
         .is_some_and(|c| c.through_field);
-    let here = crate::ground::field_cap(game, charger, &game.unit(charger).bases)
-        .or(set_out_from_a_field.then_some((crate::ground::FIELD_ADDITIONAL_CAP_CM, "BFS-TER-25")));
-    let there = || {
-        let (end, _) = end_of(game, scene, charger, target, budget)?;
-        crate::ground::field_cap(game, charger, &end)
-    };
-    match here.or_else(there) {
+    let cap = field_cap_on_charge(
+        game,
+        charger,
+        set_out_from_a_field,
+        &game.unit(charger).bases,
+        || end_of(game, scene, charger, target, budget).map(|(end, _)| end),
+    );
+    match cap {
         Some((cap, rule)) if budget > cap => {
             events.push(Event::Ruling {
                 rule: rule.into(),

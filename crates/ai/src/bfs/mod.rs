@@ -167,16 +167,41 @@ fn charge_value(view: &Game, unit: UnitId, target: UnitId) -> f64 {
     let back = preview::charge_odds(view, target, unit).map_or(0.0, |o| o.expected_losses());
     let fire = eval::defenders_fire(view, view.unit(target), view.unit(unit));
     let value = 2.0 * odds.expected_losses() - 1.2 * back - 2.0 * fire;
+    match arrival(view, unit, target) {
+        Arrival::Basic => value,
+        Arrival::Additional => 0.4 * value - 1.0,
+        Arrival::Short => -2.5,
+    }
+}
+
+/// How a charge would arrive, by the rules' own preview.
+pub(crate) enum Arrival {
+    /// Contact with the Basic Move.
+    Basic,
+    /// Contact only with the Additional Move, after a Skill test if it falls short (BFS-CHG-24).
+    Additional,
+    /// No contact.
+    Short,
+}
+
+pub(crate) fn arrival(view: &Game, unit: UnitId, target: UnitId) -> Arrival {
     let declare = Command::DeclareCharge {
         unit,
         target,
         pay: None,
     };
     match Bfs::preview(view, &declare) {
-        Ok(preview::Preview::Charge(c)) if c.reaches => value,
-        Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => 0.4 * value - 1.0,
-        _ => -2.5,
+        Ok(preview::Preview::Charge(c)) if c.reaches => Arrival::Basic,
+        Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => Arrival::Additional,
+        _ => Arrival::Short,
     }
+}
+
+/// Expected strength points `unit` takes off `other` charging it, and `other` off `unit`
+/// charging back, by the rules' odds.
+pub(crate) fn melee_odds(view: &Game, unit: UnitId, other: UnitId) -> (f64, f64) {
+    let e = |a, b| preview::charge_odds(view, a, b).map_or(0.0, |o| o.expected_losses());
+    (e(unit, other), e(other, unit))
 }
 
 /// A unit under a Charge order must charge an enemy it sees before the phase ends
@@ -221,8 +246,7 @@ fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Comm
     let Some(unit) = unit else {
         return options[0].clone();
     };
-    let ours = preview::charge_odds(view, unit, charger).map_or(0.0, |o| o.expected_losses());
-    let theirs = preview::charge_odds(view, charger, unit).map_or(0.0, |o| o.expected_losses());
+    let (ours, theirs) = melee_odds(view, unit, charger);
     let find = |want: fn(&Reaction) -> bool| {
         options
             .iter()

@@ -4,6 +4,7 @@
 //! may read it (a face-down order may not be explained to the other side) is the app's call.
 
 use super::eval::{self, Breakdown, Matchups};
+use super::{Arrival, arrival, melee_odds};
 use crate::evaluate::{Chosen, Reasoning};
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::{Side, UnitId};
@@ -34,7 +35,7 @@ pub fn why(
             unit,
             reaction: Reaction::Countercharge,
         } => {
-            let (ours, theirs) = melee(view, *unit, charger(view)?);
+            let (ours, theirs) = melee_odds(view, *unit, charger(view)?);
             format!(
                 "{} countercharged: it expected to take {ours:.1} SP off the charger, against {theirs:.1} the charger would take off it (the rules' odds).",
                 name(*unit)
@@ -44,7 +45,7 @@ pub fn why(
             unit,
             reaction: Reaction::BreakOff,
         } => {
-            let (ours, theirs) = melee(view, *unit, charger(view)?);
+            let (ours, theirs) = melee_odds(view, *unit, charger(view)?);
             format!(
                 "{} broke off: the charger expected to take {theirs:.1} SP off it, and it only {ours:.1} back (BFS-SPC-16).",
                 name(*unit)
@@ -61,7 +62,7 @@ pub fn why(
         // would tell the other side its face-down order.
         Command::React { unit, .. } => {
             let charger = charger(view)?;
-            let theirs = melee(view, *unit, charger).1;
+            let theirs = melee_odds(view, *unit, charger).1;
             let ours =
                 preview::reply_odds(view, *unit, charger).map_or(0.0, |o| o.expected_losses());
             format!(
@@ -105,33 +106,20 @@ fn charger(view: &Game) -> Option<UnitId> {
     }
 }
 
-/// Expected SP `unit` takes off `other` charging it, and `other` off `unit`.
-fn melee(view: &Game, unit: UnitId, other: UnitId) -> (f64, f64) {
-    let e = |a, b| preview::charge_odds(view, a, b).map_or(0.0, |o| o.expected_losses());
-    (e(unit, other), e(other, unit))
-}
-
 fn charge_why(
     view: &Game,
     unit: UnitId,
     target: UnitId,
     reasoning: &Reasoning<Command>,
 ) -> Option<String> {
-    let (ours, back) = melee(view, unit, target);
+    let (ours, back) = melee_odds(view, unit, target);
     let fire = eval::defenders_fire(view, view.unit(target), view.unit(unit));
-    let reach = match Bfs::preview(
-        view,
-        &Command::DeclareCharge {
-            unit,
-            target,
-            pay: None,
-        },
-    ) {
-        Ok(preview::Preview::Charge(c)) if c.reaches => "it reaches with its Basic Move",
-        Ok(preview::Preview::Charge(c)) if c.reaches_with_additional => {
+    let reach = match arrival(view, unit, target) {
+        Arrival::Basic => "it reaches with its Basic Move",
+        Arrival::Additional => {
             "it needs its Additional Move and may fail a Skill test (BFS-CHG-24)"
         }
-        _ => "it may not reach",
+        Arrival::Short => "it may not reach",
     };
     let fire = if fire > 0.05 {
         format!(", after about {fire:.1} SP of Defender's Fire")
