@@ -286,7 +286,6 @@ impl Battle {
             return Err(e);
         }
         self.notice = None;
-        self.computer_why = None;
         self.append_log(before);
         self.after_change();
         Ok(())
@@ -435,6 +434,9 @@ impl Battle {
     /// Who sees the screen next: the deciding seat, behind a curtain if the state holds secrets
     /// the current viewer must not see or the next viewer must not be shown by accident.
     fn after_change(&mut self) {
+        // Any change (a command, a take-back, a redo) leaves the computer's last reason behind
+        // it; `submit_computer` sets the new one after its own command.
+        self.computer_why = None;
         // With the computer on one side the person's screen never changes hands; with the
         // computer on both, side A's view is shown.
         if self.seats.contains(&SeatKind::Computer) {

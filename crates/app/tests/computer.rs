@@ -130,6 +130,7 @@ fn undo_against_the_computer_goes_back_to_the_persons_decision() {
     let mut battle = app.world_mut().resource_mut::<Battle>();
     assert_eq!(battle.deciding(), Some(0));
     let before = battle.game.len();
+    battle.computer_why = Some("a reason for a command about to be taken back".into());
     assert!(battle.undo());
     assert_eq!(
         battle.deciding(),
@@ -137,6 +138,10 @@ fn undo_against_the_computer_goes_back_to_the_persons_decision() {
         "undo stops at the person's own decision"
     );
     assert!(battle.game.len() < before);
+    assert_eq!(
+        battle.computer_why, None,
+        "no \"Why?\" for a command that was taken back"
+    );
 }
 
 /// The level chosen (`--level`, or the start screen) is the computer the battle plays, and after
