@@ -145,7 +145,8 @@ fn movement_commands(game: &Game) -> Vec<Command> {
     let scene = geo::scene(game);
     for u in game.units_on_table(side).filter(|u| !u.flags.activated) {
         let id = u.id;
-        let basic = game.unit_profile(id).movement.basic;
+        let basic = crate::artillery::move_allowance(game, id)
+            .unwrap_or(game.unit_profile(id).movement.basic);
         // Into a building, or out of the one it holds (BFS-TER-29, BFS-TER-31).
         v.extend(crate::building::offers(game, id));
         match u.order {
@@ -199,6 +200,8 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                     SpecialManeuver::CrossObstacle,
                     SpecialManeuver::SetUpObstacles,
                     SpecialManeuver::ClearObstacles,
+                    SpecialManeuver::Limber,
+                    SpecialManeuver::Unlimber,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,

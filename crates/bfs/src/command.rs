@@ -219,6 +219,11 @@ pub enum SpecialManeuver {
     /// Clear caltrops within 5 cm (infantry, 2 Special Maneuvers), or take up its own chevaux de
     /// frise or destroy another's that it touches (1) (BFS-OBS-6, BFS-OBS-11).
     ClearObstacles,
+    /// Limber a gun to be pulled by horses (1 Special Maneuver light, 2 medium or heavy,
+    /// BFS-ART-16).
+    Limber,
+    /// Unlimber a gun so that it can fire (the same cost, BFS-ART-16).
+    Unlimber,
 }
 
 impl Command {

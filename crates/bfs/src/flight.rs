@@ -112,6 +112,9 @@ pub fn flee(
     reason: &str,
     events: &mut Vec<Event>,
 ) {
+    if crate::artillery::crew_destroyed(game, unit, reason, events) {
+        return;
+    }
     if crate::building::in_building(game, unit) {
         crate::building::losses_instead(game, unit, MoraleLevel::Flight, events);
         return;
@@ -385,6 +388,9 @@ pub fn apply_level(
 ) {
     let from = game.unit(unit).morale;
     if to <= from {
+        return;
+    }
+    if crate::artillery::crew_destroyed(game, unit, reason, events) {
         return;
     }
     // A garrison never Disorganizes nor flees: it loses SP instead (BFS-PSY-8).

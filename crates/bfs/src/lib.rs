@@ -7,6 +7,7 @@
 //! lessons and simple players need in [`lesson`].
 
 pub mod army_list;
+pub mod artillery;
 pub mod attachment;
 pub mod authority;
 pub mod break_off;

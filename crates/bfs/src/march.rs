@@ -156,6 +156,7 @@ pub fn check(game: &Game, unit: UnitId, plan: &MovePlan) -> Result<(), RuleError
     }
     let mut stations = along(&plan.path);
     stations.push(crate::geo::frame_of(&plan.bases));
+    crate::artillery::check_march(game, unit, &stations)?;
     for frame in &stations {
         if let Some((name, d)) = nearest_enemy(game, unit, std::slice::from_ref(frame))
             && d <= ENEMY_CLEARANCE_CM

@@ -347,7 +347,9 @@ pub fn plan(
     let passing = obstacles_passing(game, unit);
     let mut passed_through: Vec<UnitId> = Vec::new();
     let reference = wheel_reference(game);
-    let basic = p.movement.basic;
+    // A gun moves at its class's pace, limbered or manhandled (BFS-ART-12).
+    let basic = crate::artillery::move_allowance(game, unit).unwrap_or(p.movement.basic);
+    let man_cost = crate::artillery::maneuver_cost(game, unit).unwrap_or_else(|| maneuver_cost(p));
     let mut bases = u.bases.clone();
     let mut files = match u.formation {
         Formation::Close { files } => Some(files),
@@ -424,11 +426,11 @@ pub fn plan(
             MoveStep::SetUpObstacles => {
                 placed = set_up_last(game, unit, &bases, k, steps.len())?;
                 maneuvers += 1;
-                spent += maneuver_cost(p);
+                spent += man_cost;
                 words.push(format!(
                     "set up {} element(s) of portable obstacles ({:.0} cm)",
                     placed.len(),
-                    maneuver_cost(p)
+                    man_cost
                 ));
             }
             MoveStep::Forward(d) | MoveStep::Backward(d) => {
@@ -537,8 +539,8 @@ pub fn plan(
                 bases = turned.base_rects();
                 files = Some(turned.frame.files as u8);
                 maneuvers += 1;
-                spent += maneuver_cost(p);
-                words.push(format!("turn {:?} ({:.0} cm)", kind, maneuver_cost(p)));
+                spent += man_cost;
+                words.push(format!("turn {:?} ({:.0} cm)", kind, man_cost));
             }
             MoveStep::Shift { .. } | MoveStep::ShiftBase { .. } => {
                 return Err(RuleError::new(
@@ -593,11 +595,11 @@ pub fn plan(
                 bases = changed.base_rects();
                 files = Some(changed.frame.files as u8);
                 maneuvers += 1;
-                spent += maneuver_cost(p);
+                spent += man_cost;
                 words.push(format!(
                     "{} the frontage ({:.0} cm)",
                     if change > 0 { "widen" } else { "narrow" },
-                    maneuver_cost(p)
+                    man_cost
                 ));
             }
         }

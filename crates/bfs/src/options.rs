@@ -56,6 +56,11 @@ pub struct Options {
     /// BFS-PSY-27).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub motivation_when_exceeded: bool,
+    /// Case-shot's dice are capped as a cannonball's are (1 at Open Order, no more than the
+    /// ranks from front or rear); off by default: the caps are written for cannonball (A-6 of
+    /// part 3, BFS-ART-5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub case_shot_caps: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -75,6 +80,7 @@ impl Default for Options {
             march_between_reforms: false,
             field_fortifications: false,
             motivation_when_exceeded: false,
+            case_shot_caps: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -104,6 +110,7 @@ impl Options {
         "march_between_reforms",
         "field_fortifications",
         "motivation_when_exceeded",
+        "case_shot_caps",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -144,6 +151,7 @@ impl Options {
                 ("motivation_when_exceeded", OptionValue::Bool(b)) => {
                     o.motivation_when_exceeded = *b
                 }
+                ("case_shot_caps", OptionValue::Bool(b)) => o.case_shot_caps = *b,
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET

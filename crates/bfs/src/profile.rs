@@ -200,6 +200,7 @@ impl UnitProfile {
         if !(sane(w) && sane(d)) {
             out.push(format!("base {w} × {d} cm is outside 0.5..20 cm"));
         }
+        out.extend(crate::artillery::profile_problems(self));
         let mut seen = std::collections::BTreeSet::new();
         for r in &self.special_rules {
             if !seen.insert(r) {

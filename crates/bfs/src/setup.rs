@@ -162,6 +162,11 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 charge: None,
                 carries: d.carries,
                 garrison: None,
+                gun: matches!(
+                    profiles[d.profile.index()].ranged,
+                    Some(crate::weapons::RangedWeapon::Gun(_))
+                )
+                .then(crate::artillery::GunState::default),
             });
         }
         let mut chief_cp = 0u32;

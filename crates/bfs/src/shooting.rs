@@ -62,9 +62,20 @@ pub struct VolleyPlan {
     pub weapon: RangedWeapon,
     pub stage: FireStage,
     pub groups: Vec<GroupPlan>,
+    /// A gun's load, and why it rolls the dice it does (BFS-ART-3..5).
+    pub ammunition: Option<(crate::artillery::Ammunition, &'static str)>,
 }
 
 impl VolleyPlan {
+    /// Strength points the target is expected to lose (the mean of [`Self::losses`]).
+    pub fn expected_losses(&self) -> f64 {
+        self.losses()
+            .iter()
+            .enumerate()
+            .map(|(k, p)| k as f64 * p)
+            .sum()
+    }
+
     /// Exact distribution of hits (before armor).
     pub fn hits(&self) -> Vec<f64> {
         self.groups.iter().fold(vec![1.0], |acc, g| {
@@ -97,10 +108,12 @@ fn armor_target(g: &GroupPlan) -> i32 {
 pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
+    let second_shot = crate::artillery::second_shot(game, unit, stage);
     if u.status != UnitStatus::OnTable
         || u.morale == MoraleLevel::Flight
-        || u.flags.shot
+        || (u.flags.shot && !second_shot)
         || p.shooting == 0
+        || !crate::artillery::may_fire(game, unit)
     {
         return false;
     }
@@ -131,7 +144,9 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
                 && (p.has(SpecialRule::ShootingWhileCharging) || w == RangedWeapon::Javelins)
         }
         FireStage::AfterMovement => {
-            !u.flags.fought && !in_contact && matches!(u.order, Some(OrderKind::Move) | None)
+            !u.flags.fought
+                && !in_contact
+                && (matches!(u.order, Some(OrderKind::Move) | None) || second_shot)
         }
     }
 }
@@ -504,9 +519,161 @@ pub fn plan_volley(
         }
     }
     let (_, target, per_base) = best?;
+    if let Some(gun) = crate::artillery::gun_of(p) {
+        return gun_volley(game, scene, shooter, stage, gun, target, per_base, &lanes);
+    }
+    Some(volley_at(
+        game, shooter, stage, target, per_base, &lanes, &stats, None,
+    ))
+}
 
-    // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2).
-    let mut dice = p.shooting as u32;
+/// A gun's volley at the target the rules require: with case-shot when the target is within its
+/// range and the rules' odds say it takes off at least as many Strength points, since it also
+/// forces a Morale test (BFS-ART-3, BFS-ART-6); the organ gun fires case-shot at effective
+/// range and cannonball beyond (BFS-ART-10).
+#[allow(clippy::too_many_arguments)]
+fn gun_volley(
+    game: &Game,
+    scene: &Scene,
+    shooter: UnitId,
+    stage: FireStage,
+    gun: crate::artillery::Gun,
+    target: Piece,
+    per_base: Vec<(usize, RangeBand, f32)>,
+    lanes: &Lanes<'_>,
+) -> Option<VolleyPlan> {
+    use crate::artillery::{self, Ammunition};
+    let weapon = crate::weapons::RangedWeapon::Gun(gun);
+    let ball = weapon.stats(false);
+    let case = artillery::case_shot_stats(gun);
+    let closest = per_base.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
+    let cannon = |per_base| {
+        let (n, why) = artillery::dice(
+            gun,
+            Ammunition::Cannonball,
+            cannonball_target(game, target, shooter),
+            game.info.options.case_shot_caps,
+        );
+        volley_at(
+            game,
+            shooter,
+            stage,
+            target,
+            per_base,
+            lanes,
+            &ball,
+            Some((Ammunition::Cannonball, n, why)),
+        )
+    };
+    if closest > case.effective_cm + sandtable_geometry::tolerance::LIMIT_EPS {
+        return Some(cannon(per_base));
+    }
+    let target_bases = match target {
+        Piece::Unit(t) => game.unit(t).bases.clone(),
+        Piece::Commander(c) => vec![game.commander(c).base],
+    };
+    let scene_id = match target {
+        Piece::Unit(t) => sid(t),
+        Piece::Commander(c) => geo::commander_sid(c),
+    };
+    let case_lanes = match target {
+        Piece::Commander(c) => {
+            let with = geo::scene_with_commanders(game, &[c]);
+            lanes.to(&with, scene_id, &target_bases, &case)
+        }
+        Piece::Unit(_) => lanes.to(scene, scene_id, &target_bases, &case),
+    };
+    let (n, why) = artillery::dice(
+        gun,
+        Ammunition::CaseShot,
+        cannonball_target(game, target, shooter),
+        game.info.options.case_shot_caps,
+    );
+    let case_plan = volley_at(
+        game,
+        shooter,
+        stage,
+        target,
+        case_lanes,
+        lanes,
+        &case,
+        Some((Ammunition::CaseShot, n, why)),
+    );
+    if case_plan.groups.is_empty() {
+        return Some(cannon(per_base));
+    }
+    if gun.every_second_turn() {
+        return Some(case_plan);
+    }
+    let ball_plan = cannon(per_base);
+    Some(
+        if case_plan.expected_losses() >= ball_plan.expected_losses() - 1e-9 {
+            case_plan
+        } else {
+            ball_plan
+        },
+    )
+}
+
+/// What caps a cannonball's dice at this target (BFS-ART-4): a gun or a commander is a one-base
+/// Open Order target (BFS-ART-1, BFS-CDR-7); a garrison is behind walls, a construction; a Close
+/// Order unit fired on from its flank takes the full dice, from front or rear no more than its
+/// ranks.
+fn cannonball_target(
+    game: &Game,
+    target: Piece,
+    shooter: UnitId,
+) -> crate::artillery::CannonballTarget {
+    use crate::artillery::CannonballTarget;
+    let Piece::Unit(t) = target else {
+        return CannonballTarget::OpenOrder;
+    };
+    let tu = game.unit(t);
+    let tp = game.unit_profile(t);
+    if tu.garrison.is_some() || tp.kind == UnitKind::Wagon {
+        return CannonballTarget::Construction;
+    }
+    if tu.formation == Formation::OpenOrder || tp.kind == UnitKind::Artillery {
+        return CannonballTarget::OpenOrder;
+    }
+    let frame = unit_frame(tu);
+    let from = fire::front_midpoint(&unit_frame(game.unit(shooter)))
+        .unwrap_or_else(|_| unit_frame(game.unit(shooter)).center());
+    let zone = sandtable_geometry::zones::zone_of_point(&frame, from, ZoneScheme::default())
+        .ok()
+        .flatten();
+    if zone.is_some_and(|z| z.is_flank()) {
+        return CannonballTarget::CloseOrderFlank;
+    }
+    let files = match tu.formation {
+        Formation::Close { files } => files.max(1) as usize,
+        _ => 1,
+    };
+    CannonballTarget::CloseOrderFrontOrRear {
+        ranks: tu.bases.len().div_ceil(files) as u32,
+    }
+}
+
+/// The volley of `shooter` at `target` from the shooting bases `per_base`, with every modifier.
+/// A gun brings its load and the dice the artillery rules give it; other units roll their
+/// profile's Shooting.
+#[allow(clippy::too_many_arguments)]
+fn volley_at(
+    game: &Game,
+    shooter: UnitId,
+    stage: FireStage,
+    target: Piece,
+    per_base: Vec<(usize, RangeBand, f32)>,
+    lanes: &Lanes<'_>,
+    stats: &crate::weapons::RangedStats,
+    gun_dice: Option<(crate::artillery::Ammunition, u32, &'static str)>,
+) -> VolleyPlan {
+    let u = game.unit(shooter);
+    let p = game.unit_profile(shooter);
+    let weapon = p.ranged.expect("a shooter has a ranged weapon");
+    let in_contact = flight::enemies_in_contact(game, shooter);
+    // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2; a gun's from BFS-ART-4/5).
+    let mut dice = gun_dice.map_or(p.shooting as u32, |g| g.1);
     let mut set_to_one = None;
     if u.morale == MoraleLevel::Disorganized {
         set_to_one = Some("Disorganized: 1 die per base (BFS-PSY-6)");
@@ -522,7 +689,7 @@ pub fn plan_volley(
     }
     // Skill modifiers (BFS-SHO-17).
     let mut mods = target_mods(game, target, Some(shooter), !in_contact.is_empty());
-    mods.extend(weapon_mods(&stats, p.is_mounted(), stage));
+    mods.extend(weapon_mods(stats, p.is_mounted(), stage));
     // The owner puts the casualty marker on a base that is not shooting if there is one (BFS-CBT-10).
     let marker_on_shooter = u.casualty_markers > 0 && per_base.len() >= u.bases.len();
     let mut groups = Vec::new();
@@ -582,7 +749,7 @@ pub fn plan_volley(
         } else {
             Band::Effective
         };
-        let (armor_base, armor_mods) = armor(game, target, Some(shooter), &stats, b);
+        let (armor_base, armor_mods) = armor(game, target, Some(shooter), stats, b);
         let distance = in_band.iter().map(|x| x.2).fold(f32::INFINITY, f32::min);
         groups.push(GroupPlan {
             bases: in_band.len() as u32,
@@ -593,13 +760,14 @@ pub fn plan_volley(
             armor_mods,
         });
     }
-    Some(VolleyPlan {
+    VolleyPlan {
         shooter: Piece::Unit(shooter),
         target,
         weapon,
         stage,
         groups,
-    })
+        ammunition: gun_dice.map(|g| (g.0, g.2)),
+    }
 }
 
 /// How many of a Marksmen unit's shooting bases get +1 Skill: one per base of its second rank,
@@ -804,11 +972,16 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
         shooter: plan.shooter,
         target: plan.target,
         stage: plan.stage.name().into(),
-        weapon: plan
-            .weapon
-            .stats(piece_profile(game, plan.shooter).is_mounted())
-            .name
-            .into(),
+        weapon: {
+            let name = plan
+                .weapon
+                .stats(piece_profile(game, plan.shooter).is_mounted())
+                .name;
+            match plan.ammunition {
+                Some((load, why)) => format!("{name}, {} ({why})", load.name()),
+                None => name.into(),
+            }
+        },
         groups,
         hits,
         armor,
@@ -839,10 +1012,14 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
     );
     let mut damage: Vec<(UnitId, Option<UnitId>, u32)> = Vec::new();
     let mut commanders_hit: Vec<(CommanderId, Piece, u32)> = Vec::new();
+    let mut case_shot_hit: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
         match plan.shooter {
-            Piece::Unit(u) => game.unit_mut(u).flags.shot = true,
+            Piece::Unit(u) => {
+                game.unit_mut(u).flags.shot = true;
+                crate::artillery::fired(game, u, stage);
+            }
             Piece::Commander(c) => game.commander_mut(c).shot = true,
         }
         let faces = crate::close_combat::armor_faces(&report.armor);
@@ -851,6 +1028,13 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         match plan.target {
             Piece::Unit(t) => {
                 damage.push((t, plan.shooter.unit(), lost));
+                if lost > 0
+                    && plan
+                        .ammunition
+                        .is_some_and(|a| a.0 == crate::artillery::Ammunition::CaseShot)
+                {
+                    case_shot_hit.push((t, plan.shooter.unit()));
+                }
                 crate::attachment::risk_to_attached(game, t, &faces, events);
             }
             Piece::Commander(c) => commanders_hit.push((c, plan.shooter, lost)),
@@ -879,8 +1063,26 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
             tests.push((t, worst));
         }
     }
-    for (t, by) in tests {
-        let cause = MoraleCause::Shooting;
+    // A unit that lost Strength points to case-shot tests its Morale, besides any test for a
+    // lost base (BFS-ART-6).
+    case_shot_hit.sort();
+    case_shot_hit.dedup_by_key(|h| h.0);
+    let mut tests: Vec<(UnitId, Option<UnitId>, MoraleCause)> = tests
+        .into_iter()
+        .map(|(t, by)| (t, by, MoraleCause::Shooting))
+        .collect();
+    tests.extend(case_shot_hit.into_iter().map(|(t, by)| {
+        let cause = MoraleCause::Other {
+            rule: "BFS-ART-6",
+            reason: "lost Strength points to case-shot".into(),
+        };
+        (t, by, cause)
+    }));
+    for (t, by, cause) in tests {
+        let case_shot = matches!(cause, MoraleCause::Other { .. });
+        if case_shot && game.unit(t).status != UnitStatus::OnTable {
+            continue;
+        }
         let enemies: Vec<UnitId> = by.into_iter().collect();
         shooting_morale(game, t, &cause, &enemies, events);
     }
@@ -1014,6 +1216,7 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
             armor_base,
             armor_mods,
         }],
+        ammunition: None,
     })
 }
 

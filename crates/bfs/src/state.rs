@@ -126,6 +126,9 @@ pub struct Unit {
     /// (BFS-TER-29, [`crate::building`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub garrison: Option<u16>,
+    /// A gun's limber and the turn it last fired (BFS-ART); `None` for every other unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gun: Option<crate::artillery::GunState>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
@@ -175,6 +178,10 @@ pub struct TurnFlags {
     /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub broke_off: bool,
+    /// A gun fired its first Quick Loading shot in Defender's Fire: it may fire again in
+    /// Shooting after Movement (BFS-ART-7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quick_loaded: bool,
 }
 
 /// A charge in progress (BFS-CHG).

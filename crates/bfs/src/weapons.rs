@@ -20,6 +20,8 @@ pub enum RangedWeapon {
     HalfMusket,
     SpanishMusket,
     Javelins,
+    /// A gun of the artillery table; its stats here are the cannonball's (BFS-ART-9).
+    Gun(crate::artillery::Gun),
 }
 
 /// What kind of missile a ranged weapon is, for rules that care (BFS-WPN-2, BFS-WPN-4).
@@ -30,6 +32,8 @@ pub enum WeaponClass {
     Thrown,
     /// The carbine/bow pair: neither a firearm nor a bow (BFS-WPN-3).
     CarbineBow,
+    /// Guns (BFS-WPN-2, BFS-ART).
+    Artillery,
 }
 
 /// Can it be fired from horseback, and at what cost (BFS-WPN-3 "Horseback" column)?
@@ -203,6 +207,19 @@ impl RangedWeapon {
                 Firearm,
                 true,
             ),
+            RangedWeapon::Gun(gun) => {
+                let g = gun.stats();
+                row(
+                    g.name,
+                    g.range_cm.0,
+                    Some(g.range_cm.1),
+                    (g.effectiveness, g.effectiveness),
+                    false,
+                    Cannot,
+                    Artillery,
+                    false,
+                )
+            }
             RangedWeapon::Javelins => row(
                 "Javelins",
                 5.0,

@@ -159,9 +159,11 @@ fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// The allowance of a Move order: the Basic Move (BFS-MOV-6).
+/// The allowance of a Move order: the Basic Move (BFS-MOV-6), a gun's by its class and limber
+/// (BFS-ART-12).
 pub fn allowance(game: &Game, unit: UnitId) -> f32 {
-    let basic = game.unit_profile(unit).movement.basic;
+    let basic = crate::artillery::move_allowance(game, unit)
+        .unwrap_or(game.unit_profile(unit).movement.basic);
     crate::portable::allowance_cap(game, unit).map_or(basic, |cap| basic.min(cap))
 }
 
@@ -337,6 +339,12 @@ fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
                 .map_or(1, |c| c.kind.set_up_maneuvers()),
             SpecialManeuver::ClearObstacles => {
                 crate::portable::check_clear(game, unit).map_or(1, |c| c.maneuvers)
+            }
+            SpecialManeuver::Limber => {
+                crate::artillery::check_limber(game, unit, true).unwrap_or(1)
+            }
+            SpecialManeuver::Unlimber => {
+                crate::artillery::check_limber(game, unit, false).unwrap_or(1)
             }
             _ => 1,
         })
@@ -540,7 +548,12 @@ pub fn check_maneuver(
                 })?
                 .base_rects()
             }
+            SpecialManeuver::Limber | SpecialManeuver::Unlimber => {
+                crate::artillery::check_limber(game, unit, *m == SpecialManeuver::Limber)?;
+                bases
+            }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
+                crate::artillery::check_special_manhandling(game, unit)?;
                 if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
                     || degrees.abs() > 90.0
                 {
@@ -707,6 +720,14 @@ pub fn do_maneuver(
     u.flags.activated = true;
     u.flags.special_maneuvers = used;
     u.flags.maneuvers += used;
+    // A gun limbered or unlimbered (BFS-ART-16).
+    for m in list {
+        if let (Some(gun), SpecialManeuver::Limber | SpecialManeuver::Unlimber) =
+            (u.gun.as_mut(), m)
+        {
+            gun.limbered = *m == SpecialManeuver::Limber;
+        }
+    }
     // Reformed, it neither shoots nor counts as having an order this turn (BFS-MAN-13).
     u.flags.reformed |= list
         .iter()

@@ -447,6 +447,28 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     },
                 ));
             }
+            // A gun limbers to move at the horses' pace, or unlimbers to fire (BFS-ART-16).
+            for (limber, m) in [
+                (true, SpecialManeuver::Limber),
+                (false, SpecialManeuver::Unlimber),
+            ] {
+                if let Ok(n) = crate::artillery::check_limber(view, u, limber) {
+                    let label = format!(
+                        "{} the gun ({n} S-M)",
+                        if limber { "Limber" } else { "Unlimber" }
+                    );
+                    menu.items.push(
+                        MenuItem::new(
+                            label,
+                            Command::Maneuver {
+                                unit: u,
+                                maneuvers: vec![m],
+                            },
+                        )
+                        .key('L'),
+                    );
+                }
+            }
             // Portable obstacles it carries (BFS-OBS-3, -6, -9).
             if let Some(c) = view.unit(u).carries {
                 let cmd = Command::Maneuver {

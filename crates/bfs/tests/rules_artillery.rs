@@ -1,0 +1,382 @@
+//! Artillery (BFS-ART, BFS-SPC-1): cannonball and case-shot, their dice and the choice between
+//! them, the crews that are destroyed rather than flee, Quick Loading, the organ gun, and guns
+//! that limber, move and march.
+
+mod support;
+
+use sandtable_bfs::artillery::Ammunition;
+use sandtable_bfs::command::{MoveStep, SpecialManeuver};
+use sandtable_bfs::event::{Band, Event};
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::profile::UnitProfile;
+use sandtable_bfs::shooting::{self, FireStage};
+use sandtable_bfs::state::{MoraleLevel, OrderKind, UnitStatus};
+use sandtable_bfs::turn::CombatStage;
+use sandtable_bfs::weapons::RangedWeapon;
+use sandtable_bfs::{Bfs, Command, Game};
+use sandtable_engine::Ruleset;
+use support::*;
+
+/// A game of `units` with the profile `profile` changed by `edit`.
+fn edited(units: &[Placed], profile: &str, edit: impl Fn(&mut UnitProfile)) -> Game {
+    let mut s = setup(units, vec![]);
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == profile {
+            edit(p);
+        }
+    }
+    Bfs::setup(&s, 1).unwrap()
+}
+
+/// The Swedish 12 pdr (side B) 60 cm in front of 4 bases of haiduks standing `files` wide and
+/// facing `facing`.
+fn twelve_pounder_at_haiduks(files: u8, facing: f32) -> Game {
+    game(&[
+        unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, files, (60.0, 40.0), facing),
+    ])
+}
+
+fn gun_dice(g: &Game) -> (Ammunition, Vec<u32>, Band) {
+    let plan = sandtable_bfs::preview::volley(g, id(g, "gun"), FireStage::DefendersFire)
+        .expect("the gun has a target");
+    assert_eq!(plan.groups.len(), 1);
+    (
+        plan.ammunition.expect("a gun names its load").0,
+        plan.groups[0].spec.dice_per_base.clone(),
+        plan.groups[0].band,
+    )
+}
+
+/// BFS-ART-4: a cannonball rolls the gun's dice (3 for the 12 pdr) but no more than the ranks of
+/// a Close Order target fired on from its front; from a flank always the full dice; at 60 cm it
+/// is Effective range (65 cm) and beyond case-shot's 50 cm.
+#[test]
+fn bfs_art_4_cannonball_dice_are_capped_by_the_ranks_from_the_front() {
+    let line_2 = twelve_pounder_at_haiduks(2, 0.0);
+    assert_eq!(
+        gun_dice(&line_2),
+        (Ammunition::Cannonball, vec![2], Band::Effective),
+        "2 ranks"
+    );
+    let column = twelve_pounder_at_haiduks(1, 0.0);
+    assert_eq!(gun_dice(&column).1, vec![3], "4 ranks: the full 3 dice");
+    let line_1 = twelve_pounder_at_haiduks(4, 0.0);
+    assert_eq!(gun_dice(&line_1).1, vec![1], "one rank");
+    // The same one-rank line turned to face east: the gun stands on its flank.
+    let flank = twelve_pounder_at_haiduks(4, 90.0);
+    assert_eq!(gun_dice(&flank).1, vec![3], "the full dice from the flank");
+}
+
+/// BFS-ART-1, BFS-ART-4, BFS-SHO-8: a gun shot at is a one-base Open Order unit: a cannonball
+/// rolls 1 die at it, needing Skill − 1.
+#[test]
+fn bfs_art_1_a_gun_is_a_one_base_open_order_target() {
+    let g = game(&[
+        unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 100.0), 180.0),
+        unit("falconet", 0, "falconet", 1, 1, (60.0, 40.0), 0.0),
+    ]);
+    let plan = sandtable_bfs::preview::volley(&g, id(&g, "gun"), FireStage::DefendersFire)
+        .expect("a target");
+    assert_eq!(plan.groups[0].spec.dice_per_base, vec![1]);
+    assert!(
+        plan.groups[0]
+            .spec
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-SHO-8" && m.delta == -1)
+    );
+}
+
+/// BFS-ART-5 and BFS-ART-3: the book's regimental gun at haiduks 20 cm away fires case-shot, 2
+/// dice at Effectiveness 3 with no reroll (one band, A-6), because the rules' odds give it more
+/// than cannonball's 1 die; at 40 cm, beyond case-shot's 30 cm, it fires cannonball at
+/// Effectiveness 8.
+#[test]
+fn bfs_art_5_case_shot_within_its_range_cannonball_beyond() {
+    let at = |gap: f32| {
+        game(&[
+            unit("gun", 1, "regimental-gun", 1, 1, (60.0, 50.0 + gap), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+        ])
+    };
+    let near = at(20.0);
+    let plan =
+        sandtable_bfs::preview::volley(&near, id(&near, "gun"), FireStage::DefendersFire).unwrap();
+    let g = &plan.groups[0];
+    assert_eq!(plan.ammunition.unwrap().0, Ammunition::CaseShot);
+    assert_eq!(g.spec.dice_per_base, vec![2]);
+    assert_eq!(g.spec.reroll, sandtable_bfs::dice::Reroll::None);
+    assert_eq!(
+        g.armor_mods.iter().map(|m| m.delta).collect::<Vec<_>>(),
+        vec![-3]
+    );
+    let far = at(40.0);
+    let plan =
+        sandtable_bfs::preview::volley(&far, id(&far, "gun"), FireStage::DefendersFire).unwrap();
+    assert_eq!(plan.ammunition.unwrap().0, Ammunition::Cannonball);
+    assert_eq!(plan.groups[0].spec.dice_per_base, vec![1]);
+    assert_eq!(
+        plan.groups[0]
+            .armor_mods
+            .iter()
+            .map(|m| m.delta)
+            .collect::<Vec<_>>(),
+        vec![-8]
+    );
+}
+
+/// The regimental gun with a Defense order and the haiduks 20 cm away, in Defender's Fire.
+fn regimental_gun_in_defenders_fire() -> Game {
+    let mut g = game(&[
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+    ]);
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    g
+}
+
+/// BFS-ART-6: case-shot that takes 1 Strength point off the haiduks (no base lost) makes them
+/// test Morale. Dice: 2 and 9 to hit (Skill 4: one hit), 5 for the armor (Armor 3 − 3: no save),
+/// 3 for the Morale test (passed).
+#[test]
+fn bfs_art_6_a_unit_that_loses_strength_to_case_shot_tests_morale() {
+    let mut g = regimental_gun_in_defenders_fire();
+    g.dice.script([2, 9, 5, 3]);
+    let events = run(&mut g, Command::Continue);
+    let volley = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Volley(v) => Some(v),
+            _ => None,
+        })
+        .expect("the gun fires");
+    assert!(volley.weapon.contains("case-shot"), "{}", volley.weapon);
+    assert_eq!(volley.sp_lost, 1);
+    let haiduks = id(&g, "haiduks");
+    assert_eq!(g.unit(haiduks).casualty_markers, 1);
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Test(t) if t.rule == "BFS-ART-6" && t.unit == Some(haiduks))
+        ),
+        "a Morale test for the case-shot"
+    );
+    assert_eq!(g.dice.scripted_left(), 0);
+}
+
+/// BFS-ART-7: a light gun with a Defense order that fired in Defender's Fire fires again in
+/// Shooting after Movement; the Swedish 12 pdr, a heavy gun, does not.
+#[test]
+fn bfs_art_7_quick_loading_fires_twice_under_a_defense_order() {
+    let mut g = regimental_gun_in_defenders_fire();
+    g.dice.script([9, 9]);
+    run(&mut g, Command::Continue);
+    let gun = id(&g, "gun");
+    assert!(g.unit(gun).flags.shot);
+    assert!(shooting::shoots_in(&g, gun, FireStage::AfterMovement));
+    let plan = sandtable_bfs::preview::volley(&g, gun, FireStage::AfterMovement).unwrap();
+    assert!(
+        plan.groups[0].spec.modifiers.is_empty(),
+        "no −1 for the second shot"
+    );
+
+    let mut heavy = game(&[
+        unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 70.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+    ]);
+    set_order(&mut heavy, "gun", Some(OrderKind::Defense));
+    at_combat(&mut heavy, CombatStage::DefendersFire);
+    heavy.dice.script([9, 9, 9, 9]);
+    run(&mut heavy, Command::Continue);
+    let gun = id(&heavy, "gun");
+    assert!(heavy.unit(gun).flags.shot);
+    assert!(!shooting::shoots_in(&heavy, gun, FireStage::AfterMovement));
+}
+
+/// BFS-ART-10: the organ gun fires case-shot at effective range (3 + 1 dice) and never in the
+/// turn after it fired.
+#[test]
+fn bfs_art_10_the_organ_gun_fires_every_second_turn() {
+    let mut g = edited(
+        &[
+            unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+        ],
+        "regimental-gun",
+        |p| {
+            p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::OrganGun));
+            p.shooting = 3;
+        },
+    );
+    let gun = id(&g, "gun");
+    let plan = sandtable_bfs::preview::volley(&g, gun, FireStage::DefendersFire).unwrap();
+    assert_eq!(plan.ammunition.unwrap().0, Ammunition::CaseShot);
+    assert_eq!(plan.groups[0].spec.dice_per_base, vec![4]);
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    g.turn.number = 1;
+    g.dice.script([9, 9, 9, 9]);
+    run(&mut g, Command::Continue);
+    assert_eq!(g.unit(gun).gun.unwrap().last_fired_turn, Some(1));
+    assert!(
+        !shooting::shoots_in(&g, gun, FireStage::AfterMovement),
+        "no Quick Loading for the organ gun"
+    );
+    g.unit_mut(gun).flags = Default::default();
+    g.turn.number = 2;
+    assert!(!shooting::shoots_in(&g, gun, FireStage::DefendersFire));
+    g.turn.number = 3;
+    assert!(shooting::shoots_in(&g, gun, FireStage::DefendersFire));
+}
+
+/// BFS-ART-1: gun crews never become Disorganized nor flee: sent to either, they are destroyed.
+#[test]
+fn bfs_art_1_crews_are_destroyed_instead_of_disorganized() {
+    for to in [MoraleLevel::Disorganized, MoraleLevel::Flight] {
+        let mut g = regimental_gun_in_defenders_fire();
+        let gun = id(&g, "gun");
+        let mut events = Vec::new();
+        sandtable_bfs::flight::apply_level(&mut g, gun, to, "a test", None, &mut events);
+        assert_eq!(g.unit(gun).status, UnitStatus::Destroyed);
+        assert!(g.unit(gun).bases.is_empty());
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::UnitDestroyed { rule, .. } if rule == "BFS-ART-1"))
+        );
+    }
+}
+
+/// BFS-ART-16 and BFS-ART-12: limbering a light gun is 1 Special Maneuver; limbered, it moves
+/// 15 cm under a Move order and cannot fire; manhandled it moves 10 cm. The 12 pdr (moving as a
+/// medium gun) needs 2 Special Maneuvers and moves 5 cm manhandled.
+#[test]
+fn bfs_art_16_limbered_guns_move_at_the_horses_pace_and_cannot_fire() {
+    let mut g = game(&[
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 100.0), 180.0),
+        unit("big", 1, "twelve-pounder", 1, 1, (30.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+    ]);
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    set_order(&mut g, "big", Some(OrderKind::Defense));
+    at_movement(&mut g, Side::B, false);
+    let gun = id(&g, "gun");
+    let limber = |unit| Command::Maneuver {
+        unit,
+        maneuvers: vec![SpecialManeuver::Limber],
+    };
+    assert!(shooting::shoots_in(&g, gun, FireStage::DefendersFire));
+    run(&mut g, limber(gun));
+    assert!(g.unit(gun).gun.unwrap().limbered);
+    assert_eq!(g.unit(gun).flags.special_maneuvers, 1);
+    assert!(!shooting::shoots_in(&g, gun, FireStage::DefendersFire));
+    let big = id(&g, "big");
+    run(&mut g, limber(big));
+    assert_eq!(g.unit(big).flags.special_maneuvers, 2);
+
+    // Next turn, under Move orders.
+    let forward = |unit, d: f32| Command::Move {
+        unit,
+        steps: vec![MoveStep::Forward(d)],
+    };
+    for (limbered, d, ok) in [(true, 15.0, true), (true, 15.5, false), (false, 10.0, true)] {
+        let mut n = g.clone();
+        n.unit_mut(gun).flags = Default::default();
+        n.unit_mut(gun).gun.as_mut().unwrap().limbered = limbered;
+        n.unit_mut(gun).order = Some(OrderKind::Move);
+        let legal = sandtable_bfs::phases::check(&n, &forward(gun, d));
+        assert_eq!(legal.is_ok(), ok, "limbered {limbered}, {d} cm: {legal:?}");
+    }
+    let mut n = g.clone();
+    n.unit_mut(big).flags = Default::default();
+    n.unit_mut(big).gun.as_mut().unwrap().limbered = false;
+    n.unit_mut(big).order = Some(OrderKind::Move);
+    assert!(sandtable_bfs::phases::check(&n, &forward(big, 5.0)).is_ok());
+    assert!(sandtable_bfs::phases::check(&n, &forward(big, 6.0)).is_err());
+}
+
+/// BFS-ART-15: a manhandled gun never marches.
+#[test]
+fn bfs_art_15_manhandled_guns_never_march() {
+    let mut g = game(&[
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+    ]);
+    set_order(&mut g, "gun", Some(OrderKind::Move));
+    at_movement(&mut g, Side::B, false);
+    let err = sandtable_bfs::phases::check(
+        &g,
+        &Command::Move {
+            unit: id(&g, "gun"),
+            steps: vec![MoveStep::March, MoveStep::Forward(10.0)],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.rule, "BFS-ART-15");
+}
+
+/// BFS-ART-13: a gun that moves as a heavy gun is not manhandled with a Special Maneuver.
+#[test]
+fn bfs_art_13_heavy_guns_are_not_manhandled_by_special_maneuver() {
+    let mut g = edited(
+        &[
+            unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 100.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+        ],
+        "twelve-pounder",
+        |p| {
+            p.ranged = Some(RangedWeapon::Gun(
+                sandtable_bfs::artillery::Gun::DemiCulverin,
+            ));
+            p.shooting = 2;
+            p.movement.basic = 2.0;
+        },
+    );
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    at_movement(&mut g, Side::B, false);
+    let err = sandtable_bfs::phases::check(
+        &g,
+        &Command::Maneuver {
+            unit: id(&g, "gun"),
+            maneuvers: vec![SpecialManeuver::ChangePosition {
+                dx: 0.0,
+                dy: 2.0,
+                degrees: 0.0,
+            }],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.rule, "BFS-ART-13");
+}
+
+/// BFS-ART-1 and BFS-ART-9 in the data: an artillery profile must have 1 SP, its gun's Shooting
+/// and its manhandled Move, and only artillery names a gun.
+#[test]
+fn bfs_art_1_artillery_profiles_are_checked_against_the_gun_table() {
+    let lists = armies();
+    let gun = lists
+        .iter()
+        .flat_map(|l| &l.profiles)
+        .find(|p| p.id == "regimental-gun")
+        .unwrap()
+        .clone();
+    assert!(gun.problems().is_empty(), "{:?}", gun.problems());
+    let mut bad = gun.clone();
+    bad.strength = 3;
+    bad.shooting = 2;
+    bad.movement.basic = 15.0;
+    let problems = bad.problems();
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems.iter().any(|p| p.contains("BFS-ART-1")));
+    assert!(problems.iter().any(|p| p.contains("BFS-ART-9")));
+    assert!(problems.iter().any(|p| p.contains("BFS-ART-12")));
+    let mut not_artillery = gun;
+    not_artillery.kind = sandtable_bfs::profile::UnitKind::Infantry;
+    assert!(
+        not_artillery
+            .problems()
+            .iter()
+            .any(|p| p.contains("not artillery"))
+    );
+}
