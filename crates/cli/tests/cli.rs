@@ -375,6 +375,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// now holds cavalry in a field to +10 cm of Additional Move (BFS-TER-25), as the charge itself
 /// does, which changes what both players charge (one `baseline` line among them), and the
 /// `ai` player now counts the Defender's Fire it would meet and rallies sooner (10 more).
+/// Artillery (issue 15) changed every By Fire and Sword line's state hash and nothing else: the
+/// Polish and Swedish lists gained gun profiles, and a game carries its lists' profiles; the
+/// same commands, events and results were played. The two lines before the `baseline` ones play
+/// the guns' battle, "The guns of Gniew".
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
