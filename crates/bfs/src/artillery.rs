@@ -307,6 +307,10 @@ pub struct GunState {
     /// The turn it last fired, for the organ gun (BFS-ART-10).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_fired_turn: Option<u32>,
+    /// The load its owner chose (BFS-ART-3): cannonball always, or case-shot whenever the target
+    /// is within case-shot range; `None` leaves it to the crew, who load by the rules' odds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<Ammunition>,
 }
 
 /// Case-shot as a weapon row: one band up to its maximum range, treated as Effective (no
@@ -481,6 +485,69 @@ pub fn check_special_manhandling(game: &Game, unit: UnitId) -> Result<(), RuleEr
         )),
         _ => Ok(()),
     }
+}
+
+/// May the owner choose this load for the gun now: in its side's Movement Phase, before the
+/// Combat Phase in which it fires (BFS-ART-3)? The organ gun loads by range (BFS-ART-10).
+pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result<(), RuleError> {
+    let side = crate::phases::movement::acting(game)?;
+    let u = game.unit(unit);
+    let (Some(state), Some(gun)) = (u.gun, gun_of(game.unit_profile(unit))) else {
+        return Err(RuleError::new(
+            "BFS-ART-3",
+            format!("{} is not a gun.", u.name),
+        ));
+    };
+    if u.side != side || u.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            format!("{} is not one of the acting side's units on the table.", u.name),
+        ));
+    }
+    if gun.every_second_turn() {
+        return Err(RuleError::new(
+            "BFS-ART-10",
+            format!(
+                "{} is an organ gun: it fires case-shot at Effective range and cannonball beyond.",
+                u.name
+            ),
+        ));
+    }
+    if state.load == load {
+        return Err(RuleError::new(
+            "BFS-ART-3",
+            format!("{} is already loaded so.", u.name),
+        ));
+    }
+    Ok(())
+}
+
+/// What a load choice is called in menus and the log.
+pub fn load_name(load: Option<Ammunition>) -> &'static str {
+    match load {
+        Some(Ammunition::Cannonball) => "cannonball",
+        Some(Ammunition::CaseShot) => "case-shot within its range",
+        None => "the crew's choice by the odds",
+    }
+}
+
+/// The owner chooses the gun's load (BFS-ART-3); it stays until changed.
+pub fn load(
+    game: &mut Game,
+    unit: UnitId,
+    load: Option<Ammunition>,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_load(game, unit, load)?;
+    let u = game.unit_mut(unit);
+    if let Some(state) = u.gun.as_mut() {
+        state.load = load;
+    }
+    events.push(Event::Ruling {
+        rule: "BFS-ART-3".into(),
+        text: format!("{} will fire {}.", u.name, load_name(load)),
+    });
+    Ok(())
 }
 
 /// The gun a unit serves, if it is artillery.

@@ -143,6 +143,9 @@ fn movement_commands(game: &Game) -> Vec<Command> {
         return v;
     };
     let scene = geo::scene(game);
+    // A gun's load (Command::Load, BFS-ART-3) is not offered: the crew's own choice, by the
+    // rules' odds, is what a search would choose, and a free command that changes no value
+    // would only spend the search's budget.
     for u in game.units_on_table(side).filter(|u| !u.flags.activated) {
         let id = u.id;
         let basic = crate::artillery::move_allowance(game, id)

@@ -104,6 +104,13 @@ pub enum Command {
         wall: u8,
         by: CommanderId,
     },
+    /// The owner chooses a gun's load for its shots (BFS-ART-3): cannonball, case-shot whenever
+    /// the target is within its range, or `None` for the crew's choice by the rules' odds. Free,
+    /// in the side's Movement Phase, and it stays until changed.
+    Load {
+        unit: UnitId,
+        ammunition: Option<crate::artillery::Ammunition>,
+    },
     /// The acting player has finished moving.
     EndMovement,
 
@@ -241,6 +248,7 @@ impl Command {
             | Maneuver { unit, .. }
             | Withdraw { unit }
             | Hold { unit }
+            | Load { unit, .. }
             | React { unit, .. } => (vec![*unit], vec![], None),
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
@@ -279,6 +287,7 @@ impl Command {
             Command::Maneuver { .. } => "Maneuver",
             Command::Withdraw { .. } => "Withdraw",
             Command::Hold { .. } => "Hold",
+            Command::Load { .. } => "Load",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -117,6 +117,14 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         | Command::Maneuver { unit: u, .. }
         | Command::Withdraw { unit: u }
         | Command::Hold { unit: u } => (vec![unit(*u)], None, None),
+        Command::Load {
+            unit: u,
+            ammunition,
+        } => (
+            vec![unit(*u)],
+            None,
+            Some(crate::artillery::load_name(*ammunition).into()),
+        ),
         Command::DeclareCharge {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),

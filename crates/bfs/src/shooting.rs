@@ -527,10 +527,11 @@ pub fn plan_volley(
     ))
 }
 
-/// A gun's volley at the target the rules require: with case-shot when the target is within its
-/// range and the rules' odds say it takes off at least as many Strength points, since it also
-/// forces a Morale test (BFS-ART-3, BFS-ART-6); the organ gun fires case-shot at effective
-/// range and cannonball beyond (BFS-ART-10).
+/// A gun's volley at the target the rules require, with the load its owner chose (BFS-ART-3):
+/// cannonball, or case-shot whenever the target is within its range. Left to the crew, it fires
+/// case-shot when the target is within range and the rules' odds say it takes off at least as
+/// many Strength points, since it also forces a Morale test (BFS-ART-6). The organ gun fires
+/// case-shot at effective range and cannonball beyond (BFS-ART-10).
 #[allow(clippy::too_many_arguments)]
 fn gun_volley(
     game: &Game,
@@ -565,7 +566,10 @@ fn gun_volley(
             Some((Ammunition::Cannonball, n, why)),
         )
     };
-    if closest > case.effective_cm + sandtable_geometry::tolerance::LIMIT_EPS {
+    let chosen = game.unit(shooter).gun.and_then(|g| g.load);
+    if closest > case.effective_cm + sandtable_geometry::tolerance::LIMIT_EPS
+        || chosen == Some(Ammunition::Cannonball)
+    {
         return Some(cannon(per_base));
     }
     let target_bases = match target {
@@ -602,7 +606,7 @@ fn gun_volley(
     if case_plan.groups.is_empty() {
         return Some(cannon(per_base));
     }
-    if gun.every_second_turn() {
+    if gun.every_second_turn() || chosen == Some(Ammunition::CaseShot) {
         return Some(case_plan);
     }
     let ball_plan = cannon(per_base);
@@ -978,7 +982,7 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 .stats(piece_profile(game, plan.shooter).is_mounted())
                 .name;
             match plan.ammunition {
-                Some((load, why)) => format!("{name}, {} ({why})", load.name()),
+                Some((load, why)) => format!("{name}, {}: {why}", load.name()),
                 None => name.into(),
             }
         },

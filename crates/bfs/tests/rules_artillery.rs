@@ -380,3 +380,88 @@ fn bfs_art_1_artillery_profiles_are_checked_against_the_gun_table() {
             .any(|p| p.contains("not artillery"))
     );
 }
+
+/// BFS-ART-3: the owner chooses the load in his Movement Phase, free: cannonball at haiduks 20
+/// cm away although the crew would fire case-shot; case-shot within its 30 cm, and cannonball
+/// beyond it whatever was chosen. The organ gun loads by range, and no one loads out of turn.
+#[test]
+fn bfs_art_3_the_owner_chooses_the_load() {
+    let at = |gap: f32| {
+        let mut g = game(&[
+            unit("gun", 1, "regimental-gun", 1, 1, (60.0, 50.0 + gap), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+        ]);
+        at_movement(&mut g, Side::B, false);
+        g
+    };
+    let load = |g: &mut Game, ammunition| {
+        let unit = id(g, "gun");
+        let events = run(g, Command::Load { unit, ammunition });
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-ART-3"))
+        );
+    };
+    let fired = |g: &Game| {
+        sandtable_bfs::preview::volley(g, id(g, "gun"), FireStage::DefendersFire)
+            .unwrap()
+            .ammunition
+            .unwrap()
+            .0
+    };
+    let mut near = at(20.0);
+    assert_eq!(fired(&near), Ammunition::CaseShot, "the crew's choice");
+    load(&mut near, Some(Ammunition::Cannonball));
+    assert_eq!(fired(&near), Ammunition::Cannonball);
+    load(&mut near, Some(Ammunition::CaseShot));
+    assert_eq!(fired(&near), Ammunition::CaseShot);
+    let gun = id(&near, "gun");
+    assert!(
+        sandtable_bfs::phases::check(
+            &near,
+            &Command::Load {
+                unit: gun,
+                ammunition: Some(Ammunition::CaseShot)
+            }
+        )
+        .is_err(),
+        "already loaded so"
+    );
+    let mut far = at(40.0);
+    load(&mut far, Some(Ammunition::CaseShot));
+    assert_eq!(fired(&far), Ammunition::Cannonball, "beyond case-shot range");
+
+    // Not in the other side's Movement Phase, nor in the Combat Phase.
+    let mut other = at(20.0);
+    at_movement(&mut other, Side::A, false);
+    let cmd = Command::Load {
+        unit: id(&other, "gun"),
+        ammunition: Some(Ammunition::Cannonball),
+    };
+    assert!(sandtable_bfs::phases::check(&other, &cmd).is_err());
+    at_combat(&mut other, CombatStage::DefendersFire);
+    assert!(sandtable_bfs::phases::check(&other, &cmd).is_err());
+
+    let mut organ = edited(
+        &[
+            unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+        ],
+        "regimental-gun",
+        |p| {
+            p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::OrganGun));
+            p.shooting = 3;
+        },
+    );
+    at_movement(&mut organ, Side::B, false);
+    let err = sandtable_bfs::phases::check(
+        &organ,
+        &Command::Load {
+            unit: id(&organ, "gun"),
+            ammunition: Some(Ammunition::Cannonball),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.rule, "BFS-ART-10");
+}

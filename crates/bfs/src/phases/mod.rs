@@ -38,6 +38,9 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         }
         Command::Withdraw { unit } => movement::check_withdraw(game, *unit),
         Command::Hold { unit } => movement::check_hold(game, *unit),
+        Command::Load { unit, ammunition } => {
+            crate::artillery::check_load(game, *unit, *ammunition)
+        }
         Command::DeclareCharge { unit, target, pay } => {
             movement::check_declare_charge(game, *unit, *target, *pay)
         }
@@ -113,6 +116,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Maneuver { unit, maneuvers } => movement::do_maneuver(game, *unit, maneuvers, e)?,
         Command::Withdraw { unit } => movement::do_withdraw(game, *unit, e)?,
         Command::Hold { unit } => movement::do_hold(game, *unit, e)?,
+        Command::Load { unit, ammunition } => crate::artillery::load(game, *unit, *ammunition, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

@@ -112,7 +112,9 @@ fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
             format!("{} ({}/{})", m.name, m.effectiveness.0, m.effectiveness.1),
         ),
     ];
-    if let Some(r) = p.ranged {
+    if let Some(g) = crate::artillery::gun_of(p) {
+        rows.extend(gun_rows(g));
+    } else if let Some(r) = p.ranged {
         let s = r.stats(p.is_mounted());
         let range = s.long_cm.map_or(format!("{}", s.effective_cm), |l| {
             format!("{}/{}", s.effective_cm, l)
@@ -136,6 +138,46 @@ fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
         ));
     }
     rows
+}
+
+/// A gun's row of the artillery table, and how it moves (BFS-ART-5, BFS-ART-9, BFS-ART-12).
+fn gun_rows(g: crate::artillery::Gun) -> Vec<(String, String)> {
+    let s = g.stats();
+    let (carried, pulled) = s.moves_as.moves_cm();
+    let cm = |d: Option<f32>| d.map_or("cannot".to_string(), |d| format!("{d} cm"));
+    vec![
+        (
+            "Cannonball".into(),
+            format!(
+                "{} ({} dice, {}/{} cm, effectiveness {})",
+                s.name, s.shooting, s.range_cm.0, s.range_cm.1, s.effectiveness
+            ),
+        ),
+        (
+            "Case-shot".into(),
+            format!(
+                "{} dice to {} cm, effectiveness {}",
+                s.shooting + 1,
+                s.case_range_cm,
+                s.case_effectiveness
+            ),
+        ),
+        (
+            "Gun".into(),
+            format!(
+                "{:?} gun, moves as {:?}: manhandled {}, limbered {}{}",
+                s.class,
+                s.moves_as,
+                cm(carried),
+                cm(pulled),
+                if g.quick_loading() {
+                    "; Quick Loading"
+                } else {
+                    ""
+                }
+            ),
+        ),
+    ]
 }
 
 fn formation_name(f: Formation) -> String {

@@ -383,7 +383,24 @@ fn building_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
     }
 }
 
+/// A gun's load for this turn's shots, chosen before the Combat Phase (BFS-ART-3).
+fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    use crate::artillery::Ammunition;
+    for load in [Some(Ammunition::Cannonball), Some(Ammunition::CaseShot), None] {
+        if crate::artillery::check_load(view, u, load).is_ok() {
+            menu.items.push(MenuItem::new(
+                format!("Fire {} (free)", crate::artillery::load_name(load)),
+                Command::Load {
+                    unit: u,
+                    ammunition: load,
+                },
+            ));
+        }
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
+    load_items(view, u, menu);
     // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
     let cross = match view.unit(u).order {
         Some(OrderKind::Defense) => Some(Command::Maneuver {

@@ -75,7 +75,7 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
-/// ("Fl"), and "OoC" when no commander who may order it is within his command range
+/// ("Fl"), "Lmb" for a limbered gun, and "OoC" when no commander who may order it is within his command range
 /// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
 pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     let mut m = Vec::new();
@@ -89,6 +89,10 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
         crate::state::MoraleLevel::Good => {}
         crate::state::MoraleLevel::Disorganized => m.push("Dz".into()),
         crate::state::MoraleLevel::Flight => m.push("Fl".into()),
+    }
+    if u.gun.is_some_and(|g| g.limbered) {
+        // Limbered: it cannot fire until it unlimbers (BFS-ART-16).
+        m.push("Lmb".into());
     }
     if crate::authority::out_of_command(game, u.id) {
         m.push("OoC".into());
