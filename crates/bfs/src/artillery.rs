@@ -501,7 +501,10 @@ pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result
     if u.side != side || u.status != UnitStatus::OnTable {
         return Err(RuleError::new(
             "BFS-MOV-3",
-            format!("{} is not one of the acting side's units on the table.", u.name),
+            format!(
+                "{} is not one of the acting side's units on the table.",
+                u.name
+            ),
         ));
     }
     if gun.every_second_turn() {

@@ -430,7 +430,11 @@ fn bfs_art_3_the_owner_chooses_the_load() {
     );
     let mut far = at(40.0);
     load(&mut far, Some(Ammunition::CaseShot));
-    assert_eq!(fired(&far), Ammunition::Cannonball, "beyond case-shot range");
+    assert_eq!(
+        fired(&far),
+        Ammunition::Cannonball,
+        "beyond case-shot range"
+    );
 
     // Not in the other side's Movement Phase, nor in the Combat Phase.
     let mut other = at(20.0);

@@ -218,7 +218,14 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
                     p.name,
                     u.bases.len(),
                     u.bases_at_start,
-                    p.movement
+                    // A gun's Move is its class's, limbered or not (BFS-ART-12).
+                    crate::artillery::move_allowance(view, id).map_or(
+                        p.movement.to_string(),
+                        |d| match u.gun {
+                            Some(g) if g.limbered => format!("{d} (limbered)"),
+                            _ => d.to_string(),
+                        }
+                    )
                 ),
                 format!("{} · {order}", morale_name(u.morale)),
             ];

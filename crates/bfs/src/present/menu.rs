@@ -386,7 +386,11 @@ fn building_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
 /// A gun's load for this turn's shots, chosen before the Combat Phase (BFS-ART-3).
 fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
     use crate::artillery::Ammunition;
-    for load in [Some(Ammunition::Cannonball), Some(Ammunition::CaseShot), None] {
+    for load in [
+        Some(Ammunition::Cannonball),
+        Some(Ammunition::CaseShot),
+        None,
+    ] {
         if crate::artillery::check_load(view, u, load).is_ok() {
             menu.items.push(MenuItem::new(
                 format!("Fire {} (free)", crate::artillery::load_name(load)),
