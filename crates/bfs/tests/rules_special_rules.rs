@@ -1,7 +1,8 @@
 //! Special rules of the army lists (BFS-SPC). Rules revision 6: Militia and Rabble test their
 //! nerve before charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25); No Quarter always
 //! pursues (BFS-SPC-20); Mobility, Highlanders, Marksmen, Independent, Light Cavalry. Revision
-//! 7: To the Last Man (BFS-SPC-33) and Companions (BFS-SPC-7).
+//! 7: To the Last Man (BFS-SPC-33) and Companions (BFS-SPC-7). Revision 8: Rifled Barrels
+//! (BFS-SPC-27).
 
 mod support;
 
@@ -766,4 +767,49 @@ fn bfs_spc_7_companions_roll_a_die_more_for_every_two_bases_fighting() {
     assert_eq!(extra(7, false), 2);
     assert_eq!(extra(6, false), 0);
     assert_eq!(extra(7, true), 0);
+}
+
+/// Rifled Barrels (BFS-SPC-27): haiduks with rifles fire them at reiters 40 cm away, beyond
+/// their arquebuses' 20 cm: 1 die per base at Long range (20–50 cm), Effectiveness 0. At 10 cm
+/// their arquebuses (2 dice a base, Effectiveness 1) take off more, so they fire those. Not
+/// while Disorganized.
+#[test]
+fn bfs_spc_27_rifled_barrels_reach_fifty_centimetres_with_one_die() {
+    use sandtable_bfs::event::Band;
+    use sandtable_bfs::shooting::FireStage;
+    use sandtable_bfs::state::MoraleLevel;
+    let at = |gap: f32| {
+        edited(
+            &[
+                unit("haiduks", 0, "haiduks", 4, 4, (60.0, 50.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 50.0 + gap), 180.0),
+            ],
+            vec![],
+            "haiduks",
+            |p| p.special_rules.push(SpecialRule::RifledBarrels),
+        )
+    };
+    let far = at(40.0);
+    let h = id(&far, "haiduks");
+    let plan = sandtable_bfs::preview::volley(&far, h, FireStage::DefendersFire)
+        .expect("the rifles reach");
+    assert!(plan.rifled);
+    assert_eq!(plan.groups.len(), 1);
+    assert_eq!(plan.groups[0].band, Band::Long);
+    assert_eq!(plan.groups[0].spec.dice_per_base, vec![1; 4]);
+    assert!(
+        plan.groups[0].armor_mods.is_empty(),
+        "Effectiveness 0 at Long range"
+    );
+    let near = at(10.0);
+    let plan = sandtable_bfs::preview::volley(&near, h, FireStage::DefendersFire).unwrap();
+    assert!(!plan.rifled);
+    assert_eq!(plan.groups[0].spec.dice_per_base, vec![2; 4]);
+    let mut shaken = at(40.0);
+    shaken.unit_mut(h).morale = MoraleLevel::Disorganized;
+    assert!(sandtable_bfs::preview::volley(&shaken, h, FireStage::DefendersFire).is_none());
+    // Battles recorded under rules revision 7 never fired rifles.
+    let mut old = at(40.0);
+    old.info.options.rules_revision = 7;
+    assert!(sandtable_bfs::preview::volley(&old, h, FireStage::DefendersFire).is_none());
 }

@@ -1,7 +1,7 @@
 //! A gun's volley (BFS-ART-3..6, BFS-ART-10): its load, and the dice a cannonball rolls at its
 //! target.
 
-use super::{FireStage, Lanes, VolleyPlan, volley_at};
+use super::{Fire, FireStage, Lanes, VolleyPlan, volley_at};
 use crate::event::Piece;
 use crate::geo::{self, sid, unit_frame};
 use crate::ids::UnitId;
@@ -46,7 +46,7 @@ pub(super) fn gun_volley(
             per_base,
             lanes,
             &ball,
-            Some((Ammunition::Cannonball, n, why)),
+            Fire::Gun(Ammunition::Cannonball, n, why),
         )
     };
     let chosen = game.unit(shooter).gun.and_then(|g| g.load);
@@ -84,7 +84,7 @@ pub(super) fn gun_volley(
         case_lanes,
         lanes,
         &case,
-        Some((Ammunition::CaseShot, n, why)),
+        Fire::Gun(Ammunition::CaseShot, n, why),
     );
     if case_plan.groups.is_empty() {
         return Some(cannon(per_base));

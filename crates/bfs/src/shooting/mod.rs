@@ -23,6 +23,7 @@ use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
 use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 
 mod guns;
+pub mod rifles;
 
 /// The stages and steps in which units shoot (BFS-SEQ-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +67,19 @@ pub struct VolleyPlan {
     pub groups: Vec<GroupPlan>,
     /// A gun's load, and why it rolls the dice it does (BFS-ART-3..5).
     pub ammunition: Option<(crate::artillery::Ammunition, &'static str)>,
+    /// Fired with rifles instead of the unit's weapon (BFS-SPC-27).
+    pub rifled: bool,
+}
+
+/// What a unit fires, beyond its profile's weapon.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Fire {
+    /// Its weapon, its profile's Shooting.
+    Weapon,
+    /// A gun's load, its dice and why (BFS-ART-4/5).
+    Gun(crate::artillery::Ammunition, u32, &'static str),
+    /// Its rifles (BFS-SPC-27).
+    Rifles,
 }
 
 impl VolleyPlan {
@@ -463,7 +477,9 @@ fn nearest_commander(
 }
 
 /// The volley a unit would fire now: the closest enemy it may shoot, the required target
-/// (BFS-SHO-9), with every base's band, line of fire and the modifiers.
+/// (BFS-SHO-9), with every base's band, line of fire and the modifiers. A gun fires its load
+/// (`guns`); a unit with Rifled Barrels fires its rifles when the rules' odds favour them
+/// (`rifles`).
 pub fn plan_volley(
     game: &Game,
     scene: &Scene,
@@ -495,11 +511,74 @@ pub fn plan_volley(
                     .is_some_and(|c| c.target == shooter)
         });
     }
+    let target = |stats: &crate::weapons::RangedStats| {
+        closest_target(
+            game,
+            scene,
+            shooter,
+            &lanes,
+            &candidates,
+            free_choice,
+            stats,
+        )
+    };
+    if let Some(gun) = crate::artillery::gun_of(p) {
+        let (target, per_base) = target(&stats)?;
+        return guns::gun_volley(game, scene, shooter, stage, gun, target, per_base, &lanes);
+    }
+    let normal = target(&stats).map(|(target, per_base)| {
+        volley_at(
+            game,
+            shooter,
+            stage,
+            target,
+            per_base,
+            &lanes,
+            &stats,
+            Fire::Weapon,
+        )
+    });
+    // Rifles instead, when the rules' odds say they take off more (BFS-SPC-27).
+    if !rifles::may_use(game, shooter) {
+        return normal;
+    }
+    let rifle = rifles::stats();
+    let rifled = target(&rifle).map(|(target, per_base)| {
+        volley_at(
+            game,
+            shooter,
+            stage,
+            target,
+            per_base,
+            &lanes,
+            &rifle,
+            Fire::Rifles,
+        )
+    });
+    match (normal, rifled) {
+        (Some(n), Some(r)) if r.expected_losses() > n.expected_losses() + 1e-9 => Some(r),
+        (Some(n), _) => Some(n),
+        (None, r) => r,
+    }
+}
+
+/// The target the rules require of a shooter with these weapon stats: the closest visible enemy
+/// it has in its field of fire, in range and with a line of fire (BFS-SHO-9), or a lone
+/// commander closer still within 30 cm (BFS-CDR-7); with each shooting base's band and range.
+#[allow(clippy::type_complexity)]
+fn closest_target(
+    game: &Game,
+    scene: &Scene,
+    shooter: UnitId,
+    lanes: &Lanes<'_>,
+    candidates: &[UnitId],
+    free_choice: bool,
+    stats: &crate::weapons::RangedStats,
+) -> Option<(Piece, Vec<(usize, RangeBand, f32)>)> {
     // (closest range, target, (base, band, distance) of each shooting base)
-    #[allow(clippy::type_complexity)]
     let mut best: Option<(f32, Piece, Vec<(usize, RangeBand, f32)>)> = None;
-    for t in candidates {
-        let per_base = lanes.to(scene, sid(t), &game.unit(t).bases, &stats);
+    for &t in candidates {
+        let per_base = lanes.to(scene, sid(t), &game.unit(t).bases, stats);
         if per_base.is_empty() {
             continue;
         }
@@ -514,19 +593,13 @@ pub fn plan_volley(
     // (BFS-CDR-7). Battles recorded before rules revision 4 never shot at commanders.
     if free_choice && crate::revision::commander_targets(game.info.options.rules_revision) {
         let unit_range = best.as_ref().map_or(f32::INFINITY, |b| b.0);
-        if let Some((d, c, per_base)) = nearest_commander(game, shooter, &lanes, &stats)
+        if let Some((d, c, per_base)) = nearest_commander(game, shooter, lanes, stats)
             && d < unit_range - 1e-4
         {
             best = Some((d, Piece::Commander(c), per_base));
         }
     }
-    let (_, target, per_base) = best?;
-    if let Some(gun) = crate::artillery::gun_of(p) {
-        return guns::gun_volley(game, scene, shooter, stage, gun, target, per_base, &lanes);
-    }
-    Some(volley_at(
-        game, shooter, stage, target, per_base, &lanes, &stats, None,
-    ))
+    best.map(|(_, target, per_base)| (target, per_base))
 }
 
 /// The volley of `shooter` at `target` from the shooting bases `per_base`, with every modifier.
@@ -541,16 +614,21 @@ fn volley_at(
     per_base: Vec<(usize, RangeBand, f32)>,
     lanes: &Lanes<'_>,
     stats: &crate::weapons::RangedStats,
-    gun_dice: Option<(crate::artillery::Ammunition, u32, &'static str)>,
+    fire: Fire,
 ) -> VolleyPlan {
     let u = game.unit(shooter);
     let p = game.unit_profile(shooter);
     let weapon = p.ranged.expect("a shooter has a ranged weapon");
     let in_contact = flight::enemies_in_contact(game, shooter);
     // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2; a gun's from BFS-ART-4/5).
-    let mut dice = gun_dice.map_or(p.shooting as u32, |g| g.1);
+    let mut dice = match fire {
+        Fire::Gun(_, dice, _) => dice,
+        Fire::Weapon | Fire::Rifles => p.shooting as u32,
+    };
     let mut set_to_one = None;
-    if u.morale == MoraleLevel::Disorganized {
+    if fire == Fire::Rifles {
+        set_to_one = Some("rifled weapons: Shooting 1 (BFS-SPC-27)");
+    } else if u.morale == MoraleLevel::Disorganized {
         set_to_one = Some("Disorganized: 1 die per base (BFS-PSY-6)");
     } else if stage == FireStage::WhileCharging {
         set_to_one = Some("Shooting while Charging: 1 die per base (BFS-CC-6)");
@@ -641,7 +719,11 @@ fn volley_at(
         weapon,
         stage,
         groups,
-        ammunition: gun_dice.map(|g| (g.0, g.2)),
+        ammunition: match fire {
+            Fire::Gun(load, _, why) => Some((load, why)),
+            Fire::Weapon | Fire::Rifles => None,
+        },
+        rifled: fire == Fire::Rifles,
     }
 }
 
@@ -854,6 +936,9 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 .name;
             match plan.ammunition {
                 Some((load, why)) => format!("{name}, {}: {why}", load.name()),
+                None if plan.rifled => {
+                    format!("{name}'s rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)")
+                }
                 None => name.into(),
             }
         },
@@ -1092,6 +1177,7 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
             armor_mods,
         }],
         ammunition: None,
+        rifled: false,
     })
 }
 
