@@ -469,3 +469,47 @@ fn bfs_art_3_the_owner_chooses_the_load() {
     .unwrap_err();
     assert_eq!(err.rule, "BFS-ART-10");
 }
+
+/// BFS-TER-26 and BFS-OBS-10 for guns (BFS-ART-21): −1 to hit a target wholly in a ploughed
+/// field, where the balls cannot bounce; one die more at a unit carrying chevaux de frise.
+#[test]
+fn bfs_art_21_ploughed_fields_and_chevaux_de_frise() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let units = [
+        unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 40.0), 0.0),
+    ];
+    let field = TerrainSpec {
+        kind: TerrainKind::PloughedField,
+        name: Some("Ploughland".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 36.0),
+            size: (30.0, 20.0),
+            rotation: 0.0,
+        },
+    };
+    let g = Bfs::setup(&setup(&units, vec![field]), 1).unwrap();
+    let plan = sandtable_bfs::preview::volley(&g, id(&g, "gun"), FireStage::DefendersFire).unwrap();
+    assert!(
+        plan.groups[0]
+            .spec
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-TER-26" && m.delta == -1),
+        "{:?}",
+        plan.groups[0].spec.modifiers
+    );
+
+    let mut g = game(&units);
+    let plain =
+        sandtable_bfs::preview::volley(&g, id(&g, "gun"), FireStage::DefendersFire).unwrap();
+    assert!(plain.groups[0].spec.modifiers.is_empty());
+    assert_eq!(plain.groups[0].spec.plan().dice, 2, "2 ranks");
+    let h = id(&g, "haiduks");
+    g.unit_mut(h).carries = Some(sandtable_bfs::portable::Carried {
+        kind: sandtable_bfs::portable::PortableKind::ChevauxDeFrise,
+        elements: 2,
+    });
+    let plan = sandtable_bfs::preview::volley(&g, id(&g, "gun"), FireStage::DefendersFire).unwrap();
+    assert_eq!(plan.groups[0].spec.plan().dice, 3, "one die more");
+}

@@ -140,3 +140,53 @@ fn cannonball_target(
         ranks: tu.bases.len().div_ceil(files) as u32,
     }
 }
+
+/// A gun's to-hit modifier from the ground its target stands in: −1 at a target wholly in a
+/// ploughed field, where cannonballs cannot bounce, on top of the rest (BFS-TER-26,
+/// BFS-ART-21). A base partly in it counts as out of it, the reading less favourable to the
+/// target (BFS-TER-6).
+pub(super) fn ground_mods(game: &Game, target: Piece) -> Vec<crate::dice::Modifier> {
+    use sandtable_engine::vocab::TerrainKind;
+    let Piece::Unit(t) = target else {
+        return Vec::new();
+    };
+    let bases = &game.unit(t).bases;
+    let ploughed = !bases.is_empty()
+        && bases.iter().all(|b| {
+            crate::ground::footing_of(game, std::slice::from_ref(b))
+                .wholly(TerrainKind::PloughedField)
+        });
+    if ploughed {
+        vec![crate::dice::Modifier::new(
+            "BFS-TER-26",
+            "artillery at a target in a ploughed field: the balls cannot bounce",
+            -1,
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// One die more for a gun firing at a unit that carries chevaux de frise or stands behind them
+/// (BFS-OBS-10, BFS-ART-21).
+pub(super) fn chevaux_die(
+    game: &Game,
+    target: Piece,
+    shooter: UnitId,
+) -> Option<crate::dice::DiceChange> {
+    let Piece::Unit(t) = target else {
+        return None;
+    };
+    let carries = game
+        .unit(t)
+        .carries
+        .is_some_and(|c| c.kind == crate::portable::PortableKind::ChevauxDeFrise);
+    let behind = crate::obstacle::screened_by(game, t, shooter)
+        == Some(sandtable_engine::vocab::TerrainKind::ChevauxDeFrise);
+    (carries || behind).then(|| crate::dice::DiceChange {
+        rule: "BFS-OBS-10".into(),
+        reason: "artillery at a unit with chevaux de frise".into(),
+        delta: 1,
+        base: 0,
+    })
+}

@@ -643,6 +643,10 @@ fn volley_at(
     // Skill modifiers (BFS-SHO-17).
     let mut mods = target_mods(game, target, Some(shooter), !in_contact.is_empty());
     mods.extend(weapon_mods(stats, p.is_mounted(), stage));
+    let gun = matches!(fire, Fire::Gun(..));
+    if gun {
+        mods.extend(guns::ground_mods(game, target));
+    }
     // The owner puts the casualty marker on a base that is not shooting if there is one (BFS-CBT-10).
     let marker_on_shooter = u.casualty_markers > 0 && per_base.len() >= u.bases.len();
     let mut groups = Vec::new();
@@ -695,6 +699,10 @@ fn volley_at(
         if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
+            if gun {
+                spec.dice_changes
+                    .extend(guns::chevaux_die(game, target, shooter));
+            }
         }
         let b = if band == RangeBand::Long {
             spec.reroll = crate::dice::Reroll::Hits;
