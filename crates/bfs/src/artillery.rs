@@ -553,6 +553,28 @@ pub fn load(
     Ok(())
 }
 
+/// An Artillery Commander of the gun's side who touches it (or has joined it) and has not yet
+/// helped a gun this turn: he lets it roll a failed shot again (BFS-ART-2).
+pub fn commander_for_reroll(game: &Game, unit: UnitId) -> Option<crate::ids::CommanderId> {
+    let u = game.unit(unit);
+    u.gun?;
+    game.commanders
+        .iter()
+        .filter(|c| c.side == u.side && c.status == UnitStatus::OnTable && !c.fleeing)
+        .filter(|c| c.gun_reroll_turn != Some(game.turn.number))
+        .filter(|c| {
+            game.profile(c.profile)
+                .has(crate::profile::SpecialRule::ArtilleryCommander)
+        })
+        .find(|c| {
+            c.attached_to == Some(unit)
+                || u.bases
+                    .iter()
+                    .any(|b| sandtable_geometry::contact::in_contact(&c.base, b).unwrap_or(false))
+        })
+        .map(|c| c.id)
+}
+
 /// The gun a unit serves, if it is artillery.
 pub fn gun_of(p: &UnitProfile) -> Option<Gun> {
     match p.ranged {

@@ -236,6 +236,9 @@ pub struct VolleyReport {
     pub hits: u32,
     pub armor: Vec<ArmorReport>,
     pub sp_lost: u32,
+    /// Rulings within the volley, such as a gun's missed shot rolled again (BFS-ART-2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

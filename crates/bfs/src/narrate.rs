@@ -346,8 +346,9 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 })
                 .collect();
             let a = armor(&v.armor);
+            let notes: String = v.notes.iter().map(|n| format!(" {n}")).collect();
             format!(
-                "{} ({}) fires its {} at {}: {}; {} hit(s).{a} {} SP lost.",
+                "{} ({}) fires its {} at {}: {}; {} hit(s).{notes}{a} {} SP lost.",
                 piece(game, v.shooter),
                 v.stage,
                 v.weapon,

@@ -50,6 +50,8 @@ impl std::fmt::Display for Movement {
 /// in `docs/rules-coverage.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum SpecialRule {
+    /// A commander who lets a gun he touches roll a failed shot again, once a turn (BFS-ART-2).
+    ArtilleryCommander,
     CannotCharge,
     Caracole,
     CommandedMusketeers,

@@ -197,6 +197,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 shot: false,
                 stunned_until_turn: 0,
                 deputy: c.deputy,
+                gun_reroll_turn: None,
             });
         }
         sides.push(SideState {

@@ -231,6 +231,10 @@ pub struct Commander {
     /// The deputy Commander-in-Chief (BFS-PSY-26).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deputy: bool,
+    /// The turn an Artillery Commander last had a gun roll a failed shot again: once a turn
+    /// (BFS-ART-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gun_reroll_turn: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

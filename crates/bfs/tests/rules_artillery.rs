@@ -513,3 +513,69 @@ fn bfs_art_21_ploughed_fields_and_chevaux_de_frise() {
     let plan = sandtable_bfs::preview::volley(&g, id(&g, "gun"), FireStage::DefendersFire).unwrap();
     assert_eq!(plan.groups[0].spec.plan().dice, 3, "one die more");
 }
+
+/// BFS-ART-2: an Artillery Commander touching the regimental gun has its missed shot rolled
+/// again, once a turn, and the second roll stands: case-shot misses with 9 and 9, hits with 2
+/// on the second roll (9 misses), the armor die 5 fails (Armor 3 − 3), and the haiduks pass
+/// their Morale test for the case-shot with 3. Without him, or a second time in the same turn,
+/// the miss stands.
+#[test]
+fn bfs_art_2_an_artillery_commander_has_a_missed_shot_rolled_again() {
+    use sandtable_bfs::profile::SpecialRule;
+    let with_commander = |joined: bool| {
+        let mut g = edited(
+            &[
+                unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
+                unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
+            ],
+            "commander",
+            |p| p.special_rules.push(SpecialRule::ArtilleryCommander),
+        );
+        set_order(&mut g, "gun", Some(OrderKind::Defense));
+        at_combat(&mut g, CombatStage::DefendersFire);
+        let c = g.commanders.iter().find(|c| c.side == Side::B).unwrap().id;
+        // Standing against the gun's rear edge (y 74), or 10 cm away.
+        let y = if joined { 75.5 } else { 85.5 };
+        let base = g.commander(c).base;
+        g.commander_mut(c).base = sandtable_geometry::Rect::new(
+            sandtable_geometry::Pose::from_bearing_deg(
+                sandtable_geometry::Vec2::new(60.0, y),
+                180.0,
+            ),
+            base.half,
+        );
+        (g, c)
+    };
+    let volley = |events: &[Event]| {
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::Volley(v) => Some(v.clone()),
+                _ => None,
+            })
+            .expect("the gun fires")
+    };
+    let (mut g, c) = with_commander(true);
+    g.dice.script([9, 9, 2, 9, 5, 3]);
+    let v = volley(&run(&mut g, Command::Continue));
+    assert_eq!(v.sp_lost, 1);
+    assert!(
+        v.notes.iter().any(|n| n.contains("BFS-ART-2")),
+        "{:?}",
+        v.notes
+    );
+    assert_eq!(g.commander(c).gun_reroll_turn, Some(g.turn.number));
+    assert_eq!(g.dice.scripted_left(), 0);
+    // The same turn again: no second reroll.
+    let gun = id(&g, "gun");
+    assert_eq!(
+        sandtable_bfs::artillery::commander_for_reroll(&g, gun),
+        None
+    );
+
+    let (mut alone, _) = with_commander(false);
+    alone.dice.script([9, 9]);
+    let v = volley(&run(&mut alone, Command::Continue));
+    assert_eq!(v.hits, 0);
+    assert!(v.notes.is_empty());
+}

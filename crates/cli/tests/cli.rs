@@ -376,7 +376,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// does, which changes what both players charge (one `baseline` line among them), and the
 /// `ai` player now counts the Defender's Fire it would meet and rallies sooner (10 more).
 /// Artillery (issue 15) changed every By Fire and Sword line's state hash and nothing else: the
-/// Polish and Swedish lists gained gun profiles, and a game carries its lists' profiles; the
+/// Polish and Swedish lists gained gun profiles (and the Swedish a colonel of artillery), and a
+/// game carries its lists' profiles; the
 /// same commands, events and results were played. The two lines before the `baseline` ones play
 /// the guns' battle, "The guns of Gniew".
 #[test]

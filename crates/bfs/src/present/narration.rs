@@ -129,7 +129,10 @@ fn dice_report(game: &Game, e: &Event) -> Option<DiceReport> {
             rolls.extend(armor(&v.armor));
             DiceReport {
                 heading: format!("{} fires at {}", piece(v.shooter), piece(v.target)),
-                detail: format!("{} — {}", v.stage, v.weapon),
+                detail: std::iter::once(format!("{} — {}", v.stage, v.weapon))
+                    .chain(v.notes.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 rolls,
                 outcome: outcome(v.hits, v.sp_lost),
             }

@@ -902,8 +902,25 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
     let mut armor = Vec::new();
     let mut hits = 0;
     let mut lost = 0;
+    let mut notes = Vec::new();
     for g in &plan.groups {
-        let roll = g.spec.plan().roll(&mut game.dice);
+        let mut roll = g.spec.plan().roll(&mut game.dice);
+        // A gun's shot that missed is rolled again if its Artillery Commander touches it,
+        // once a turn; the second roll stands (BFS-ART-2).
+        if roll.successes == 0
+            && let Piece::Unit(gun) = plan.shooter
+            && let Some(c) = crate::artillery::commander_for_reroll(game, gun)
+        {
+            let turn = game.turn.number;
+            game.commander_mut(c).gun_reroll_turn = Some(turn);
+            let first = roll.faces.clone();
+            roll = g.spec.plan().roll(&mut game.dice);
+            notes.push(format!(
+                "{} has {} fire again after a miss ({first:?}), and the second roll stands (BFS-ART-2).",
+                game.commander(c).name,
+                game.unit(gun).name,
+            ));
+        }
         hits += roll.successes;
         let target = armor_target(g);
         let faces = game.dice.d10s(roll.successes as usize);
@@ -944,9 +961,7 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 .name;
             match plan.ammunition {
                 Some((load, why)) => format!("{name}, {}: {why}", load.name()),
-                None if plan.rifled => {
-                    format!("{name}'s rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)")
-                }
+                None if plan.rifled => "rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)".into(),
                 None => name.into(),
             }
         },
@@ -954,6 +969,7 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
         hits,
         armor,
         sp_lost: lost,
+        notes,
     }
 }
 
