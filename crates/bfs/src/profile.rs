@@ -50,8 +50,6 @@ impl std::fmt::Display for Movement {
 /// in `docs/rules-coverage.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum SpecialRule {
-    /// A commander who lets a gun he touches roll a failed shot again, once a turn (BFS-ART-2).
-    ArtilleryCommander,
     CannotCharge,
     Caracole,
     CommandedMusketeers,
@@ -80,6 +78,9 @@ pub enum SpecialRule {
     Skirmishers,
     ToTheLastMan,
     OpenOrder,
+    /// A commander who lets a gun he touches roll a missed shot again, once a turn (BFS-ART-2).
+    /// Last, so that the state hashes of recorded battles keep their variants' indices.
+    ArtilleryCommander,
 }
 
 impl SpecialRule {
