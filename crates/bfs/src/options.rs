@@ -61,6 +61,10 @@ pub struct Options {
     /// part 3, BFS-ART-5).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub case_shot_caps: bool,
+    /// Flanking fire, an optional rule (BFS-OPT-1): a base firing firearms or a gun from the
+    /// target's flank rolls one die more. Off by default, as the book says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flanking_fire: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -81,6 +85,7 @@ impl Default for Options {
             field_fortifications: false,
             motivation_when_exceeded: false,
             case_shot_caps: false,
+            flanking_fire: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -90,7 +95,6 @@ impl Default for Options {
 /// clear message rather than silently ignored.
 const NOT_YET: &[(&str, &str)] = &[
     ("ammunition", "BFS-AMM"),
-    ("flanking_fire", "BFS-OPT-1"),
     ("hail_of_arrows", "BFS-OPT-2"),
     ("group_orders", "BFS-OPT-3"),
     ("choice_of_effects", "BFS-OPT-4"),
@@ -111,6 +115,7 @@ impl Options {
         "field_fortifications",
         "motivation_when_exceeded",
         "case_shot_caps",
+        "flanking_fire",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -152,6 +157,7 @@ impl Options {
                     o.motivation_when_exceeded = *b
                 }
                 ("case_shot_caps", OptionValue::Bool(b)) => o.case_shot_caps = *b,
+                ("flanking_fire", OptionValue::Bool(b)) => o.flanking_fire = *b,
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET
@@ -198,10 +204,10 @@ mod tests {
             "wheel_refrence".to_string(),
             OptionValue::Text("diagonal".into()),
         );
-        m.insert("flanking_fire".to_string(), OptionValue::Bool(true));
+        m.insert("hail_of_arrows".to_string(), OptionValue::Bool(true));
         let errs = Options::from_scenario(&m).unwrap_err();
         assert_eq!(errs.len(), 2);
-        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-1")));
+        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-2")));
         assert!(errs.iter().any(|p| p.message.contains("unknown option")));
     }
 }

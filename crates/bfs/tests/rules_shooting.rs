@@ -159,3 +159,36 @@ fn bfs_sho_17_shooting_after_movement_penalty_for_muskets() {
     assert_eq!(h.groups[0].roll.plan.dice, 4);
     assert_eq!(h.groups[0].roll.plan.target, 5);
 }
+
+/// Flanking fire (BFS-OPT-1), an optional rule: Swedish musketeers 12 cm north of haiduks who
+/// face east fire into the haiduks' left flank; with the option on, each of the 4 firing bases
+/// rolls one die more (2 + 1 each), and without it none does.
+#[test]
+fn bfs_opt_1_flanking_fire_adds_a_die_per_base_firing_from_the_flank() {
+    use sandtable_bfs::shooting::FireStage;
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 90.0),
+        unit("musketeers", 1, "musketeers", 4, 4, (60.0, 60.0), 180.0),
+    ]);
+    let m = id(&g, "musketeers");
+    let count = |g: &sandtable_bfs::Game| {
+        let plan = sandtable_bfs::preview::volley(g, m, FireStage::DefendersFire)
+            .expect("the musketeers have a target");
+        let extra: usize = plan
+            .groups
+            .iter()
+            .map(|gr| {
+                gr.spec
+                    .dice_changes
+                    .iter()
+                    .filter(|c| c.rule == "BFS-OPT-1" && c.delta == 1)
+                    .count()
+            })
+            .sum();
+        let dice: u32 = plan.groups.iter().map(|gr| gr.spec.plan().dice).sum();
+        (extra, dice)
+    };
+    assert_eq!(count(&g), (0, 8), "off by default");
+    g.info.options.flanking_fire = true;
+    assert_eq!(count(&g), (4, 12));
+}

@@ -22,6 +22,7 @@ use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
 use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 
+mod flanking;
 mod guns;
 pub mod rifles;
 
@@ -696,6 +697,9 @@ fn volley_at(
             ));
         }
         spec.below_one = game.info.options.below_one;
+        spec.dice_changes.extend(flanking::dice(
+            game, shooter, target, lanes, &in_band, stats,
+        ));
         if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
