@@ -579,3 +579,55 @@ fn bfs_art_2_an_artillery_commander_has_a_missed_shot_rolled_again() {
     assert_eq!(v.hits, 0);
     assert!(v.notes.is_empty());
 }
+
+/// The gun's menu in its side's Movement Phase offers its loads (BFS-ART-3) and, under a
+/// Defense order, limbering (BFS-ART-16), each legal; once limbered it offers unlimbering.
+#[test]
+fn bfs_art_16_the_menu_offers_loads_and_the_limber() {
+    use sandtable_bfs::present::menu::menu;
+    use sandtable_bfs::present::table::unit_piece;
+    use sandtable_engine::present::MenuChoices;
+    let mut g = game(&[
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+    ]);
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    at_movement(&mut g, Side::B, false);
+    let gun = id(&g, "gun");
+    let labels = |g: &Game| {
+        let m = menu(g, 1, Some(unit_piece(gun)), None, &MenuChoices::default());
+        for i in &m.items {
+            if i.label.starts_with("Fire ") || i.label.contains("limber") {
+                assert!(Bfs::legal(g, &i.command).is_ok(), "{} is legal", i.label);
+            }
+        }
+        m.items.into_iter().map(|i| i.label).collect::<Vec<_>>()
+    };
+    let offered = labels(&g);
+    for want in [
+        "Fire cannonball (free)",
+        "Fire case-shot within its range (free)",
+        "Limber the gun (1 S-M)",
+    ] {
+        assert!(offered.iter().any(|l| l == want), "{want} in {offered:?}");
+    }
+    assert!(
+        !offered
+            .iter()
+            .any(|l| l.starts_with("Fire the crew's choice")),
+        "already the crew's choice"
+    );
+    run(
+        &mut g,
+        Command::Maneuver {
+            unit: gun,
+            maneuvers: vec![SpecialManeuver::Limber],
+        },
+    );
+    g.unit_mut(gun).flags = Default::default();
+    let offered = labels(&g);
+    assert!(
+        offered.iter().any(|l| l == "Unlimber the gun (1 S-M)"),
+        "{offered:?}"
+    );
+}
