@@ -311,6 +311,10 @@ pub struct GunState {
     /// is within case-shot range; `None` leaves it to the crew, who load by the rules' odds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub load: Option<Ammunition>,
+    /// An additional crew base (1 SP) stands behind the gun and takes its losses first
+    /// (BFS-ART-18).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub additional_crew: bool,
 }
 
 /// Case-shot as a weapon row: one band up to its maximum range, treated as Effective (no
@@ -573,6 +577,70 @@ pub fn commander_for_reroll(game: &Game, unit: UnitId) -> Option<crate::ids::Com
                     .any(|b| sandtable_geometry::contact::in_contact(&c.base, b).unwrap_or(false))
         })
         .map(|c| c.id)
+}
+
+/// Additional crew bases a force may deploy with its medium guns: one for 1–2 guns, two for
+/// 3–4, and so on (BFS-ART-18).
+pub fn additional_crew_allowed(medium_guns: usize) -> usize {
+    medium_guns.div_ceil(2)
+}
+
+/// A force's additional crew, checked: only behind medium guns (by the table's group, A-5), and
+/// no more than its medium guns allow (BFS-ART-18).
+pub fn crew_problems(
+    force: &crate::scenario_spec::ForceSpec,
+    army: &crate::army_list::ArmyList,
+) -> Vec<sandtable_engine::problem::Problem> {
+    use sandtable_engine::problem::Problem;
+    let medium = |u: &crate::scenario_spec::UnitSpec| {
+        army.profile(&u.profile)
+            .and_then(gun_of)
+            .is_some_and(|g| g.stats().class == GunClass::Medium)
+    };
+    let mut out = Vec::new();
+    for u in force
+        .units
+        .iter()
+        .filter(|u| u.additional_crew && !medium(u))
+    {
+        out.push(Problem::new(
+            format!("unit \"{}\"", u.id),
+            "only a medium gun deploys with an additional crew base (BFS-ART-18)",
+        ));
+    }
+    let guns = force.units.iter().filter(|u| medium(u)).count();
+    let crews = force
+        .units
+        .iter()
+        .filter(|u| u.additional_crew && medium(u))
+        .count();
+    if crews > additional_crew_allowed(guns) {
+        out.push(Problem::new(
+            format!("force \"{}\"", force.army_list),
+            format!(
+                "{crews} additional crew bases, but {guns} medium gun(s) allow {} (BFS-ART-18)",
+                additional_crew_allowed(guns)
+            ),
+        ));
+    }
+    out
+}
+
+/// The additional crew takes a gun's losses first: the Strength points left for the gun after it
+/// (BFS-ART-18).
+pub fn crew_takes_losses(game: &mut Game, unit: UnitId, sp: u32, events: &mut Vec<Event>) -> u32 {
+    let u = game.unit_mut(unit);
+    match u.gun.as_mut() {
+        Some(state) if state.additional_crew && sp > 0 => {
+            state.additional_crew = false;
+            events.push(Event::Ruling {
+                rule: "BFS-ART-18".into(),
+                text: format!("{}'s additional crew takes the first loss.", u.name),
+            });
+            sp - 1
+        }
+        _ => sp,
+    }
 }
 
 /// The gun a unit serves, if it is artillery.

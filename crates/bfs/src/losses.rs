@@ -33,6 +33,11 @@ pub fn apply(
     if sp == 0 || game.unit(unit).status != UnitStatus::OnTable {
         return 0;
     }
+    // A gun's additional crew takes the first loss (BFS-ART-18).
+    let sp = crate::artillery::crew_takes_losses(game, unit, sp, events);
+    if sp == 0 {
+        return 0;
+    }
     let sp = sp.min(sp_left(game, unit));
     let per = game.unit_profile(unit).strength.max(1) as u32;
     let total = game.unit(unit).casualty_markers as u32 + sp;

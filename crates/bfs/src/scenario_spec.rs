@@ -161,6 +161,9 @@ pub struct UnitSpec {
     /// its garrison (BFS-TER-29); its `position` is then not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub garrison: Option<String>,
+    /// A medium gun deployed with an additional crew base behind it (BFS-ART-18).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub additional_crew: bool,
 }
 
 impl RulesSection for BfsRules {

@@ -102,6 +102,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 ),
                 reserve: u.reserve,
                 carries: u.carries,
+                additional_crew: u.additional_crew,
             });
         }
         let army = loaded
@@ -131,6 +132,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 bases: deployed.bases,
                 reserve: false,
                 carries: None,
+                additional_crew: false,
             });
         }
         for d in deployments {
@@ -166,7 +168,10 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     profiles[d.profile.index()].ranged,
                     Some(crate::weapons::RangedWeapon::Gun(_))
                 )
-                .then(crate::artillery::GunState::default),
+                .then(|| crate::artillery::GunState {
+                    additional_crew: d.additional_crew,
+                    ..Default::default()
+                }),
             });
         }
         let mut chief_cp = 0u32;
@@ -274,4 +279,6 @@ struct Deployment {
     bases: Vec<Rect>,
     reserve: bool,
     carries: Option<crate::portable::Carried>,
+    /// A medium gun's additional crew base (BFS-ART-18).
+    additional_crew: bool,
 }

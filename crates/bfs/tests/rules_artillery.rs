@@ -631,3 +631,74 @@ fn bfs_art_16_the_menu_offers_loads_and_the_limber() {
         "{offered:?}"
     );
 }
+
+/// BFS-ART-18: a medium gun deployed with an additional crew base: the crew (1 SP) takes the
+/// gun's first loss, so 1 SP lost leaves the gun on the table and 2 SP destroy it. Only medium
+/// guns have one, and one for every two medium guns of a force (checked when the scenario loads).
+#[test]
+fn bfs_art_18_the_additional_crew_takes_the_first_loss() {
+    use sandtable_bfs::load::check_scenario;
+    let units = [
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+    ];
+    let octave = |p: &mut UnitProfile| {
+        p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::Octave));
+        p.shooting = 2;
+        p.movement.basic = 5.0;
+    };
+    let build = |crew: bool, medium: bool| {
+        let mut s = setup(&units, vec![]);
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "regimental-gun" && medium {
+                octave(p);
+            }
+        }
+        s.scenario.rules.forces[1].units[0].additional_crew = crew;
+        s
+    };
+    let s = build(true, true);
+    assert!(check_scenario(&s.scenario, &s.armies).is_empty());
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let gun = id(&g, "gun");
+    assert!(g.unit(gun).gun.unwrap().additional_crew);
+    let mut events = Vec::new();
+    let lost = sandtable_bfs::losses::apply(
+        &mut g,
+        gun,
+        1,
+        sandtable_bfs::losses::LossCause::Shooting,
+        "a test",
+        &mut events,
+    );
+    assert_eq!(lost, 0);
+    assert_eq!(g.unit(gun).status, UnitStatus::OnTable);
+    assert!(!g.unit(gun).gun.unwrap().additional_crew);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-ART-18"))
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    sandtable_bfs::losses::apply(
+        &mut g,
+        gun,
+        2,
+        sandtable_bfs::losses::LossCause::Shooting,
+        "a test",
+        &mut Vec::new(),
+    );
+    assert_eq!(g.unit(gun).status, UnitStatus::Destroyed);
+
+    // A light gun has none; and one medium gun allows one crew base, not two.
+    let light = build(true, false);
+    let problems = check_scenario(&light.scenario, &light.armies);
+    assert!(
+        problems.iter().any(|p| p.message.contains("BFS-ART-18")),
+        "{problems:?}"
+    );
+    assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(1), 1);
+    assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(2), 1);
+    assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(3), 2);
+    assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(4), 2);
+}

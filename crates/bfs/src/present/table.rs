@@ -100,6 +100,23 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     m
 }
 
+/// A gun's additional crew, a marker behind the gun (BFS-ART-18): "Cr" on a token against its
+/// rear edge.
+fn crew_token(u: &Unit) -> Option<Token> {
+    if !u.gun.is_some_and(|g| g.additional_crew) {
+        return None;
+    }
+    let frame = geo::unit_frame(u);
+    Some(Token {
+        at: frame
+            .pose
+            .to_world(Vec2::new(0.0, -frame.half.y - MARKER_CM * 0.5)),
+        size: MARKER_CM,
+        text: "Cr".into(),
+        face_down: false,
+    })
+}
+
 /// The status markers in a column beside the unit's right flank, level with its front rank down.
 fn status_tokens(game: &Game, u: &Unit) -> Vec<Token> {
     let frame = geo::unit_frame(u);
@@ -177,6 +194,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                 })
                 .into_iter()
                 .chain(status_tokens(view, u))
+                .chain(crew_token(u))
                 .collect(),
             emblem: Some(emblem(view, u.id)),
         });

@@ -104,6 +104,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     reserve: false,
                     carries: None,
                     garrison: None,
+                    additional_crew: false,
                 })
                 .collect(),
         });
