@@ -477,6 +477,47 @@ pub fn check_limber(game: &Game, unit: UnitId, limber: bool) -> Result<u8, RuleE
     Ok(class.limber_maneuvers())
 }
 
+/// A heavy gun is manhandled only in open ground: every frame of its path and its bases at the
+/// end clear of any terrain but roads and bridges (BFS-ART-13). Limbered, it goes where horses
+/// may.
+pub fn check_manhandled_ground(
+    game: &Game,
+    unit: UnitId,
+    plan: &crate::moves::MovePlan,
+) -> Result<(), RuleError> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    let heavy = gun_of(p).is_some_and(|g| g.stats().moves_as == GunClass::Heavy);
+    if !heavy || u.gun.is_some_and(|g| g.limbered) {
+        return Ok(());
+    }
+    let pieces = crate::geo::terrain_pieces(game);
+    let rough = |r: &Rect| {
+        pieces.iter().find_map(|piece| {
+            let t = game.terrain.get(piece.id as usize)?;
+            (crate::geo::terrain_class(t.kind, p) != crate::geo::TerrainClass::Open
+                && piece.overlap_area(r).is_ok_and(|a| a > 1e-3))
+            .then(|| t.name.clone().unwrap_or_else(|| format!("{:?}", t.kind)))
+        })
+    };
+    let found = u
+        .bases
+        .iter()
+        .chain(&plan.path)
+        .chain(&plan.bases)
+        .find_map(rough);
+    match found {
+        Some(name) => Err(RuleError::new(
+            "BFS-ART-13",
+            format!(
+                "{} is a heavy gun: it is manhandled only in open ground, not in {name}.",
+                u.name
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// A heavy gun is not manhandled with a Special Maneuver (BFS-ART-13).
 pub fn check_special_manhandling(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     match gun_of(game.unit_profile(unit)) {

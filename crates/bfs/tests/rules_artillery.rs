@@ -316,7 +316,8 @@ fn bfs_art_15_manhandled_guns_never_march() {
     assert_eq!(err.rule, "BFS-ART-15");
 }
 
-/// BFS-ART-13: a gun that moves as a heavy gun is not manhandled with a Special Maneuver.
+/// BFS-ART-13: a gun that moves as a heavy gun is not manhandled with a Special Maneuver; with a
+/// Move order it is manhandled 2 cm, and only in open ground (not in a rye field).
 #[test]
 fn bfs_art_13_heavy_guns_are_not_manhandled_by_special_maneuver() {
     let mut g = edited(
@@ -347,6 +348,44 @@ fn bfs_art_13_heavy_guns_are_not_manhandled_by_special_maneuver() {
         },
     )
     .unwrap_err();
+    assert_eq!(err.rule, "BFS-ART-13");
+
+    // With a Move order it is manhandled 2 cm, in open ground only.
+    let forward = |g: &Game| Command::Move {
+        unit: id(g, "gun"),
+        steps: vec![MoveStep::Forward(2.0)],
+    };
+    set_order(&mut g, "gun", Some(OrderKind::Move));
+    assert!(sandtable_bfs::phases::check(&g, &forward(&g)).is_ok());
+    let field = sandtable_engine::scenario::TerrainSpec {
+        kind: sandtable_engine::scenario::TerrainKind::WheatField,
+        name: Some("Rye".into()),
+        shape: sandtable_engine::scenario::ShapeSpec::Rect {
+            center: (60.0, 100.0),
+            size: (20.0, 20.0),
+            rotation: 0.0,
+        },
+    };
+    let mut s = setup(
+        &[
+            unit("gun", 1, "twelve-pounder", 1, 1, (60.0, 100.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+        ],
+        vec![field],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "twelve-pounder" {
+            p.ranged = Some(RangedWeapon::Gun(
+                sandtable_bfs::artillery::Gun::DemiCulverin,
+            ));
+            p.shooting = 2;
+            p.movement.basic = 2.0;
+        }
+    }
+    let mut rough = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut rough, "gun", Some(OrderKind::Move));
+    at_movement(&mut rough, Side::B, false);
+    let err = sandtable_bfs::phases::check(&rough, &forward(&rough)).unwrap_err();
     assert_eq!(err.rule, "BFS-ART-13");
 }
 

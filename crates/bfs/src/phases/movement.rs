@@ -213,7 +213,9 @@ pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MoveP
         crate::march::check(game, unit, &plan)?;
         return Ok(plan);
     }
-    moves::plan(game, &scene, unit, steps, allowance(game, unit))
+    let plan = moves::plan(game, &scene, unit, steps, allowance(game, unit))?;
+    crate::artillery::check_manhandled_ground(game, unit, &plan)?;
+    Ok(plan)
 }
 
 pub fn do_move(
