@@ -385,19 +385,16 @@ pub fn crew_destroyed(
         return false;
     }
     let u = game.unit_mut(unit);
-    let n = u.bases.len() as u8;
-    u.bases.clear();
-    u.bases_destroyed += n;
-    u.status = UnitStatus::Destroyed;
-    u.casualty_markers = 0;
     u.order = None;
     u.pending_order = None;
     u.charge = None;
-    events.push(Event::UnitDestroyed {
+    crate::losses::destroy_unit(
+        game,
         unit,
-        rule: "BFS-ART-1".into(),
-        reason: format!("gun crews never flee nor fall into disorder: {reason}"),
-    });
+        "BFS-ART-1",
+        format!("gun crews never flee nor fall into disorder: {reason}"),
+        events,
+    );
     true
 }
 

@@ -306,17 +306,13 @@ fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: 
     let opposite = (sides.contains(&Edge::Front) && sides.contains(&Edge::Rear))
         || (sides.contains(&Edge::Left) && sides.contains(&Edge::Right));
     if opposite || sides.len() >= 3 {
-        let u = game.unit_mut(unit);
-        let n = u.bases.len() as u8;
-        u.bases.clear();
-        u.bases_destroyed += n;
-        u.status = UnitStatus::Destroyed;
-        u.casualty_markers = 0;
-        events.push(Event::UnitDestroyed {
+        crate::losses::destroy_unit(
+            game,
             unit,
-            rule: "BFS-CC-24".into(),
-            reason: "it lost while attacked from opposite sides or from three sides".into(),
-        });
+            "BFS-CC-24",
+            "it lost while attacked from opposite sides or from three sides".into(),
+            events,
+        );
         return;
     }
     let dir = flight::away_from(game, unit, enemies);

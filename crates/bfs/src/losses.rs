@@ -83,6 +83,28 @@ pub fn apply(
     removed
 }
 
+/// Takes every base of the unit off the table at once, whatever it had left: destroyed by `rule`
+/// (a combat lost when surrounded, a gun crew that would have fled…).
+pub fn destroy_unit(
+    game: &mut Game,
+    unit: UnitId,
+    rule: &str,
+    reason: String,
+    events: &mut Vec<Event>,
+) {
+    let u = game.unit_mut(unit);
+    let n = u.bases.len() as u8;
+    u.bases.clear();
+    u.bases_destroyed += n;
+    u.status = UnitStatus::Destroyed;
+    u.casualty_markers = 0;
+    events.push(Event::UnitDestroyed {
+        unit,
+        rule: rule.into(),
+        reason,
+    });
+}
+
 /// Which base to take off: after shooting, the owner's choice, which the engine makes as the
 /// rear-most base (never breaking the formation, BFS-CBT-13); after close combat, bases not touching
 /// the enemy first, then the one with least edge in contact (BFS-CBT-12).

@@ -28,6 +28,14 @@ fn edited(units: &[Placed], profile: &str, edit: impl Fn(&mut UnitProfile)) -> G
     Bfs::setup(&s, 1).unwrap()
 }
 
+/// Arms an artillery profile with another gun of the table, with its Shooting and Move.
+fn armed_with(p: &mut UnitProfile, gun: sandtable_bfs::artillery::Gun) {
+    let s = gun.stats();
+    p.ranged = Some(RangedWeapon::Gun(gun));
+    p.shooting = s.shooting;
+    p.movement.basic = s.moves_as.moves_cm().0.unwrap_or(0.0);
+}
+
 /// The Swedish 12 pdr (side B) 60 cm in front of 4 bases of haiduks standing `files` wide and
 /// facing `facing`.
 fn twelve_pounder_at_haiduks(files: u8, facing: f32) -> Game {
@@ -204,10 +212,7 @@ fn bfs_art_10_the_organ_gun_fires_every_second_turn() {
             unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
         ],
         "regimental-gun",
-        |p| {
-            p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::OrganGun));
-            p.shooting = 3;
-        },
+        |p| armed_with(p, sandtable_bfs::artillery::Gun::OrganGun),
     );
     let gun = id(&g, "gun");
     let plan = sandtable_bfs::preview::volley(&g, gun, FireStage::DefendersFire).unwrap();
@@ -326,13 +331,7 @@ fn bfs_art_13_heavy_guns_are_not_manhandled_by_special_maneuver() {
             unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
         ],
         "twelve-pounder",
-        |p| {
-            p.ranged = Some(RangedWeapon::Gun(
-                sandtable_bfs::artillery::Gun::DemiCulverin,
-            ));
-            p.shooting = 2;
-            p.movement.basic = 2.0;
-        },
+        |p| armed_with(p, sandtable_bfs::artillery::Gun::DemiCulverin),
     );
     set_order(&mut g, "gun", Some(OrderKind::Defense));
     at_movement(&mut g, Side::B, false);
@@ -375,11 +374,7 @@ fn bfs_art_13_heavy_guns_are_not_manhandled_by_special_maneuver() {
     );
     for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
         if p.id == "twelve-pounder" {
-            p.ranged = Some(RangedWeapon::Gun(
-                sandtable_bfs::artillery::Gun::DemiCulverin,
-            ));
-            p.shooting = 2;
-            p.movement.basic = 2.0;
+            armed_with(p, sandtable_bfs::artillery::Gun::DemiCulverin);
         }
     }
     let mut rough = Bfs::setup(&s, 1).unwrap();
@@ -492,10 +487,7 @@ fn bfs_art_3_the_owner_chooses_the_load() {
             unit("haiduks", 0, "haiduks", 4, 2, (60.0, 50.0), 0.0),
         ],
         "regimental-gun",
-        |p| {
-            p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::OrganGun));
-            p.shooting = 3;
-        },
+        |p| armed_with(p, sandtable_bfs::artillery::Gun::OrganGun),
     );
     at_movement(&mut organ, Side::B, false);
     let err = sandtable_bfs::phases::check(
@@ -681,11 +673,7 @@ fn bfs_art_18_the_additional_crew_takes_the_first_loss() {
         unit("gun", 1, "regimental-gun", 1, 1, (60.0, 70.0), 180.0),
         unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
     ];
-    let octave = |p: &mut UnitProfile| {
-        p.ranged = Some(RangedWeapon::Gun(sandtable_bfs::artillery::Gun::Octave));
-        p.shooting = 2;
-        p.movement.basic = 5.0;
-    };
+    let octave = |p: &mut UnitProfile| armed_with(p, sandtable_bfs::artillery::Gun::Octave);
     let build = |crew: bool, medium: bool| {
         let mut s = setup(&units, vec![]);
         for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
