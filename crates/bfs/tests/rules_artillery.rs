@@ -729,3 +729,28 @@ fn bfs_art_18_the_additional_crew_takes_the_first_loss() {
     assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(3), 2);
     assert_eq!(sandtable_bfs::artillery::additional_crew_allowed(4), 2);
 }
+
+/// The field-of-fire overlay of a gun draws its case-shot reach (BFS-ART-5) inside its
+/// cannonball bands: three outlines, the case-shot one 30 cm out for the regimental gun.
+#[test]
+fn bfs_art_5_the_fire_overlay_shows_case_shot_range() {
+    use sandtable_bfs::present::shapes::shapes;
+    use sandtable_bfs::present::table::unit_piece;
+    use sandtable_engine::present::{Outline, Tone};
+    let g = game(&[
+        unit("gun", 1, "regimental-gun", 1, 1, (60.0, 100.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 2, (60.0, 20.0), 0.0),
+    ]);
+    let gun = id(&g, "gun");
+    let drawn = shapes(&g, 1, Some(unit_piece(gun)), &["fire"]);
+    let tones: Vec<Tone> = drawn.iter().map(|s| s.tone).collect();
+    assert_eq!(
+        tones,
+        vec![Tone::ReachClose, Tone::ReachNear, Tone::ReachFar]
+    );
+    // The case-shot outline's far edge: 30 cm beyond the gun's front edge (y 100, facing south).
+    let Outline::Line(pts) = &drawn[0].outline else {
+        panic!("a line")
+    };
+    assert!((pts[2].y - 70.0).abs() < 0.01, "{pts:?}");
+}

@@ -156,6 +156,8 @@ pub enum Tone {
     ReachNear,
     /// The far band of a weapon's reach.
     ReachFar,
+    /// The short, deadly reach of a gun's case-shot (BFS-ART-5).
+    ReachClose,
     /// A side's own mark (command ranges), in its colour.
     Side(Seat),
     /// Ground the rules keep clear (zones around the enemy).

@@ -128,6 +128,7 @@ pub fn colour(tone: Tone) -> Color {
         Tone::Sight => Color::srgba(0.4, 0.9, 1.0, 0.8),
         Tone::ReachNear => Color::srgb(1.0, 0.85, 0.2),
         Tone::ReachFar => Color::srgba(1.0, 0.85, 0.2, 0.5),
+        Tone::ReachClose => Color::srgb(1.0, 0.45, 0.1),
         Tone::Side(s) => palette::side(s as usize).with_alpha(0.8),
         Tone::Keep => Color::srgba(1.0, 0.3, 0.3, 0.6),
         Tone::Lesson => Color::srgb(0.2, 0.9, 1.0),

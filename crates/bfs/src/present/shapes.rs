@@ -1,7 +1,7 @@
 //! Shapes on top of the table: the legal charge targets of a charging unit about to move
 //! (BFS-CHG-3/4), and the overlays a player switches on — field of vision (BFS-FOV), field of
-//! fire with its range bands (BFS-SHO-3), command ranges (BFS-CMD-4) and the 2 cm zones around
-//! the enemy (BFS-MOV-11).
+//! fire with its range bands (BFS-SHO-3; a gun's case-shot too, BFS-ART-5), command ranges
+//! (BFS-CMD-4) and the 2 cm zones around the enemy (BFS-MOV-11).
 
 use super::plan::movable;
 use super::table::unit_of;
@@ -99,7 +99,11 @@ pub fn shapes(
             let s = w.stats(view.unit_profile(unit).is_mounted());
             let frame = geo::unit_frame(u);
             let (f, r) = (frame.facing(), frame.pose.right());
+            // A gun's case-shot reaches a shorter way (BFS-ART-5).
+            let case =
+                crate::artillery::gun_of(view.unit_profile(unit)).map(|g| g.stats().case_range_cm);
             for (band, tone) in [
+                (case, Tone::ReachClose),
                 (Some(s.effective_cm), Tone::ReachNear),
                 (s.long_cm, Tone::ReachFar),
             ] {
