@@ -73,6 +73,12 @@ pub struct Args {
     #[arg(long, value_name = "A,B")]
     pub measure: Option<String>,
 
+    /// Select a piece once the battle shows, by its scenario id, and switch on the overlays
+    /// named after it (`KEY[,OVERLAY…]`, e.g. `gun-1,fire`), for screenshots of its card and
+    /// shapes.
+    #[arg(long, value_name = "KEY[,OVERLAY...]")]
+    pub select: Option<String>,
+
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]
     pub width: u32,

@@ -85,6 +85,11 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
                     .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
             },
         )))
+        .insert_resource(table::SelectAtStart(args.select.as_deref().map(|s| {
+            let mut parts = s.split(',').map(|p| p.trim().to_string());
+            let key = parts.next().unwrap_or_default();
+            (key, parts.collect())
+        })))
         .init_resource::<ui::rules::RuleWindowShown>()
         .insert_resource(saves::SaveDir(save_dir))
         .init_resource::<actions::Choices>()

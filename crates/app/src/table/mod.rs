@@ -19,6 +19,10 @@ use input::{Hovered, Pointer, Selected, Tape, Tool};
 /// `--measure A,B`: the pieces to lay the tape between when the battle shows.
 #[derive(Resource, Default, Clone)]
 pub struct MeasureAtStart(pub Option<(String, String)>);
+
+/// `--select KEY[,OVERLAY…]`: the piece selected when the battle shows, and overlays switched on.
+#[derive(Resource, Default)]
+pub struct SelectAtStart(pub Option<(String, Vec<String>)>);
 use view::{TableArea, TableView};
 
 /// The table's input systems; battle controls run after them.
@@ -54,10 +58,22 @@ pub fn interaction_plugin(app: &mut App) {
              mut menu: ResMut<input::UnitMenu>,
              mut tape: ResMut<Tape>,
              measure: Option<Res<MeasureAtStart>>,
+             select: Option<Res<SelectAtStart>>,
+             mut overlays: ResMut<overlays::Overlays>,
              settings: Option<Res<crate::settings::Settings>>,
              battle: Option<Res<Battle>>| {
                 fit.0 = true;
                 sel.0 = None;
+                if let (Some(b), Some((key, on))) =
+                    (battle.as_ref(), select.as_ref().and_then(|s| s.0.as_ref()))
+                {
+                    sel.0 = b.scene.pieces.iter().find(|p| &p.key == key).map(|p| p.id);
+                    for o in b.game.overlays() {
+                        if on.iter().any(|n| n == o.id) {
+                            overlays.0.insert(o.id);
+                        }
+                    }
+                }
                 menu.open = None;
                 tape.start = None;
                 tape.end = None;

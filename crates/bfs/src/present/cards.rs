@@ -140,24 +140,35 @@ fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
     rows
 }
 
-/// A gun's row of the artillery table, and how it moves (BFS-ART-5, BFS-ART-9, BFS-ART-12).
+/// A gun's row of the artillery table, and how it moves (BFS-ART-5, BFS-ART-9, BFS-ART-12); the
+/// gun's name is the profile's, on the card's first line.
 fn gun_rows(g: crate::artillery::Gun) -> Vec<(String, String)> {
     let s = g.stats();
     let (carried, pulled) = s.moves_as.moves_cm();
     let cm = |d: Option<f32>| d.map_or("cannot".to_string(), |d| format!("{d} cm"));
+    let dice = |n: u8| {
+        if n == 1 {
+            "1 die".to_string()
+        } else {
+            format!("{n} dice")
+        }
+    };
     vec![
         (
             "Cannonball".into(),
             format!(
-                "{} ({} dice, {}/{} cm, effectiveness {})",
-                s.name, s.shooting, s.range_cm.0, s.range_cm.1, s.effectiveness
+                "{}, {}/{} cm, effectiveness {}",
+                dice(s.shooting),
+                s.range_cm.0,
+                s.range_cm.1,
+                s.effectiveness
             ),
         ),
         (
             "Case-shot".into(),
             format!(
-                "{} dice to {} cm, effectiveness {}",
-                s.shooting + 1,
+                "{} to {} cm, effectiveness {}",
+                dice(s.shooting + 1),
                 s.case_range_cm,
                 s.case_effectiveness
             ),
@@ -165,15 +176,25 @@ fn gun_rows(g: crate::artillery::Gun) -> Vec<(String, String)> {
         (
             "Gun".into(),
             format!(
-                "{:?} gun, moves as {:?}: manhandled {}, limbered {}{}",
+                "{:?}{}",
                 s.class,
-                s.moves_as,
-                cm(carried),
-                cm(pulled),
                 if g.quick_loading() {
-                    "; Quick Loading"
+                    ", Quick Loading"
                 } else {
                     ""
+                }
+            ),
+        ),
+        (
+            "Gun move".into(),
+            format!(
+                "{}, limbered {}{}",
+                cm(carried),
+                cm(pulled),
+                if s.moves_as != s.class {
+                    format!(" (as a {:?} gun)", s.moves_as)
+                } else {
+                    String::new()
                 }
             ),
         ),
