@@ -143,9 +143,6 @@ fn movement_commands(game: &Game) -> Vec<Command> {
         return v;
     };
     let scene = geo::scene(game);
-    // A gun's load (Command::Load, BFS-ART-3) is not offered: the crew's own choice, by the
-    // rules' odds, is what a search would choose, and a free command that changes no value
-    // would only spend the search's budget.
     for u in game.units_on_table(side).filter(|u| !u.flags.activated) {
         let id = u.id;
         let basic = crate::artillery::move_allowance(game, id)
@@ -227,6 +224,20 @@ fn movement_commands(game: &Game) -> Vec<Command> {
             v.push(Command::MoveCommander {
                 commander: c.id,
                 steps: vec![MoveStep::Forward(d)],
+            });
+        }
+    }
+    // A gun's load (BFS-ART-3), last: free, and rarely better than the crew's own choice by the
+    // odds, so a search with a small budget weighs the moves first.
+    for u in game.units_on_table(side).filter(|u| u.gun.is_some()) {
+        for ammunition in [
+            Some(crate::artillery::Ammunition::Cannonball),
+            Some(crate::artillery::Ammunition::CaseShot),
+            None,
+        ] {
+            v.push(Command::Load {
+                unit: u.id,
+                ammunition,
             });
         }
     }

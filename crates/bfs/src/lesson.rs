@@ -27,6 +27,7 @@ pub const COMMANDS: &[&str] = &[
     "Maneuver",
     "Withdraw",
     "Hold",
+    "Load",
     "DeclareCharge",
     "React",
     "MoveCommander",
@@ -113,8 +114,19 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {
             (vec![unit(*u)], None, None)
         }
+        // A Special Maneuver's value is the first maneuver's name (`"Limber"`, `"Turn"`…).
+        Command::Maneuver { unit: u, maneuvers } => (
+            vec![unit(*u)],
+            None,
+            maneuvers.first().map(|m| {
+                let name = format!("{m:?}");
+                name.split([' ', '(', '{'])
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            }),
+        ),
         Command::Move { unit: u, .. }
-        | Command::Maneuver { unit: u, .. }
         | Command::Withdraw { unit: u }
         | Command::Hold { unit: u } => (vec![unit(*u)], None, None),
         Command::Load {

@@ -151,6 +151,9 @@ impl Evaluate<Bfs> for BfsEvaluation {
             Command::DeclareCharge { unit, target, .. } => {
                 base + charge_value(view, *unit, *target)
             }
+            // The crew's own load is the one the rules' odds favour (BFS-ART-3): the computer
+            // leaves it to them.
+            Command::Load { .. } => base - 1.0,
             _ => return None,
         })
     }
