@@ -529,8 +529,8 @@ pub fn check_special_manhandling(game: &Game, unit: UnitId) -> Result<(), RuleEr
     }
 }
 
-/// May the owner choose this load for the gun now: in its side's Movement Phase, before the
-/// Combat Phase in which it fires (BFS-ART-3)? The organ gun loads by range (BFS-ART-10).
+/// May the owner choose this load for the gun now: once, in its side's Movement Phase, before
+/// the Combat Phase in which it fires (BFS-ART-3)? The organ gun loads by range (BFS-ART-10).
 pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result<(), RuleError> {
     let side = crate::phases::movement::acting(game)?;
     let u = game.unit(unit);
@@ -564,6 +564,15 @@ pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result
             format!("{} is already loaded so.", u.name),
         ));
     }
+    if u.flags.load_chosen {
+        return Err(RuleError::new(
+            "BFS-ART-3",
+            format!(
+                "{}'s load for this turn's shots is chosen (undo to change it).",
+                u.name
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -588,6 +597,7 @@ pub fn load(
     if let Some(state) = u.gun.as_mut() {
         state.load = load;
     }
+    u.flags.load_chosen = true;
     events.push(Event::Ruling {
         rule: "BFS-ART-3".into(),
         text: format!("{} will fire {}.", u.name, load_name(load)),

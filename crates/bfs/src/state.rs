@@ -182,6 +182,9 @@ pub struct TurnFlags {
     /// Shooting after Movement (BFS-ART-7).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub quick_loaded: bool,
+    /// The gun's load was chosen this turn: once a turn, before its shots (BFS-ART-3).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub load_chosen: bool,
 }
 
 /// A charge in progress (BFS-CHG).

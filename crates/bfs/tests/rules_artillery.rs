@@ -415,9 +415,10 @@ fn bfs_art_1_artillery_profiles_are_checked_against_the_gun_table() {
     );
 }
 
-/// BFS-ART-3: the owner chooses the load in his Movement Phase, free: cannonball at haiduks 20
-/// cm away although the crew would fire case-shot; case-shot within its 30 cm, and cannonball
-/// beyond it whatever was chosen. The organ gun loads by range, and no one loads out of turn.
+/// BFS-ART-3: the owner chooses the load in his Movement Phase, free, once a turn: cannonball at
+/// haiduks 20 cm away although the crew would fire case-shot; case-shot within its 30 cm, and
+/// cannonball beyond it whatever was chosen. The organ gun loads by range, and no one loads out
+/// of turn.
 #[test]
 fn bfs_art_3_the_owner_chooses_the_load() {
     let at = |gap: f32| {
@@ -448,9 +449,17 @@ fn bfs_art_3_the_owner_chooses_the_load() {
     assert_eq!(fired(&near), Ammunition::CaseShot, "the crew's choice");
     load(&mut near, Some(Ammunition::Cannonball));
     assert_eq!(fired(&near), Ammunition::Cannonball);
+    // Once a turn: a second choice is refused until the next turn.
+    let gun = id(&near, "gun");
+    let again = Command::Load {
+        unit: gun,
+        ammunition: Some(Ammunition::CaseShot),
+    };
+    assert!(sandtable_bfs::phases::check(&near, &again).is_err());
+    near.unit_mut(gun).flags = Default::default();
     load(&mut near, Some(Ammunition::CaseShot));
     assert_eq!(fired(&near), Ammunition::CaseShot);
-    let gun = id(&near, "gun");
+    near.unit_mut(gun).flags = Default::default();
     assert!(
         sandtable_bfs::phases::check(
             &near,

@@ -9,14 +9,13 @@ use sandtable_ai::{AiPlayer, PlayerKind};
 use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
 use std::path::Path;
 
-/// The default battle, `scenarios/01-mill-ford-skirmish.ron`.
+/// The default battle, `scenarios/01-mill-ford-skirmish.ron`, or the one `$SCENARIO` names
+/// (relative to the repository's root).
 pub fn default_setup() -> BattleSetup {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let loaded = load_scenario(
-        &root.join("scenarios/01-mill-ford-skirmish.ron"),
-        &root.join("assets/armies"),
-    )
-    .expect("scenario");
+    let file =
+        std::env::var("SCENARIO").unwrap_or_else(|_| "scenarios/01-mill-ford-skirmish.ron".into());
+    let loaded = load_scenario(&root.join(file), &root.join("assets/armies")).expect("scenario");
     BattleSetup::from(&loaded)
 }
 
