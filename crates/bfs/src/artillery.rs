@@ -1,10 +1,13 @@
-//! Artillery (BFS-ART, BFS-SPC-1): the gun table, the gun classes, the two kinds of ammunition,
-//! how many dice a cannonball rolls, and how far a gun moves. These are rules, not army data: a
-//! profile names its gun (`ranged: Some(Gun(RegimentalGun))`) and the numbers come from here.
+//! Artillery (BFS-ART, BFS-SPC-1): the gun table, the gun classes, the two kinds of ammunition
+//! and the owner's choice of load, how many dice a cannonball rolls, crews destroyed rather than
+//! disordered, Quick Loading and the organ gun, how far a gun moves and when it limbers, the
+//! Artillery Commander and the additional crew. These are rules, not army data: a profile names
+//! its gun (`ranged: Some(Gun(RegimentalGun))`) and the numbers come from here. A gun's volley is
+//! planned in `shooting::guns`.
 //!
 //! Not yet modelled, and listed in docs/rules-coverage.md: siege guns and mortars (the book gives
-//! them no shooting row, A-18), the Artillery Commander's reroll (BFS-ART-2), additional crew and
-//! fortified bases (BFS-ART-18/19), manning abandoned guns (BFS-ART-17), and Division artillery.
+//! them no shooting row, A-18), fortified bases (BFS-ART-19), manning abandoned guns
+//! (BFS-ART-17), and Division artillery (BFS-ART-20).
 
 use crate::event::Event;
 use crate::ids::UnitId;
