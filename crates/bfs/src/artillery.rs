@@ -12,8 +12,7 @@
 use crate::event::Event;
 use crate::ids::UnitId;
 use crate::profile::{UnitKind, UnitProfile};
-use crate::shooting::FireStage;
-use crate::state::{Game, OrderKind, UnitStatus};
+use crate::state::{Game, UnitStatus};
 use crate::weapons::{Horseback, RangedStats, RangedWeapon, WeaponClass};
 use sandtable_engine::RuleError;
 use sandtable_geometry::Rect;
@@ -350,28 +349,12 @@ pub fn may_fire(game: &Game, unit: UnitId) -> bool {
                 .is_some_and(|t| t + 1 >= game.turn.number))
 }
 
-/// A light or medium gun under a Defense order that fired in Defender's Fire fires again in
-/// Shooting after Movement, without that stage's −1 (BFS-ART-7).
-pub fn second_shot(game: &Game, unit: UnitId, stage: FireStage) -> bool {
-    let u = game.unit(unit);
-    stage == FireStage::AfterMovement
-        && u.flags.quick_loaded
-        && u.order == Some(OrderKind::Defense)
-        && gun_of(game.unit_profile(unit)).is_some_and(Gun::quick_loading)
-}
-
-/// After a gun fires: the organ gun's turn is noted (BFS-ART-10), and a first Quick Loading shot
-/// in Defender's Fire leaves the gun ready for its second (BFS-ART-7).
-pub fn fired(game: &mut Game, unit: UnitId, stage: FireStage) {
+/// After a gun fires, the organ gun's turn is noted (BFS-ART-10).
+pub fn fired(game: &mut Game, unit: UnitId) {
     let turn = game.turn.number;
-    let quick = gun_of(game.unit_profile(unit)).is_some_and(Gun::quick_loading);
-    let u = game.unit_mut(unit);
-    let Some(state) = u.gun.as_mut() else {
-        return;
-    };
-    state.last_fired_turn = Some(turn);
-    u.flags.quick_loaded =
-        quick && stage == FireStage::DefendersFire && u.order == Some(OrderKind::Defense);
+    if let Some(state) = game.unit_mut(unit).gun.as_mut() {
+        state.last_fired_turn = Some(turn);
+    }
 }
 
 /// Gun crews never flee and are never Disorganized: forced to any other Morale level than Good,

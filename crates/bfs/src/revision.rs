@@ -18,7 +18,7 @@
 //! | 5 | Chains of charge reactions (BFS-AMV-1): a unit of the charging side that a countercharge would run into may react to it, and the reactions are carried out last declared first. A lone commander who is the closest target within 30 cm may be charged, and may Break Off or join a unit (BFS-CDR-7, BFS-CDR-8). A base moving straight no longer slips through a corner it meets almost head on (found by the property tests: a charge ended inside a friend). |
 //! | 6 | Special rules of the army lists: a Militia or Rabble unit tests Morale to charge a more numerous enemy, and on a failure stays put with no order (BFS-SPC-18, BFS-SPC-25); a No Quarter unit always pursues, infantry the cavalry it beat too, and one with no Additional Move pursues 5 cm (BFS-SPC-20); a Mobility unit with a Defense or Charge order tests Skill in the Reorganization Phase or takes a Move order, and one with no order gets a Move order (BFS-SPC-19); Highlanders strike at +1 Skill from a base wholly in a forest, grove or on a hill (BFS-SPC-13); Marksmen in two ranks with a Defense order shoot at +1 Skill from one front base per base behind (BFS-SPC-17); an Independent unit takes any order for free, face up (BFS-SPC-14); Light Cavalry may Break Off from a charge, its full Move (half if it has moved) straight away from the charger, then a Skill test to face it, and withdraws its full Move after a lost combat (BFS-SPC-16). |
 //! | 7 | Special rules of the army lists, second part: a To the Last Man unit with a Defense order rolls a failed Morale test again when that is expected to cost it less (BFS-SPC-33); Companions roll one more close combat die for every two bases fighting, unless Disorganized (BFS-SPC-7). |
-//! | 8 | A Rifled Barrels unit fires its rifles (20/50 cm, Shooting 1, Effectiveness 1/0) instead of its weapon when the rules' odds favour them (BFS-SPC-27). Artillery ([`crate::artillery`]) came with this revision too, but needs no gate: no battle before it could field a gun. |
+//! | 8 | A Rifled Barrels unit fires its rifles (20/50 cm, Shooting 1, Effectiveness 1/0) instead of its weapon when the rules' odds favour them (BFS-SPC-27); a Countermarch unit in two ranks or more with a Defense order fires again in Shooting after Movement, with no −1 (BFS-SPC-8). Artillery ([`crate::artillery`]) came with this revision too, but needs no gate: no battle before it could field a gun. |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 8;
@@ -106,7 +106,8 @@ pub fn special_rules_7(revision: u32) -> bool {
     revision >= 7
 }
 
-/// Rifled Barrels (BFS-SPC-27): battles recorded before revision 8 never fired rifles.
-pub fn rifled_barrels(revision: u32) -> bool {
+/// Special rules of revision 8, Rifled Barrels and Countermarch (BFS-SPC-27, BFS-SPC-8):
+/// battles recorded before it never used them.
+pub fn special_rules_8(revision: u32) -> bool {
     revision >= 8
 }

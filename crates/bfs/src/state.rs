@@ -178,10 +178,10 @@ pub struct TurnFlags {
     /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub broke_off: bool,
-    /// A gun fired its first Quick Loading shot in Defender's Fire: it may fire again in
-    /// Shooting after Movement (BFS-ART-7).
+    /// Fired the first of two volleys in Defender's Fire: it may fire again in Shooting after
+    /// Movement (Quick Loading, BFS-ART-7; Countermarch, BFS-SPC-8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub quick_loaded: bool,
+    pub fired_first_of_two: bool,
     /// The gun's load was chosen this turn: once a turn, before its shots (BFS-ART-3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub load_chosen: bool,

@@ -2,7 +2,7 @@
 //! nerve before charging a more numerous enemy (BFS-SPC-18, BFS-SPC-25); No Quarter always
 //! pursues (BFS-SPC-20); Mobility, Highlanders, Marksmen, Independent, Light Cavalry. Revision
 //! 7: To the Last Man (BFS-SPC-33) and Companions (BFS-SPC-7). Revision 8: Rifled Barrels
-//! (BFS-SPC-27).
+//! (BFS-SPC-27) and Countermarch (BFS-SPC-8).
 
 mod support;
 
@@ -812,4 +812,55 @@ fn bfs_spc_27_rifled_barrels_reach_fifty_centimetres_with_one_die() {
     let mut old = at(40.0);
     old.info.options.rules_revision = 7;
     assert!(sandtable_bfs::preview::volley(&old, h, FireStage::DefendersFire).is_none());
+}
+
+/// Countermarch (BFS-SPC-8): Swedish musketeers in two ranks with a Defense order fire at
+/// haiduks in Defender's Fire, then again in Shooting after Movement with the same frontage and
+/// no −1 for that stage. In one rank, without the rule, or under rules revision 7, no second
+/// volley.
+#[test]
+fn bfs_spc_8_countermarch_fires_again_after_movement() {
+    use sandtable_bfs::shooting::{FireStage, shoots_in};
+    use sandtable_bfs::turn::CombatStage;
+    let after_first = |files: u8, rule: bool, revision: u32| {
+        let mut g = edited(
+            &[
+                unit("musketeers", 1, "musketeers", 4, files, (60.0, 62.0), 180.0),
+                unit("haiduks", 0, "haiduks", 4, 4, (60.0, 50.0), 0.0),
+            ],
+            vec![],
+            "musketeers",
+            |p| {
+                if rule {
+                    p.special_rules.push(SpecialRule::Countermarch);
+                }
+            },
+        );
+        g.info.options.rules_revision = revision;
+        set_order(&mut g, "musketeers", Some(OrderKind::Defense));
+        at_combat(&mut g, CombatStage::DefendersFire);
+        // Misses all round, so nobody tests Morale.
+        g.dice.script([10; 8]);
+        run(&mut g, Command::Continue);
+        let m = id(&g, "musketeers");
+        assert!(g.unit(m).flags.shot, "it fired in Defender's Fire");
+        (g, m)
+    };
+    let (g, m) = after_first(2, true, sandtable_bfs::revision::CURRENT);
+    assert!(shoots_in(&g, m, FireStage::AfterMovement));
+    let plan = sandtable_bfs::preview::volley(&g, m, FireStage::AfterMovement).unwrap();
+    assert_eq!(plan.groups.iter().map(|gr| gr.bases).sum::<u32>(), 2);
+    assert!(
+        plan.groups
+            .iter()
+            .all(|gr| gr.spec.modifiers.iter().all(|x| x.delta >= 0)),
+        "no −1 for Shooting after Movement: {:?}",
+        plan.groups[0].spec.modifiers
+    );
+    let (g, m) = after_first(4, true, sandtable_bfs::revision::CURRENT);
+    assert!(!shoots_in(&g, m, FireStage::AfterMovement), "one rank");
+    let (g, m) = after_first(2, false, sandtable_bfs::revision::CURRENT);
+    assert!(!shoots_in(&g, m, FireStage::AfterMovement), "no rule");
+    let (g, m) = after_first(2, true, 7);
+    assert!(!shoots_in(&g, m, FireStage::AfterMovement), "revision 7");
 }

@@ -25,6 +25,7 @@ use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 mod flanking;
 mod guns;
 pub mod rifles;
+pub mod twice;
 
 /// The stages and steps in which units shoot (BFS-SEQ-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,7 +126,7 @@ fn armor_target(g: &GroupPlan) -> i32 {
 pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
-    let second_shot = crate::artillery::second_shot(game, unit, stage);
+    let second_shot = twice::second_shot(game, unit, stage);
     if u.status != UnitStatus::OnTable
         || u.morale == MoraleLevel::Flight
         || (u.flags.shot && !second_shot)
@@ -643,7 +644,13 @@ fn volley_at(
     }
     // Skill modifiers (BFS-SHO-17).
     let mut mods = target_mods(game, target, Some(shooter), !in_contact.is_empty());
-    mods.extend(weapon_mods(stats, p.is_mounted(), stage));
+    // A second volley takes no −1 for Shooting after Movement (BFS-ART-7, BFS-SPC-8).
+    let penalised_stage = if twice::second_shot(game, shooter, stage) {
+        FireStage::DefendersFire
+    } else {
+        stage
+    };
+    mods.extend(weapon_mods(stats, p.is_mounted(), penalised_stage));
     let gun = matches!(fire, Fire::Gun(..));
     if gun {
         mods.extend(guns::ground_mods(game, target));
@@ -1006,7 +1013,9 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         match plan.shooter {
             Piece::Unit(u) => {
                 game.unit_mut(u).flags.shot = true;
-                crate::artillery::fired(game, u, stage);
+                crate::artillery::fired(game, u);
+                let first = stage == FireStage::DefendersFire && twice::fires_twice(game, u);
+                game.unit_mut(u).flags.fired_first_of_two = first;
             }
             Piece::Commander(c) => game.commander_mut(c).shot = true,
         }

@@ -26,7 +26,7 @@ pub fn stats() -> RangedStats {
 /// fired them.
 pub fn may_use(game: &Game, unit: UnitId) -> bool {
     let p = game.unit_profile(unit);
-    crate::revision::rifled_barrels(game.info.options.rules_revision)
+    crate::revision::special_rules_8(game.info.options.rules_revision)
         && p.has(SpecialRule::RifledBarrels)
         && !p.is_mounted()
         && game.unit(unit).morale == MoraleLevel::Good

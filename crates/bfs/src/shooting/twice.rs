@@ -1,0 +1,43 @@
+//! Units that fire twice a turn under a Defense order: first in Defender's Fire, then again in
+//! Shooting after Movement, with no −1 for that stage. A light or medium gun by Quick Loading
+//! (BFS-ART-7), and a unit with the Countermarch rule, whose second rank steps through the first
+//! (BFS-SPC-8).
+
+use super::FireStage;
+use crate::ids::UnitId;
+use crate::profile::SpecialRule;
+use crate::state::{Formation, Game, MoraleLevel, OrderKind};
+
+/// May this unit fire a second volley this turn, once it has fired in Defender's Fire?
+pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    u.order == Some(OrderKind::Defense)
+        && (crate::artillery::gun_of(game.unit_profile(unit))
+            .is_some_and(crate::artillery::Gun::quick_loading)
+            || countermarches(game, unit))
+}
+
+/// Countermarch (BFS-SPC-8): at least 2 ranks (the second need not be full), not Disorganized,
+/// not in a building. The second rank fires the second volley, and the first fills it up after,
+/// so the same frontage fires again. Battles recorded before rules revision 8 never did.
+fn countermarches(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    if !crate::revision::special_rules_8(game.info.options.rules_revision)
+        || !game.unit_profile(unit).has(SpecialRule::Countermarch)
+        || u.morale != MoraleLevel::Good
+        || u.garrison.is_some()
+    {
+        return false;
+    }
+    match u.formation {
+        Formation::Close { files } => u.bases.len() > files.max(1) as usize,
+        _ => false,
+    }
+}
+
+/// Is this the second volley of a unit that fired the first in Defender's Fire?
+pub fn second_shot(game: &Game, unit: UnitId, stage: FireStage) -> bool {
+    stage == FireStage::AfterMovement
+        && game.unit(unit).flags.fired_first_of_two
+        && fires_twice(game, unit)
+}
