@@ -591,8 +591,8 @@ pub fn load(
     Ok(())
 }
 
-/// An Artillery Commander of the gun's side who touches it (or has joined it) and has not yet
-/// helped a gun this turn: he lets it roll a failed shot again (BFS-ART-2).
+/// An Artillery Commander of the gun's side whose base touches it (commanders never join guns)
+/// and who has not yet helped a gun this turn: he lets it roll a missed shot again (BFS-ART-2).
 pub fn commander_for_reroll(game: &Game, unit: UnitId) -> Option<crate::ids::CommanderId> {
     let u = game.unit(unit);
     u.gun?;
@@ -605,10 +605,9 @@ pub fn commander_for_reroll(game: &Game, unit: UnitId) -> Option<crate::ids::Com
                 .has(crate::profile::SpecialRule::ArtilleryCommander)
         })
         .find(|c| {
-            c.attached_to == Some(unit)
-                || u.bases
-                    .iter()
-                    .any(|b| sandtable_geometry::contact::in_contact(&c.base, b).unwrap_or(false))
+            u.bases
+                .iter()
+                .any(|b| sandtable_geometry::contact::in_contact(&c.base, b).unwrap_or(false))
         })
         .map(|c| c.id)
 }

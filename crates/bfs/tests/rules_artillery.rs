@@ -50,7 +50,7 @@ fn gun_dice(g: &Game) -> (Ammunition, Vec<u32>, Band) {
         .expect("the gun has a target");
     assert_eq!(plan.groups.len(), 1);
     (
-        plan.ammunition.expect("a gun names its load").0,
+        plan.ammunition().expect("a gun names its load"),
         plan.groups[0].spec.dice_per_base.clone(),
         plan.groups[0].band,
     )
@@ -112,7 +112,7 @@ fn bfs_art_5_case_shot_within_its_range_cannonball_beyond() {
     let plan =
         sandtable_bfs::preview::volley(&near, id(&near, "gun"), FireStage::DefendersFire).unwrap();
     let g = &plan.groups[0];
-    assert_eq!(plan.ammunition.unwrap().0, Ammunition::CaseShot);
+    assert_eq!(plan.ammunition().unwrap(), Ammunition::CaseShot);
     assert_eq!(g.spec.dice_per_base, vec![2]);
     assert_eq!(g.spec.reroll, sandtable_bfs::dice::Reroll::None);
     assert_eq!(
@@ -122,7 +122,7 @@ fn bfs_art_5_case_shot_within_its_range_cannonball_beyond() {
     let far = at(40.0);
     let plan =
         sandtable_bfs::preview::volley(&far, id(&far, "gun"), FireStage::DefendersFire).unwrap();
-    assert_eq!(plan.ammunition.unwrap().0, Ammunition::Cannonball);
+    assert_eq!(plan.ammunition().unwrap(), Ammunition::Cannonball);
     assert_eq!(plan.groups[0].spec.dice_per_base, vec![1]);
     assert_eq!(
         plan.groups[0]
@@ -216,7 +216,7 @@ fn bfs_art_10_the_organ_gun_fires_every_second_turn() {
     );
     let gun = id(&g, "gun");
     let plan = sandtable_bfs::preview::volley(&g, gun, FireStage::DefendersFire).unwrap();
-    assert_eq!(plan.ammunition.unwrap().0, Ammunition::CaseShot);
+    assert_eq!(plan.ammunition().unwrap(), Ammunition::CaseShot);
     assert_eq!(plan.groups[0].spec.dice_per_base, vec![4]);
     set_order(&mut g, "gun", Some(OrderKind::Defense));
     at_combat(&mut g, CombatStage::DefendersFire);
@@ -441,9 +441,8 @@ fn bfs_art_3_the_owner_chooses_the_load() {
     let fired = |g: &Game| {
         sandtable_bfs::preview::volley(g, id(g, "gun"), FireStage::DefendersFire)
             .unwrap()
-            .ammunition
+            .ammunition()
             .unwrap()
-            .0
     };
     let mut near = at(20.0);
     assert_eq!(fired(&near), Ammunition::CaseShot, "the crew's choice");

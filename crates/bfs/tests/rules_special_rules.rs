@@ -793,7 +793,7 @@ fn bfs_spc_27_rifled_barrels_reach_fifty_centimetres_with_one_die() {
     let h = id(&far, "haiduks");
     let plan = sandtable_bfs::preview::volley(&far, h, FireStage::DefendersFire)
         .expect("the rifles reach");
-    assert!(plan.rifled);
+    assert!(plan.rifled());
     assert_eq!(plan.groups.len(), 1);
     assert_eq!(plan.groups[0].band, Band::Long);
     assert_eq!(plan.groups[0].spec.dice_per_base, vec![1; 4]);
@@ -803,7 +803,7 @@ fn bfs_spc_27_rifled_barrels_reach_fifty_centimetres_with_one_die() {
     );
     let near = at(10.0);
     let plan = sandtable_bfs::preview::volley(&near, h, FireStage::DefendersFire).unwrap();
-    assert!(!plan.rifled);
+    assert!(!plan.rifled());
     assert_eq!(plan.groups[0].spec.dice_per_base, vec![2; 4]);
     let mut shaken = at(40.0);
     shaken.unit_mut(h).morale = MoraleLevel::Disorganized;

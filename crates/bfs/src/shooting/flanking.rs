@@ -1,15 +1,13 @@
 //! Flanking fire (BFS-OPT-1, an optional rule): a base firing from the target's flank rolls one
 //! die more, with firearms or a gun.
 
-use super::Lanes;
+use super::{Lanes, from_flank};
 use crate::dice::DiceChange;
 use crate::event::Piece;
-use crate::geo::unit_frame;
 use crate::ids::UnitId;
 use crate::profile::UnitKind;
 use crate::state::Game;
 use crate::weapons::{RangedStats, WeaponClass};
-use sandtable_geometry::ZoneScheme;
 use sandtable_geometry::fire::{self, RangeBand};
 
 /// One die more for each base of the group `in_band` (shooting base index, band, range) whose
@@ -33,7 +31,6 @@ pub(super) fn dice(
     {
         return Vec::new();
     }
-    let frame = unit_frame(game.unit(t));
     in_band
         .iter()
         .enumerate()
@@ -42,11 +39,7 @@ pub(super) fn dice(
                 Some(walls) => walls.get(*i)?.origin,
                 None => fire::front_midpoint(game.unit(shooter).bases.get(*i)?).ok()?,
             };
-            let zone =
-                sandtable_geometry::zones::zone_of_point(&frame, origin, ZoneScheme::default())
-                    .ok()
-                    .flatten()?;
-            zone.is_flank().then(|| DiceChange {
+            from_flank(game, t, origin).then(|| DiceChange {
                 rule: "BFS-OPT-1".into(),
                 reason: "Flanking fire: this base fires from the target's flank".into(),
                 delta: 1,

@@ -1,14 +1,14 @@
 //! A gun's volley (BFS-ART-3..6, BFS-ART-10): its load, and the dice a cannonball rolls at its
 //! target.
 
-use super::{Fire, FireStage, Lanes, VolleyPlan, volley_at};
+use super::{Fire, FireStage, Lanes, VolleyPlan, from_flank, volley_at};
 use crate::event::Piece;
 use crate::geo::{self, sid, unit_frame};
 use crate::ids::UnitId;
 use crate::profile::UnitKind;
 use crate::state::{Formation, Game};
+use sandtable_geometry::Scene;
 use sandtable_geometry::fire::{self, RangeBand};
-use sandtable_geometry::{Scene, ZoneScheme};
 
 /// A gun's volley at the target the rules require, with the load its owner chose (BFS-ART-3):
 /// cannonball, or case-shot whenever the target is within its range. Left to the crew, it fires
@@ -123,13 +123,9 @@ fn cannonball_target(
     if tu.formation == Formation::OpenOrder || tp.kind == UnitKind::Artillery {
         return CannonballTarget::OpenOrder;
     }
-    let frame = unit_frame(tu);
     let from = fire::front_midpoint(&unit_frame(game.unit(shooter)))
         .unwrap_or_else(|_| unit_frame(game.unit(shooter)).center());
-    let zone = sandtable_geometry::zones::zone_of_point(&frame, from, ZoneScheme::default())
-        .ok()
-        .flatten();
-    if zone.is_some_and(|z| z.is_flank()) {
+    if from_flank(game, t, from) {
         return CannonballTarget::CloseOrderFlank;
     }
     let files = match tu.formation {

@@ -67,15 +67,13 @@ pub struct VolleyPlan {
     pub weapon: RangedWeapon,
     pub stage: FireStage,
     pub groups: Vec<GroupPlan>,
-    /// A gun's load, and why it rolls the dice it does (BFS-ART-3..5).
-    pub ammunition: Option<(crate::artillery::Ammunition, &'static str)>,
-    /// Fired with rifles instead of the unit's weapon (BFS-SPC-27).
-    pub rifled: bool,
+    /// What it fires: its weapon, a gun's load or its rifles.
+    pub fire: Fire,
 }
 
 /// What a unit fires, beyond its profile's weapon.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Fire {
+pub enum Fire {
     /// Its weapon, its profile's Shooting.
     Weapon,
     /// A gun's load, its dice and why (BFS-ART-4/5).
@@ -85,13 +83,22 @@ enum Fire {
 }
 
 impl VolleyPlan {
+    /// A gun's load (BFS-ART-3..5); `None` for any other volley.
+    pub fn ammunition(&self) -> Option<crate::artillery::Ammunition> {
+        match self.fire {
+            Fire::Gun(load, _, _) => Some(load),
+            Fire::Weapon | Fire::Rifles => None,
+        }
+    }
+
+    /// Fired with rifles instead of the unit's weapon (BFS-SPC-27).
+    pub fn rifled(&self) -> bool {
+        self.fire == Fire::Rifles
+    }
+
     /// Strength points the target is expected to lose (the mean of [`Self::losses`]).
     pub fn expected_losses(&self) -> f64 {
-        self.losses()
-            .iter()
-            .enumerate()
-            .map(|(k, p)| k as f64 * p)
-            .sum()
+        odds::mean(&self.losses())
     }
 
     /// Exact distribution of hits (before armor).
@@ -116,6 +123,19 @@ impl VolleyPlan {
             odds::convolve(&acc, &odds::thin(&g.spec.plan().distribution(), save))
         })
     }
+}
+
+/// Does a shot from `origin` come from a flank of `target` (the point in one of its flank zones)?
+/// For a gun's full dice (BFS-ART-4) and Flanking fire (BFS-OPT-1).
+fn from_flank(game: &Game, target: UnitId, origin: sandtable_geometry::Vec2) -> bool {
+    sandtable_geometry::zones::zone_of_point(
+        &unit_frame(game.unit(target)),
+        origin,
+        ZoneScheme::default(),
+    )
+    .ok()
+    .flatten()
+    .is_some_and(|z| z.is_flank())
 }
 
 fn armor_target(g: &GroupPlan) -> i32 {
@@ -738,11 +758,7 @@ fn volley_at(
         weapon,
         stage,
         groups,
-        ammunition: match fire {
-            Fire::Gun(load, _, why) => Some((load, why)),
-            Fire::Weapon | Fire::Rifles => None,
-        },
-        rifled: fire == Fire::Rifles,
+        fire,
     }
 }
 
@@ -970,10 +986,10 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 .weapon
                 .stats(piece_profile(game, plan.shooter).is_mounted())
                 .name;
-            match plan.ammunition {
-                Some((load, why)) => format!("{name}, {}: {why}", load.name()),
-                None if plan.rifled => "rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)".into(),
-                None => name.into(),
+            match plan.fire {
+                Fire::Gun(load, _, why) => format!("{name}, {}: {why}", load.name()),
+                Fire::Rifles => "rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)".into(),
+                Fire::Weapon => name.into(),
             }
         },
         groups,
@@ -1025,11 +1041,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         match plan.target {
             Piece::Unit(t) => {
                 damage.push((t, plan.shooter.unit(), lost));
-                if lost > 0
-                    && plan
-                        .ammunition
-                        .is_some_and(|a| a.0 == crate::artillery::Ammunition::CaseShot)
-                {
+                if lost > 0 && plan.ammunition() == Some(crate::artillery::Ammunition::CaseShot) {
                     case_shot_hit.push((t, plan.shooter.unit()));
                 }
                 crate::attachment::risk_to_attached(game, t, &faces, events);
@@ -1213,8 +1225,7 @@ pub fn plan_commander_volley(game: &Game, c: CommanderId, stage: FireStage) -> O
             armor_base,
             armor_mods,
         }],
-        ammunition: None,
-        rifled: false,
+        fire: Fire::Weapon,
     })
 }
 
