@@ -183,7 +183,7 @@ fn every_level_plays_a_legal_battle_and_the_recruit_beats_random_play() {
         .unwrap_or_else(|e| panic!("{level:?}: {e}"));
     }
     let (mut won, mut lost) = (0, 0);
-    for seed in 0..10u64 {
+    for seed in 0..20u64 {
         let players = if seed % 2 == 0 {
             [PlayerKind::Ai(Level::Recruit), PlayerKind::Random]
         } else {

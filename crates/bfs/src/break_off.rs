@@ -43,6 +43,15 @@ pub fn check(game: &Game, unit: UnitId) -> Result<(), RuleError> {
             u.name
         ));
     }
+    if u.flags.hail_of_arrows {
+        return Err(RuleError::new(
+            "BFS-OPT-2",
+            format!(
+                "{} has declared a hail of arrows: it may not Break Off this turn.",
+                u.name
+            ),
+        ));
+    }
     if u.flags.broke_off {
         return refuse(format!("{} has already broken off this turn.", u.name));
     }

@@ -134,6 +134,20 @@ fn orders(game: &Game, side: Side) -> Vec<Command> {
             }
         }
     }
+    // Group orders (BFS-OPT-3): each commander's chains of up to 4 units of a Regiment.
+    if game.info.options.group_orders {
+        for c in game.commanders.iter().filter(|c| c.side == side) {
+            for units in crate::phases::group_order::groups_for(game, c.id) {
+                for order in OrderKind::ALL {
+                    v.push(Command::GroupOrder {
+                        units: units.clone(),
+                        order,
+                        by: c.id,
+                    });
+                }
+            }
+        }
+    }
     v
 }
 
@@ -202,6 +216,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                     SpecialManeuver::ClearObstacles,
                     SpecialManeuver::Limber,
                     SpecialManeuver::Unlimber,
+                    SpecialManeuver::RetrieveAmmunition,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,
@@ -239,6 +254,12 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                 unit: u.id,
                 ammunition,
             });
+        }
+    }
+    // A hail of arrows (BFS-OPT-2), where the battle plays that optional rule.
+    if game.info.options.hail_of_arrows {
+        for u in game.units_on_table(side) {
+            v.push(Command::HailOfArrows { unit: u.id });
         }
     }
     v

@@ -149,6 +149,16 @@ struct Attack {
     from_flank_or_rear: bool,
 }
 
+/// Pistols in close combat, under the Ammunition rules (BFS-WPN-5): the bases fighting, when the
+/// unit has pistols and ammunition for them. It must use them: +1 to hit, spent as if fired.
+fn pistol_bases(game: &Game, unit: UnitId, list: &[Attack]) -> Option<u32> {
+    let mut bases: Vec<usize> = list.iter().map(|a| a.base).collect();
+    bases.sort();
+    bases.dedup();
+    let n = bases.len() as u32;
+    (n > 0 && crate::ammunition::pistols_in_combat(game, unit, n)).then_some(n)
+}
+
 /// Each fighting base of `unit` picks its target by the priorities of BFS-CC-8.
 fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
     let u = game.unit(unit);
@@ -391,9 +401,17 @@ fn strike(
         dice = dice.min(1);
     }
     let fighting: Vec<&Attack> = list.iter().filter(|a| a.target == target).collect();
+    let pistols = pistol_bases(game, unit, list).is_some();
     let mut groups: Vec<(Vec<usize>, i32, Vec<Modifier>, bool)> = Vec::new();
     for a in &fighting {
         let mut mods = Vec::new();
+        if pistols {
+            mods.push(Modifier::new(
+                "BFS-WPN-5",
+                "pistols, with ammunition left",
+                1,
+            ));
+        }
         if let Some(m) = impetus(game, unit, round, a) {
             mods.push(m);
         }
@@ -594,6 +612,7 @@ fn fight(
             .map(|u| (*u, attacks(game, *u, &enemies_of(game, *u))))
             .collect();
         for (unit, list) in plans {
+            let pistols = pistol_bases(game, unit, &list);
             let mut targets: Vec<UnitId> = list.iter().map(|a| a.target).collect();
             targets.sort();
             targets.dedup();
@@ -604,6 +623,9 @@ fn fight(
                 let faces = armor_faces(&report.armor);
                 events.push(Event::Melee(report));
                 crate::attachment::risk_to_attached(game, t, &faces, events);
+            }
+            if let Some(n) = pistols {
+                crate::ammunition::spend(game, unit, crate::ammunition::Spent::Pistols(n), events);
             }
         }
         for (t, sp) in collapse(damage) {

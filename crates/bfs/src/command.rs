@@ -117,6 +117,17 @@ pub enum Command {
     // ---- Combat Phase and after ----
     /// Resolve the next stage or step (BFS-CBT-2); the Initiative player drives it.
     Continue,
+    /// Bowmen with a Defense order hold their Defender's Fire for a hail of arrows after
+    /// movement (BFS-OPT-2, an optional rule). Declared in the side's Movement Phase. Last, as a
+    /// newcomer to the list.
+    HailOfArrows { unit: UnitId },
+    /// One order for a group of 2 to 4 units of a Regiment within 10 cm of each other, placed
+    /// face down on each, for 2 CP (3 with an Insubordinate unit) (BFS-OPT-3).
+    GroupOrder {
+        units: Vec<UnitId>,
+        order: OrderKind,
+        by: CommanderId,
+    },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -231,6 +242,9 @@ pub enum SpecialManeuver {
     Limber,
     /// Unlimber a gun so that it can fire (the same cost, BFS-ART-16).
     Unlimber,
+    /// Take ammunition from the dead (2 Special Maneuvers and a Skill test), under the
+    /// Ammunition rules (BFS-AMM-4, BFS-AMM-7).
+    RetrieveAmmunition,
 }
 
 impl Command {
@@ -243,12 +257,14 @@ impl Command {
             IssueOrder { unit, by, .. } | Rally { unit, by, .. } | Reorganize { unit, by } => {
                 (vec![*unit], vec![*by], None)
             }
+            GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             Move { unit, .. }
             | Maneuver { unit, .. }
             | Withdraw { unit }
             | Hold { unit }
             | Load { unit, .. }
+            | HailOfArrows { unit }
             | React { unit, .. } => (vec![*unit], vec![], None),
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
@@ -288,6 +304,8 @@ impl Command {
             Command::Withdraw { .. } => "Withdraw",
             Command::Hold { .. } => "Hold",
             Command::Load { .. } => "Load",
+            Command::HailOfArrows { .. } => "HailOfArrows",
+            Command::GroupOrder { .. } => "GroupOrder",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -202,6 +202,8 @@ pub enum TestKind {
     Skill,
     Rally,
     Reorganize,
+    /// The ammunition die (BFS-AMM-6).
+    Ammunition,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -37,6 +37,10 @@ pub const COMMANDS: &[&str] = &[
     "LeaveBuilding",
     "EndMovement",
     "Continue",
+    "ChargeCommander",
+    "CommanderReacts",
+    "HailOfArrows",
+    "GroupOrder",
 ];
 
 /// Event names a goal may wait for.
@@ -111,6 +115,12 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::IssueOrder { unit: u, order, .. } => {
             (vec![unit(*u)], None, Some(order.name().into()))
         }
+        Command::GroupOrder { units, order, .. } => (
+            units.iter().map(|u| unit(*u)).collect(),
+            None,
+            Some(order.name().into()),
+        ),
+        Command::HailOfArrows { unit: u } => (vec![unit(*u)], None, None),
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {
             (vec![unit(*u)], None, None)
         }

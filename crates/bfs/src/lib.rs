@@ -6,6 +6,7 @@
 //! seam: the rules and files in [`ruleset`], what the app draws and offers in [`present`], what
 //! lessons and simple players need in [`lesson`].
 
+pub mod ammunition;
 pub mod army_list;
 pub mod artillery;
 pub mod attachment;

@@ -65,6 +65,21 @@ pub struct Options {
     /// target's flank rolls one die more. Off by default, as the book says.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flanking_fire: bool,
+    /// The Ammunition rules, an optional rule (BFS-OPT-7, BFS-AMM), by the method the players
+    /// chose: ammunition counted in units or tested with a die. Off by default, as the book says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammunition: Option<crate::ammunition::Method>,
+    /// Hail of arrows, an optional rule (BFS-OPT-2): bowmen with a Defense order may hold their
+    /// Defender's Fire for a volley with one die more a base after movement. Off by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hail_of_arrows: bool,
+    /// Group orders (BFS-OPT-3): one order for up to 4 units of a Regiment, 2 CP. On by default:
+    /// the Commanders chapter makes it a standard command.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub group_orders: bool,
+    /// How close a group's units stand: a chain within 10 cm (default) or every pair.
+    #[serde(default, skip_serializing_if = "is_chain")]
+    pub group_order_spacing: crate::phases::group_order::Spacing,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -86,17 +101,30 @@ impl Default for Options {
             motivation_when_exceeded: false,
             case_shot_caps: false,
             flanking_fire: false,
+            ammunition: None,
+            hail_of_arrows: false,
+            group_orders: true,
+            group_order_spacing: crate::phases::group_order::Spacing::Chain,
             rules_revision: crate::revision::CURRENT,
         }
     }
 }
 
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+fn is_chain(s: &crate::phases::group_order::Spacing) -> bool {
+    *s == crate::phases::group_order::Spacing::Chain
+}
+
 /// Optional rules of the book that the engine does not play yet; enabling one is refused with a
 /// clear message rather than silently ignored.
 const NOT_YET: &[(&str, &str)] = &[
-    ("ammunition", "BFS-AMM"),
-    ("hail_of_arrows", "BFS-OPT-2"),
-    ("group_orders", "BFS-OPT-3"),
     ("choice_of_effects", "BFS-OPT-4"),
     ("fortune_favors_the_bold", "BFS-OPT-5"),
     ("basic_mode", "BFS-GEN-4"),
@@ -116,6 +144,10 @@ impl Options {
         "motivation_when_exceeded",
         "case_shot_caps",
         "flanking_fire",
+        "ammunition",
+        "hail_of_arrows",
+        "group_orders",
+        "group_order_spacing",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -158,6 +190,22 @@ impl Options {
                 }
                 ("case_shot_caps", OptionValue::Bool(b)) => o.case_shot_caps = *b,
                 ("flanking_fire", OptionValue::Bool(b)) => o.flanking_fire = *b,
+                ("ammunition", OptionValue::Bool(false)) => o.ammunition = None,
+                ("ammunition", OptionValue::Text(t)) => match t.as_str() {
+                    "counting" => o.ammunition = Some(crate::ammunition::Method::Counting),
+                    "test" => o.ammunition = Some(crate::ammunition::Method::Test),
+                    _ => bad("\"counting\", \"test\" or false"),
+                },
+                ("ammunition", _) => bad("\"counting\", \"test\" or false"),
+                ("hail_of_arrows", OptionValue::Bool(b)) => o.hail_of_arrows = *b,
+                ("group_orders", OptionValue::Bool(b)) => o.group_orders = *b,
+                ("group_order_spacing", OptionValue::Text(t)) => match t.as_str() {
+                    "chain" => o.group_order_spacing = crate::phases::group_order::Spacing::Chain,
+                    "all_pairs" => {
+                        o.group_order_spacing = crate::phases::group_order::Spacing::AllPairs
+                    }
+                    _ => bad("\"chain\" or \"all_pairs\""),
+                },
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET
@@ -204,10 +252,29 @@ mod tests {
             "wheel_refrence".to_string(),
             OptionValue::Text("diagonal".into()),
         );
-        m.insert("hail_of_arrows".to_string(), OptionValue::Bool(true));
+        m.insert(
+            "fortune_favors_the_bold".to_string(),
+            OptionValue::Bool(true),
+        );
         let errs = Options::from_scenario(&m).unwrap_err();
         assert_eq!(errs.len(), 2);
-        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-2")));
+        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-5")));
         assert!(errs.iter().any(|p| p.message.contains("unknown option")));
+    }
+
+    #[test]
+    fn bfs_opt_7_the_ammunition_method_is_named() {
+        let mut m = BTreeMap::new();
+        m.insert("ammunition".to_string(), OptionValue::Text("test".into()));
+        let o = Options::from_scenario(&m).unwrap();
+        assert_eq!(o.ammunition, Some(crate::ammunition::Method::Test));
+        m.insert("ammunition".to_string(), OptionValue::Text("lots".into()));
+        let errs = Options::from_scenario(&m).unwrap_err();
+        assert!(errs[0].message.contains("\"counting\""), "{errs:?}");
+        assert_eq!(
+            Options::default().ammunition,
+            None,
+            "off by default (BFS-OPT-7)"
+        );
     }
 }

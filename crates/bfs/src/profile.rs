@@ -81,6 +81,10 @@ pub enum SpecialRule {
     /// A commander who lets a gun he touches roll a missed shot again, once a turn (BFS-ART-2).
     /// Last, so that the state hashes of recorded battles keep their variants' indices.
     ArtilleryCommander,
+    /// 4 Ammunition Units instead of 6, or out of ammunition sooner (BFS-AMM-2, BFS-AMM-6).
+    ScarceAmmunition,
+    /// 8 Ammunition Units instead of 6, or out of ammunition later (BFS-AMM-2, BFS-AMM-6).
+    PlentyOfAmmunition,
 }
 
 impl SpecialRule {

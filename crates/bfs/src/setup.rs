@@ -172,6 +172,10 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     additional_crew: d.additional_crew,
                     ..Default::default()
                 }),
+                supply: crate::ammunition::starting_supply(
+                    &loaded.options,
+                    &profiles[d.profile.index()],
+                ),
             });
         }
         let mut chief_cp = 0u32;

@@ -129,6 +129,10 @@ pub struct Unit {
     /// A gun's limber and the turn it last fired (BFS-ART); `None` for every other unit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gun: Option<crate::artillery::GunState>,
+    /// Its ammunition, when the battle plays the Ammunition rules (BFS-OPT-7,
+    /// [`crate::ammunition`]); `None` otherwise and for units with no ranged weapon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply: Option<crate::ammunition::Supply>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
@@ -185,6 +189,10 @@ pub struct TurnFlags {
     /// The gun's load was chosen this turn: once a turn, before its shots (BFS-ART-3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub load_chosen: bool,
+    /// Declared a hail of arrows: no Defender's Fire and no Break Off this turn, one die more a
+    /// base in Shooting after Movement (BFS-OPT-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hail_of_arrows: bool,
 }
 
 /// A charge in progress (BFS-CHG).

@@ -23,6 +23,26 @@ fn setup() -> BattleSetup {
     )
 }
 
+/// The same battle with optional rules switched on by `flavour`: the Ammunition rules by
+/// neither, either method (BFS-OPT-7), Hail of arrows (BFS-OPT-2), Group orders off (BFS-OPT-3).
+fn setup_with_options(flavour: u8) -> BattleSetup {
+    use sandtable_engine::scenario::OptionValue;
+    let mut s = setup();
+    let options = &mut s.scenario.options;
+    match flavour % 3 {
+        1 => options.insert("ammunition".into(), OptionValue::Text("counting".into())),
+        2 => options.insert("ammunition".into(), OptionValue::Text("test".into())),
+        _ => None,
+    };
+    if flavour / 3 % 2 == 1 {
+        options.insert("hail_of_arrows".into(), OptionValue::Bool(true));
+    }
+    if flavour / 6 % 2 == 1 {
+        options.insert("group_orders".into(), OptionValue::Bool(false));
+    }
+    s
+}
+
 /// The invariants every reachable position keeps.
 fn check_invariants(g: &Game) -> Result<(), String> {
     let live: Vec<_> = g
@@ -70,6 +90,16 @@ fn check_invariants(g: &Game) -> Result<(), String> {
             }
         }
     }
+    for u in &g.units {
+        if let Some(sandtable_bfs::ammunition::Supply::Counting { halves, start }) = u.supply
+            && halves > start
+        {
+            return Err(format!(
+                "{} has {halves} half Ammunition Units of {start}",
+                u.name
+            ));
+        }
+    }
     for c in &g.commanders {
         if c.cp > c.cp_max.saturating_add(20) {
             return Err(format!("{} has an impossible {} CP", c.name, c.cp));
@@ -79,7 +109,16 @@ fn check_invariants(g: &Game) -> Result<(), String> {
 }
 
 fn play(seed: u64, choices: &[u16], limit: usize) -> Result<Session<Bfs>, String> {
-    let mut s = Session::<Bfs>::new(setup(), seed).map_err(|e| e.to_string())?;
+    play_with(setup(), seed, choices, limit)
+}
+
+fn play_with(
+    setup: BattleSetup,
+    seed: u64,
+    choices: &[u16],
+    limit: usize,
+) -> Result<Session<Bfs>, String> {
+    let mut s = Session::<Bfs>::new(setup, seed).map_err(|e| e.to_string())?;
     for i in 0..limit {
         let c = candidates(s.state());
         if c.is_empty() {
@@ -109,8 +148,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24), ..ProptestConfig::default() })]
 
     #[test]
-    fn random_legal_games_keep_the_invariants(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..64)) {
-        let s = play(seed, &choices, 400).map_err(TestCaseError::fail)?;
+    fn random_legal_games_keep_the_invariants(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..64), flavour in 0u8..12) {
+        let s = play_with(setup_with_options(flavour), seed, &choices, 400).map_err(TestCaseError::fail)?;
         // Save, load and compare: the replay reproduces the state exactly.
         let text = sandtable_engine::data_file::to_ron_pretty(&s.to_save()).map_err(TestCaseError::fail)?;
         let save = sandtable_engine::data_file::parse_ron(Path::new("game.ron"), &text).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -71,7 +71,7 @@ fn quality(game: &Game, u: &Unit) -> f64 {
     let p = game.profile(u.profile);
     let base = 1.0
         + 0.35 * p.close_combat as f64
-        + 0.25 * p.shooting as f64
+        + 0.25 * p.shooting as f64 * sandtable_bfs::ammunition::share_left(u)
         + 0.08 * p.armor as f64
         + 0.15 * (p.skill as f64 - 3.0)
         + 0.1 * (p.morale as f64 - 4.0);
@@ -298,7 +298,10 @@ fn volley(game: &Game, a: &Unit, b: &Unit) -> Volley {
     let Some(w) = p.ranged else {
         return Volley::default();
     };
-    if a.morale == MoraleLevel::Flight || p.shooting == 0 {
+    if a.morale == MoraleLevel::Flight
+        || p.shooting == 0
+        || !sandtable_bfs::ammunition::may_shoot(game, a.id)
+    {
         return Volley::default();
     }
     let s = w.stats(p.is_mounted());

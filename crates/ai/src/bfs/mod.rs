@@ -64,6 +64,10 @@ impl Evaluate<Bfs> for BfsEvaluation {
                     order: OrderKind::Charge,
                     ..
                 }
+                | Command::GroupOrder {
+                    order: OrderKind::Charge,
+                    ..
+                }
         )
     }
 
@@ -144,6 +148,12 @@ impl Evaluate<Bfs> for BfsEvaluation {
             Command::EndOrders | Command::EndMovement => base + 0.02,
             Command::IssueOrder { unit, order, .. } => {
                 base + order_value(view, *unit, *order, matchups)
+            }
+            Command::GroupOrder { units, order, .. } => {
+                base + units
+                    .iter()
+                    .map(|u| order_value(view, *u, *order, matchups))
+                    .sum::<f64>()
             }
             // Rallying restores a unit's order and fighting worth; one extra CP is worth it.
             Command::Rally { extra_cp, .. } => base + 1.5 - 0.3 * (*extra_cp as f64 - 1.0).abs(),

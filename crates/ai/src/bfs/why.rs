@@ -72,6 +72,11 @@ pub fn why(
         }
         Command::DeclareCharge { unit, target, .. } => charge_why(view, *unit, *target, reasoning)?,
         Command::IssueOrder { unit, order, .. } => order_why(view, side, *unit, *order, matchups),
+        Command::GroupOrder { units, order, .. } => format!(
+            "One order for {} units at once (BFS-OPT-3). {}",
+            units.len(),
+            order_why(view, side, *units.first()?, *order, matchups)
+        ),
         Command::Rally { unit, .. } => format!(
             "Rallied {}: only a unit in good order can take an order again (BFS-RAL-2).",
             name(*unit)

@@ -2,6 +2,7 @@
 //! phase after checking it; `check` runs only the checks.
 
 pub mod combat;
+pub mod group_order;
 pub mod initiative;
 pub mod movement;
 pub mod orders;
@@ -40,6 +41,10 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::Hold { unit } => movement::check_hold(game, *unit),
         Command::Load { unit, ammunition } => {
             crate::artillery::check_load(game, *unit, *ammunition)
+        }
+        Command::HailOfArrows { unit } => crate::shooting::hail::check(game, *unit),
+        Command::GroupOrder { units, order, by } => {
+            group_order::check(game, units, *order, *by).map(|_| ())
         }
         Command::DeclareCharge { unit, target, pay } => {
             movement::check_declare_charge(game, *unit, *target, *pay)
@@ -117,6 +122,8 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Withdraw { unit } => movement::do_withdraw(game, *unit, e)?,
         Command::Hold { unit } => movement::do_hold(game, *unit, e)?,
         Command::Load { unit, ammunition } => crate::artillery::load(game, *unit, *ammunition, e)?,
+        Command::HailOfArrows { unit } => crate::shooting::hail::declare(game, *unit, e)?,
+        Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

@@ -348,6 +348,7 @@ fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
             SpecialManeuver::Unlimber => {
                 crate::artillery::check_limber(game, unit, false).unwrap_or(1)
             }
+            SpecialManeuver::RetrieveAmmunition => crate::ammunition::RETRIEVE_MANEUVERS,
             _ => 1,
         })
         .sum()
@@ -554,6 +555,10 @@ pub fn check_maneuver(
                 crate::artillery::check_limber(game, unit, *m == SpecialManeuver::Limber)?;
                 bases
             }
+            SpecialManeuver::RetrieveAmmunition => {
+                crate::ammunition::check_retrieve(game, unit)?;
+                bases
+            }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
                 crate::artillery::check_special_manhandling(game, unit)?;
                 if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
@@ -755,6 +760,9 @@ pub fn do_maneuver(
     crate::portable::caltrops_test(game, unit, &after, events);
     if let Some(c) = clearing {
         crate::portable::clear(game, unit, &c, events);
+    }
+    if list.contains(&SpecialManeuver::RetrieveAmmunition) {
+        crate::ammunition::retrieve(game, unit, events);
     }
     if list.contains(&SpecialManeuver::SetUpObstacles) {
         let spots = crate::portable::check_set_up(game, unit)?;

@@ -125,11 +125,35 @@ pub fn check_issue(
     order: OrderKind,
     by: CommanderId,
 ) -> Result<OrderCost, RuleError> {
+    check_may_take(game, unit, order, by)?;
+    if independent(game, unit) {
+        // Any order, for free, whoever places it (BFS-SPC-14).
+        return Ok(OrderCost {
+            cp: 0,
+            distance_cm: authority::distance_to_unit(game, by, unit),
+            range_cm: authority::command_range_cm(game, by),
+            step_cm: authority::cost_step_cm(game, by),
+            attached: false,
+            insubordinate: false,
+        });
+    }
+    check_subordinate(game, unit, by)?;
+    checked_cost(game, unit, by)
+}
+
+/// May `unit` take a new order from `by` now, whatever it costs: the acting side's unit and
+/// commander, in good order, not yet ordered this turn (BFS-ORD-3, -10, BFS-PSY-6, BFS-RAL-6,
+/// BFS-SPC-3).
+pub fn check_may_take(
+    game: &Game,
+    unit: UnitId,
+    order: OrderKind,
+    by: CommanderId,
+) -> Result<(), RuleError> {
     let acting = acting_side(game, "BFS-ORD-1")?;
     own_unit(game, unit, acting, "BFS-ORD-3")?;
     own_commander(game, by, acting, "BFS-CMD-2")?;
     let u = game.unit(unit);
-    let c = game.commander(by);
     match u.morale {
         MoraleLevel::Flight => {
             return Err(RuleError::new(
@@ -179,17 +203,13 @@ pub fn check_issue(
             format!("{} has the Cannot Charge rule.", u.name),
         ));
     }
-    if independent(game, unit) {
-        // Any order, for free, whoever places it (BFS-SPC-14).
-        return Ok(OrderCost {
-            cp: 0,
-            distance_cm: authority::distance_to_unit(game, by, unit),
-            range_cm: authority::command_range_cm(game, by),
-            step_cm: authority::cost_step_cm(game, by),
-            attached: false,
-            insubordinate: false,
-        });
-    }
+    Ok(())
+}
+
+/// Is `unit` subordinate to `by`: his own regiment's, or any for a senior commander, and not
+/// while he is attached to another unit (BFS-CMD-2, BFS-CDR-13)?
+pub fn check_subordinate(game: &Game, unit: UnitId, by: CommanderId) -> Result<(), RuleError> {
+    let c = game.commander(by);
     if !authority::commanders_who_may_order(game, unit).contains(&by) {
         let why = if c.attached_to.is_some() {
             format!(
@@ -201,6 +221,13 @@ pub fn check_issue(
         };
         return Err(RuleError::new("BFS-CMD-2", why));
     }
+    Ok(())
+}
+
+/// The CP an order costs, after the checks above.
+fn checked_cost(game: &Game, unit: UnitId, by: CommanderId) -> Result<OrderCost, RuleError> {
+    let u = game.unit(unit);
+    let c = game.commander(by);
     let mut cost = authority::order_cost(game, by, unit);
     if orders_are_free(game) {
         cost.cp = 0;

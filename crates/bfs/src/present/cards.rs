@@ -55,7 +55,17 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
                     commanders.join(", ")
                 }
             ),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            u.supply
+                .map(|s| format!("Ammunition: {} (BFS-AMM)", s.label())),
+        )
+        .chain(u.flags.hail_of_arrows.then(|| {
+            "Hail of arrows declared: +1 die a base after movement, no Break Off (BFS-OPT-2)"
+                .to_string()
+        }))
+        .collect(),
         rows: profile_rows(p),
         notes: p.notes.clone(),
     }
@@ -250,6 +260,9 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
                 ),
                 format!("{} · {order}", morale_name(u.morale)),
             ];
+            if let Some(s) = u.supply {
+                lines.push(format!("Ammunition: {}", s.label()));
+            }
             if authority::out_of_command(view, id) {
                 lines.push(
                     "Out of command (OoC): no commander who may order it is within range, so every order costs more than 1 CP (BFS-CMD-3, BFS-CMD-4)".into(),

@@ -259,6 +259,34 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
             .key(key),
         );
     }
+    // The same order for the unit and its neighbours of one Regiment (BFS-OPT-3).
+    let group = crate::phases::group_order::group_around(view, u, by);
+    let names: Vec<&str> = group[1..]
+        .iter()
+        .map(|g| view.unit(*g).name.as_str())
+        .collect();
+    for order in [OrderKind::Move, OrderKind::Charge, OrderKind::Defense] {
+        let cmd = Command::GroupOrder {
+            units: group.clone(),
+            order,
+            by,
+        };
+        if let Ok(cp) = crate::phases::group_order::check(view, &group, order, by) {
+            let price = if orders_are_free(view) {
+                "free".to_string()
+            } else {
+                format!("{cp} CP")
+            };
+            menu.items.push(MenuItem::new(
+                format!(
+                    "Group {} order with {} — {price} (BFS-OPT-3)",
+                    order.name(),
+                    names.join(", ")
+                ),
+                cmd,
+            ));
+        }
+    }
     if unit.morale != MoraleLevel::Good {
         for extra in 0..=MAX_RALLY_EXTRA_CP {
             let mut item = MenuItem::new(
@@ -405,6 +433,14 @@ fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
 
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     load_items(view, u, menu);
+    // Bowmen hold their Defender's Fire for a hail of arrows (BFS-OPT-2).
+    let hail = Command::HailOfArrows { unit: u };
+    if crate::phases::check(view, &hail).is_ok() {
+        menu.items.push(MenuItem::new(
+            "Hail of arrows: hold Defender's Fire, +1 die a base after movement (no Break Off)",
+            hail,
+        ));
+    }
     // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
     let cross = match view.unit(u).order {
         Some(OrderKind::Defense) => Some(Command::Maneuver {
@@ -489,6 +525,21 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                         .key('L'),
                     );
                 }
+            }
+            // Ammunition from the dead, under the Ammunition rules (BFS-AMM-4, BFS-AMM-7).
+            let retrieve = Command::Maneuver {
+                unit: u,
+                maneuvers: vec![SpecialManeuver::RetrieveAmmunition],
+            };
+            if crate::phases::check(view, &retrieve).is_ok() {
+                let test = match view.unit(u).supply {
+                    Some(crate::ammunition::Supply::Test { .. }) => "Skill test at −2",
+                    _ => "Skill test: 1 Ammunition Unit",
+                };
+                menu.items.push(MenuItem::new(
+                    format!("Take ammunition from the dead (2 S-M, {test})"),
+                    retrieve,
+                ));
             }
             // Portable obstacles it carries (BFS-OBS-3, -6, -9).
             if let Some(c) = view.unit(u).carries {

@@ -75,7 +75,8 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
-/// ("Fl"), "Lmb" for a limbered gun, and "OoC" when no commander who may order it is within his command range
+/// ("Fl"), "Lmb" for a limbered gun, "NoA" out of ammunition and "½A" with half a unit left
+/// (BFS-AMM), and "OoC" when no commander who may order it is within his command range
 /// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
 pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     let mut m = Vec::new();
@@ -93,6 +94,12 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     if u.gun.is_some_and(|g| g.limbered) {
         // Limbered: it cannot fire until it unlimbers (BFS-ART-16).
         m.push("Lmb".into());
+    }
+    match u.supply {
+        // Out of ammunition, it cannot shoot; with ½ unit, only half its bases (BFS-AMM-1, -3).
+        Some(s) if s.is_out() => m.push("NoA".into()),
+        Some(crate::ammunition::Supply::Counting { halves: 1, .. }) => m.push("½A".into()),
+        _ => {}
     }
     if crate::authority::out_of_command(game, u.id) {
         m.push("OoC".into());

@@ -24,6 +24,7 @@ use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 
 mod flanking;
 mod guns;
+pub mod hail;
 pub mod rifles;
 pub mod twice;
 
@@ -152,6 +153,7 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
         || (u.flags.shot && !second_shot)
         || p.shooting == 0
         || !crate::artillery::may_fire(game, unit)
+        || !crate::ammunition::may_shoot(game, unit)
     {
         return false;
     }
@@ -168,6 +170,7 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
         FireStage::DefendersFire => {
             u.order == Some(OrderKind::Defense)
                 && !u.flags.delayed_fire
+                && !u.flags.hail_of_arrows
                 && u.flags.special_maneuvers < 2
         }
         FireStage::ReactionFire => {
@@ -184,7 +187,9 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
         FireStage::AfterMovement => {
             !u.flags.fought
                 && !in_contact
-                && (matches!(u.order, Some(OrderKind::Move) | None) || second_shot)
+                && (matches!(u.order, Some(OrderKind::Move) | None)
+                    || second_shot
+                    || hail::delayed_to_now(game, unit))
         }
     }
 }
@@ -642,6 +647,16 @@ fn volley_at(
     let p = game.unit_profile(shooter);
     let weapon = p.ranged.expect("a shooter has a ranged weapon");
     let in_contact = flight::enemies_in_contact(game, shooter);
+    // With only ½ Ammunition Unit left, half its bases fire: the closest (BFS-AMM-3).
+    let mut per_base = per_base;
+    if let Some(cap) = crate::ammunition::bases_allowed(game, shooter) {
+        per_base.sort_by(|a, b| {
+            (a.1 == RangeBand::Long)
+                .cmp(&(b.1 == RangeBand::Long))
+                .then(a.2.total_cmp(&b.2))
+        });
+        per_base.truncate(cap);
+    }
     // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2; a gun's from BFS-ART-4/5).
     let mut dice = match fire {
         Fire::Gun(_, dice, _) => dice,
@@ -727,6 +742,8 @@ fn volley_at(
         spec.dice_changes.extend(flanking::dice(
             game, shooter, target, lanes, &in_band, stats,
         ));
+        spec.dice_changes
+            .extend(hail::dice(game, shooter, stage, in_band.len()));
         if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
@@ -1026,6 +1043,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
     let mut case_shot_hit: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
+        let spent = spent(game, plan);
         match plan.shooter {
             Piece::Unit(u) => {
                 game.unit_mut(u).flags.shot = true;
@@ -1038,6 +1056,9 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         let faces = crate::close_combat::armor_faces(&report.armor);
         let lost = report.sp_lost;
         events.push(Event::Volley(report));
+        if let Piece::Unit(u) = plan.shooter {
+            crate::ammunition::spend(game, u, spent, events);
+        }
         match plan.target {
             Piece::Unit(t) => {
                 damage.push((t, plan.shooter.unit(), lost));
@@ -1094,6 +1115,24 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         }
         let enemies: Vec<UnitId> = by.into_iter().collect();
         shooting_morale(game, t, &cause, &enemies, events);
+    }
+}
+
+/// What a unit's volley spends of its ammunition (BFS-AMM-3, BFS-SPC-8, BFS-OPT-2).
+fn spent(game: &Game, plan: &VolleyPlan) -> crate::ammunition::Spent {
+    use crate::ammunition::Spent;
+    let bases = plan.groups.iter().map(|g| g.bases).sum();
+    let Piece::Unit(u) = plan.shooter else {
+        return Spent::Volley(bases);
+    };
+    if hail::delayed_to_now(game, u) && plan.stage == FireStage::AfterMovement {
+        Spent::HailOfArrows(bases)
+    } else if twice::countermarches(game, u)
+        && (game.unit(u).flags.fired_first_of_two || plan.stage == FireStage::DefendersFire)
+    {
+        Spent::Countermarch
+    } else {
+        Spent::Volley(bases)
     }
 }
 

@@ -20,7 +20,7 @@ pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
 /// Countermarch (BFS-SPC-8): at least 2 ranks (the second need not be full), not Disorganized,
 /// not in a building. The second rank fires the second volley, and the first fills it up after,
 /// so the same frontage fires again. Battles recorded before rules revision 8 never did.
-fn countermarches(game: &Game, unit: UnitId) -> bool {
+pub(super) fn countermarches(game: &Game, unit: UnitId) -> bool {
     let u = game.unit(unit);
     if !crate::revision::special_rules_8(game.info.options.rules_revision)
         || !game.unit_profile(unit).has(SpecialRule::Countermarch)
