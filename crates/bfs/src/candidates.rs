@@ -256,6 +256,10 @@ fn movement_commands(game: &Game) -> Vec<Command> {
             });
         }
     }
+    // Holding a Salvo or Ranked Fire for a turn (BFS-SPC-26, BFS-SPC-29).
+    for u in game.units_on_table(side) {
+        v.push(Command::OrdinaryFire { unit: u.id });
+    }
     // A hail of arrows (BFS-OPT-2), where the battle plays that optional rule.
     if game.info.options.hail_of_arrows {
         for u in game.units_on_table(side) {

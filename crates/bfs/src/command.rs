@@ -128,6 +128,9 @@ pub enum Command {
         order: OrderKind,
         by: CommanderId,
     },
+    /// The owner holds a unit's Salvo or Ranked Fire this turn: it fires ordinary volleys and
+    /// need not reload the next turn (BFS-SPC-26, BFS-SPC-29). Free, in his Movement Phase.
+    OrdinaryFire { unit: UnitId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -265,6 +268,7 @@ impl Command {
             | Hold { unit }
             | Load { unit, .. }
             | HailOfArrows { unit }
+            | OrdinaryFire { unit }
             | React { unit, .. } => (vec![*unit], vec![], None),
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
@@ -306,6 +310,7 @@ impl Command {
             Command::Load { .. } => "Load",
             Command::HailOfArrows { .. } => "HailOfArrows",
             Command::GroupOrder { .. } => "GroupOrder",
+            Command::OrdinaryFire { .. } => "OrdinaryFire",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -41,6 +41,7 @@ pub const COMMANDS: &[&str] = &[
     "CommanderReacts",
     "HailOfArrows",
     "GroupOrder",
+    "OrdinaryFire",
 ];
 
 /// Event names a goal may wait for.
@@ -120,7 +121,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             None,
             Some(order.name().into()),
         ),
-        Command::HailOfArrows { unit: u } => (vec![unit(*u)], None, None),
+        Command::HailOfArrows { unit: u } | Command::OrdinaryFire { unit: u } => {
+            (vec![unit(*u)], None, None)
+        }
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {
             (vec![unit(*u)], None, None)
         }

@@ -19,9 +19,10 @@
 //! | 6 | Special rules of the army lists: a Militia or Rabble unit tests Morale to charge a more numerous enemy, and on a failure stays put with no order (BFS-SPC-18, BFS-SPC-25); a No Quarter unit always pursues, infantry the cavalry it beat too, and one with no Additional Move pursues 5 cm (BFS-SPC-20); a Mobility unit with a Defense or Charge order tests Skill in the Reorganization Phase or takes a Move order, and one with no order gets a Move order (BFS-SPC-19); Highlanders strike at +1 Skill from a base wholly in a forest, grove or on a hill (BFS-SPC-13); Marksmen in two ranks with a Defense order shoot at +1 Skill from one front base per base behind (BFS-SPC-17); an Independent unit takes any order for free, face up (BFS-SPC-14); Light Cavalry may Break Off from a charge, its full Move (half if it has moved) straight away from the charger, then a Skill test to face it, and withdraws its full Move after a lost combat (BFS-SPC-16). |
 //! | 7 | Special rules of the army lists, second part: a To the Last Man unit with a Defense order rolls a failed Morale test again when that is expected to cost it less (BFS-SPC-33); Companions roll one more close combat die for every two bases fighting, unless Disorganized (BFS-SPC-7). |
 //! | 8 | A Rifled Barrels unit fires its rifles (20/50 cm, Shooting 1, Effectiveness 1/0) instead of its weapon when the rules' odds favour them (BFS-SPC-27); a Countermarch unit in two ranks or more with a Defense order fires again in Shooting after Movement, with no −1 (BFS-SPC-8). Artillery ([`crate::artillery`]) came with this revision too, but needs no gate: no battle before it could field a gun. |
+//! | 9 | Salvo and Ranked Fire ([`crate::shooting::ranks`]): a Salvo unit in two ranks fires with both, a Ranked Fire unit with a Defense order with up to three, and reloads the next turn; a Salvo in Reaction Fire that takes Strength off the charger makes it test Morale (BFS-SPC-26, BFS-SPC-29). The optional rules Ammunition, Hail of arrows and Group orders came with this revision too, but need no gate: the first two are off unless a scenario names them, and a group order is a new command that no recorded battle holds. |
 
 /// The revision every new battle is played under.
-pub const CURRENT: u32 = 8;
+pub const CURRENT: u32 = 9;
 
 /// The revision new battles get (serde's default for a freshly built game's options).
 pub const fn current() -> u32 {
@@ -110,4 +111,10 @@ pub fn special_rules_7(revision: u32) -> bool {
 /// battles recorded before it never used them.
 pub fn special_rules_8(revision: u32) -> bool {
     revision >= 8
+}
+
+/// Special rules of revision 9, Salvo and Ranked Fire (BFS-SPC-29, BFS-SPC-26): battles
+/// recorded before it never fired them.
+pub fn special_rules_9(revision: u32) -> bool {
+    revision >= 9
 }

@@ -176,6 +176,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     &loaded.options,
                     &profiles[d.profile.index()],
                 ),
+                last_volley: None,
             });
         }
         let mut chief_cp = 0u32;

@@ -133,6 +133,9 @@ pub struct Unit {
     /// [`crate::ammunition`]); `None` otherwise and for units with no ranged weapon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supply: Option<crate::ammunition::Supply>,
+    /// Its last Salvo or Ranked Fire: the turn after, it reloads (BFS-SPC-26, BFS-SPC-29).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_volley: Option<crate::shooting::ranks::LastVolley>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees
@@ -193,6 +196,9 @@ pub struct TurnFlags {
     /// base in Shooting after Movement (BFS-OPT-2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hail_of_arrows: bool,
+    /// Its owner holds its Salvo or Ranked Fire this turn (BFS-SPC-26, BFS-SPC-29).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ordinary_fire: bool,
 }
 
 /// A charge in progress (BFS-CHG).

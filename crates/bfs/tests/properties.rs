@@ -24,10 +24,21 @@ fn setup() -> BattleSetup {
 }
 
 /// The same battle with optional rules switched on by `flavour`: the Ammunition rules by
-/// neither, either method (BFS-OPT-7), Hail of arrows (BFS-OPT-2), Group orders off (BFS-OPT-3).
+/// neither, either method (BFS-OPT-7), Hail of arrows (BFS-OPT-2), Group orders off (BFS-OPT-3),
+/// and the musketeers firing Salvoes and the haiduks Ranked Fire (BFS-SPC-29, BFS-SPC-26).
 fn setup_with_options(flavour: u8) -> BattleSetup {
+    use sandtable_bfs::profile::SpecialRule;
     use sandtable_engine::scenario::OptionValue;
     let mut s = setup();
+    if flavour / 12 % 2 == 1 {
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            match p.id.as_str() {
+                "musketeers" => p.special_rules.push(SpecialRule::Salvo),
+                "haiduks" => p.special_rules.push(SpecialRule::RankedFire),
+                _ => {}
+            }
+        }
+    }
     let options = &mut s.scenario.options;
     match flavour % 3 {
         1 => options.insert("ammunition".into(), OptionValue::Text("counting".into())),
@@ -148,7 +159,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24), ..ProptestConfig::default() })]
 
     #[test]
-    fn random_legal_games_keep_the_invariants(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..64), flavour in 0u8..12) {
+    fn random_legal_games_keep_the_invariants(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 1..64), flavour in 0u8..24) {
         let s = play_with(setup_with_options(flavour), seed, &choices, 400).map_err(TestCaseError::fail)?;
         // Save, load and compare: the replay reproduces the state exactly.
         let text = sandtable_engine::data_file::to_ron_pretty(&s.to_save()).map_err(TestCaseError::fail)?;

@@ -164,6 +164,9 @@ impl Evaluate<Bfs> for BfsEvaluation {
             // The crew's own load is the one the rules' odds favour (BFS-ART-3): the computer
             // leaves it to them.
             Command::Load { .. } => base - 1.0,
+            // Holding a Salvo or Ranked Fire gives up dice now for freedom to move next turn,
+            // which a one-ply search cannot weigh: the computer fires them.
+            Command::OrdinaryFire { .. } => base - 1.0,
             _ => return None,
         })
     }

@@ -43,6 +43,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
             crate::artillery::check_load(game, *unit, *ammunition)
         }
         Command::HailOfArrows { unit } => crate::shooting::hail::check(game, *unit),
+        Command::OrdinaryFire { unit } => crate::shooting::ranks::check_hold(game, *unit),
         Command::GroupOrder { units, order, by } => {
             group_order::check(game, units, *order, *by).map(|_| ())
         }
@@ -123,6 +124,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Hold { unit } => movement::do_hold(game, *unit, e)?,
         Command::Load { unit, ammunition } => crate::artillery::load(game, *unit, *ammunition, e)?,
         Command::HailOfArrows { unit } => crate::shooting::hail::declare(game, *unit, e)?,
+        Command::OrdinaryFire { unit } => crate::shooting::ranks::hold(game, *unit, e)?,
         Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?

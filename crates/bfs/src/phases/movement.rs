@@ -170,6 +170,7 @@ pub fn allowance(game: &Game, unit: UnitId) -> f32 {
 /// Checks a Move command and returns its plan (the preview shows the same plan).
 pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MovePlan, RuleError> {
     activatable(game, unit)?;
+    crate::shooting::ranks::check_move(game, unit, Some(steps))?;
     crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     match u.order {
@@ -361,6 +362,7 @@ pub fn check_maneuver(
     list: &[SpecialManeuver],
 ) -> Result<Vec<Rect>, RuleError> {
     activatable(game, unit)?;
+    crate::shooting::ranks::check_move(game, unit, None)?;
     crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     let p = game.unit_profile(unit);

@@ -433,6 +433,14 @@ fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
 
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     load_items(view, u, menu);
+    // Hold a Salvo or Ranked Fire this turn, so as not to reload the next (BFS-SPC-26, -29).
+    let ordinary = Command::OrdinaryFire { unit: u };
+    if crate::phases::check(view, &ordinary).is_ok() {
+        menu.items.push(MenuItem::new(
+            "Ordinary volleys this turn: no Salvo or Ranked Fire, no reloading next turn (free)",
+            ordinary,
+        ));
+    }
     // Bowmen hold their Defender's Fire for a hail of arrows (BFS-OPT-2).
     let hail = Command::HailOfArrows { unit: u };
     if crate::phases::check(view, &hail).is_ok() {

@@ -25,6 +25,7 @@ use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 mod flanking;
 mod guns;
 pub mod hail;
+pub mod ranks;
 pub mod rifles;
 pub mod twice;
 
@@ -81,6 +82,9 @@ pub enum Fire {
     Gun(crate::artillery::Ammunition, u32, &'static str),
     /// Its rifles (BFS-SPC-27).
     Rifles,
+    /// Its weapon, fired by more than its front rank: a Salvo or Ranked Fire (BFS-SPC-29,
+    /// BFS-SPC-26).
+    Ranks(ranks::RankVolley),
 }
 
 impl VolleyPlan {
@@ -88,7 +92,7 @@ impl VolleyPlan {
     pub fn ammunition(&self) -> Option<crate::artillery::Ammunition> {
         match self.fire {
             Fire::Gun(load, _, _) => Some(load),
-            Fire::Weapon | Fire::Rifles => None,
+            Fire::Weapon | Fire::Rifles | Fire::Ranks(_) => None,
         }
     }
 
@@ -154,6 +158,7 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
         || p.shooting == 0
         || !crate::artillery::may_fire(game, unit)
         || !crate::ammunition::may_shoot(game, unit)
+        || ranks::forfeits_shot(game, unit)
     {
         return false;
     }
@@ -278,16 +283,23 @@ struct Lanes<'a> {
     arc: FireArc,
     /// A garrison shoots from its building's walls instead of its bases (BFS-TER-30).
     walls: Option<Vec<crate::building::Wall>>,
+    /// More ranks than the first fire (BFS-SPC-26, BFS-SPC-29).
+    rank_volley: Option<ranks::RankVolley>,
 }
 
 impl<'a> Lanes<'a> {
-    fn of(game: &'a Game, shooter: UnitId) -> Self {
+    fn of(game: &'a Game, shooter: UnitId, rank_volley: Option<ranks::RankVolley>) -> Self {
         let walls = crate::building::in_building(game, shooter)
             .then(|| crate::building::walls(game, shooter));
+        let mut shooters = front_rank(game, shooter);
+        if let Some(kind) = rank_volley {
+            shooters.extend(ranks::rear_shooters(game, shooter, kind));
+        }
         Self {
             game,
             shooter,
-            shooters: front_rank(game, shooter),
+            shooters,
+            rank_volley,
             frame: unit_frame(game.unit(shooter)),
             arc: arc(game, shooter),
             walls,
@@ -413,6 +425,10 @@ impl<'a> Lanes<'a> {
             }
             per_base.push((i, band, d));
         }
+        if self.rank_volley == Some(ranks::RankVolley::Salvo) {
+            let followers = ranks::salvo_followers(self.game, self.shooter, &per_base);
+            per_base.extend(followers);
+        }
         per_base
     }
 }
@@ -517,7 +533,8 @@ pub fn plan_volley(
     let p = game.unit_profile(shooter);
     let weapon = p.ranged?;
     let stats = weapon.stats(p.is_mounted());
-    let lanes = Lanes::of(game, shooter);
+    let rank_volley = ranks::mode(game, shooter, stage);
+    let lanes = Lanes::of(game, shooter, rank_volley);
     let in_contact = flight::enemies_in_contact(game, shooter);
 
     // Candidate targets: visible enemies. From contact, a charged unit shoots only at the unit
@@ -562,11 +579,11 @@ pub fn plan_volley(
             per_base,
             &lanes,
             &stats,
-            Fire::Weapon,
+            rank_volley.map_or(Fire::Weapon, Fire::Ranks),
         )
     });
     // Rifles instead, when the rules' odds say they take off more (BFS-SPC-27).
-    if !rifles::may_use(game, shooter) {
+    if rank_volley.is_some() || !rifles::may_use(game, shooter) {
         return normal;
     }
     let rifle = rifles::stats();
@@ -660,7 +677,7 @@ fn volley_at(
     // Dice per base (BFS-SHO-21, BFS-DICE-9 steps 1-2; a gun's from BFS-ART-4/5).
     let mut dice = match fire {
         Fire::Gun(_, dice, _) => dice,
-        Fire::Weapon | Fire::Rifles => p.shooting as u32,
+        Fire::Weapon | Fire::Rifles | Fire::Ranks(_) => p.shooting as u32,
     };
     let mut set_to_one = None;
     if fire == Fire::Rifles {
@@ -1007,6 +1024,7 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 Fire::Gun(load, _, why) => format!("{name}, {}: {why}", load.name()),
                 Fire::Rifles => "rifled barrels (BFS-SPC-27: 20/50 cm, Shooting 1)".into(),
                 Fire::Weapon => name.into(),
+                Fire::Ranks(kind) => format!("{name}, {} ({})", kind.name(), kind.rule()),
             }
         },
         groups,
@@ -1041,6 +1059,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
     let mut damage: Vec<(UnitId, Option<UnitId>, u32)> = Vec::new();
     let mut commanders_hit: Vec<(CommanderId, Piece, u32)> = Vec::new();
     let mut case_shot_hit: Vec<(UnitId, Option<UnitId>)> = Vec::new();
+    let mut salvo_hit: Vec<(UnitId, UnitId)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
         let spent = spent(game, plan);
@@ -1058,6 +1077,16 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         events.push(Event::Volley(report));
         if let Piece::Unit(u) = plan.shooter {
             crate::ammunition::spend(game, u, spent, events);
+            if let Fire::Ranks(kind) = plan.fire {
+                ranks::fired(game, u, kind);
+                if let Piece::Unit(t) = plan.target
+                    && kind == ranks::RankVolley::Salvo
+                    && stage == FireStage::ReactionFire
+                    && ranks::shakes_charger(game, u, t, lost)
+                {
+                    salvo_hit.push((t, u));
+                }
+            }
         }
         match plan.target {
             Piece::Unit(t) => {
@@ -1108,6 +1137,16 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         };
         (t, by, cause)
     }));
+    // A Salvo in Reaction Fire that took Strength off the charger: it tests (BFS-SPC-29), once.
+    for (t, by) in salvo_hit {
+        if !tests.iter().any(|x| x.0 == t) {
+            let cause = MoraleCause::Other {
+                rule: "BFS-SPC-29",
+                reason: "a Salvo in Reaction Fire took Strength off it".into(),
+            };
+            tests.push((t, Some(by), cause));
+        }
+    }
     for (t, by, cause) in tests {
         let case_shot = matches!(cause, MoraleCause::Other { .. });
         if case_shot && game.unit(t).status != UnitStatus::OnTable {
