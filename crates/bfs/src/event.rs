@@ -49,7 +49,8 @@ pub enum Event {
         cp: u8,
         distance_cm: f32,
         free: bool,
-        /// An Independent unit's order, placed face up for free (BFS-SPC-14).
+        /// An order placed face up for free: an Independent unit's (BFS-SPC-14), or Commanded
+        /// Musketeers' Defense order (BFS-SPC-5).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         independent: bool,
     },

@@ -21,6 +21,7 @@ pub mod close_combat;
 pub mod column_bend;
 pub mod combat_result;
 pub mod command;
+pub mod commanded;
 pub mod commander_charge;
 pub mod deploy;
 pub mod dice;

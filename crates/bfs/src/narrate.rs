@@ -193,7 +193,15 @@ pub fn describe(game: &Game, e: &Event) -> String {
             let what = order.map_or("a face-down order".to_string(), |o| {
                 format!("a {} order", o.name())
             });
-            let cost = if *independent {
+            let take_and_hold = order.is_some_and(|o| {
+                o == crate::state::OrderKind::Defense
+                    && game
+                        .unit_profile(*u)
+                        .has(crate::profile::SpecialRule::CommandedMusketeers)
+            });
+            let cost = if *independent && take_and_hold {
+                "free and face up: Commanded Musketeers Take and Hold (BFS-SPC-5)".to_string()
+            } else if *independent {
                 "free and face up: an Independent unit (BFS-SPC-14)".to_string()
             } else if *free {
                 "free: a starting order (BFS-ORD-15)".to_string()

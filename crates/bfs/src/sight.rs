@@ -10,7 +10,10 @@ use sandtable_geometry::{Rect, Scene, SceneBase};
 /// Flight (BFS-FOV-2/3) and a garrison (BFS-TER-30).
 pub fn arc_of(game: &Game, unit: UnitId) -> VisionArc {
     // A garrison looks out of every wall (BFS-TER-30).
-    if game.unit_profile(unit).all_round_vision() || game.unit(unit).garrison.is_some() {
+    if game.unit_profile(unit).all_round_vision()
+        || game.unit(unit).garrison.is_some()
+        || crate::commanded::applies(game, unit)
+    {
         VisionArc::All360
     } else {
         VisionArc::Front180

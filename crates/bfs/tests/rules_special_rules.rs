@@ -864,3 +864,127 @@ fn bfs_spc_8_countermarch_fires_again_after_movement() {
     let (g, m) = after_first(2, true, 7);
     assert!(!shoots_in(&g, m, FireStage::AfterMovement), "revision 7");
 }
+
+/// BFS-SPC-5: Commanded Musketeers (here the Swedish musketeers given the rule, 4 bases 2 deep,
+/// with Countermarch and Salvo too) take a Defense order for free and face up ("Take and
+/// Hold"), any other order as usual; they lose Countermarch and Salvo; they see all round, as
+/// Skirmishers; with muskets they take no −1 in Shooting after Movement. Not before revision 9.
+#[test]
+fn bfs_spc_5_commanded_musketeers() {
+    use sandtable_bfs::ids::CommanderId;
+    use sandtable_bfs::shooting::{Fire, FireStage};
+    use sandtable_bfs::turn::Phase;
+    let build = |revision: u32| {
+        let mut g = edited(
+            &[
+                unit("musketeers", 1, "musketeers", 4, 2, (60.0, 65.0), 180.0),
+                unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+            ],
+            vec![],
+            "musketeers",
+            |p| {
+                p.special_rules.extend([
+                    SpecialRule::CommandedMusketeers,
+                    SpecialRule::Countermarch,
+                    SpecialRule::Salvo,
+                ]);
+            },
+        );
+        g.info.options.rules_revision = revision;
+        g.turn.number = 2;
+        g.turn.phase = Phase::Orders {
+            acting: Side::B,
+            second: false,
+        };
+        g
+    };
+    let mut g = build(9);
+    let m = id(&g, "musketeers");
+    let colonel = CommanderId(1);
+    let cp = g.commander(colonel).cp;
+    let events = run(
+        &mut g,
+        Command::IssueOrder {
+            unit: m,
+            order: OrderKind::Defense,
+            by: colonel,
+        },
+    );
+    assert_eq!(g.commander(colonel).cp, cp, "free");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::OrderIssued {
+            cp: 0,
+            independent: true,
+            ..
+        }
+    )));
+    assert_eq!(
+        Bfs::view(&g, 0).unit(m).pending_order.and_then(|p| p.kind),
+        Some(OrderKind::Defense),
+        "face up"
+    );
+    let move_cost =
+        sandtable_bfs::phases::orders::check_issue(&build(9), m, OrderKind::Move, colonel)
+            .unwrap()
+            .cp;
+    assert!(move_cost >= 1, "a Move order is paid for");
+
+    // Fire: no Salvo, no second volley, no −1 after movement with muskets. They deploy in Open
+    // Order (BFS-OO-1): stand them in a Close Order Line 2 deep, as the plain musketeers stand.
+    let mut f = build(9);
+    let close = game(&[
+        unit("musketeers", 1, "musketeers", 4, 2, (60.0, 65.0), 180.0),
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+    ]);
+    f.unit_mut(m).bases = close.unit(m).bases.clone();
+    f.unit_mut(m).formation = close.unit(m).formation;
+    set_order(&mut f, "musketeers", Some(OrderKind::Defense));
+    assert_eq!(
+        sandtable_bfs::shooting::ranks::ranks(&f, m).len(),
+        2,
+        "two ranks"
+    );
+    let plan = sandtable_bfs::preview::volley(&f, m, FireStage::DefendersFire).unwrap();
+    assert_eq!(plan.fire, Fire::Weapon, "no Salvo");
+    assert!(
+        !sandtable_bfs::shooting::twice::fires_twice(&f, m),
+        "no Countermarch"
+    );
+    set_order(&mut f, "musketeers", Some(OrderKind::Move));
+    let after = sandtable_bfs::preview::volley(&f, m, FireStage::AfterMovement).unwrap();
+    assert!(
+        !after.groups[0]
+            .spec
+            .modifiers
+            .iter()
+            .any(|x| x.reason.contains("Shooting after Movement")),
+        "{:?}",
+        after.groups[0].spec.modifiers
+    );
+    let mut old = build(8);
+    set_order(&mut old, "musketeers", Some(OrderKind::Move));
+    let before = sandtable_bfs::preview::volley(&old, m, FireStage::AfterMovement).unwrap();
+    assert!(
+        before.groups[0]
+            .spec
+            .modifiers
+            .iter()
+            .any(|x| x.reason.contains("Shooting after Movement") && x.delta == -1)
+    );
+
+    // All-round vision: haiduks behind them are seen.
+    let mut behind = build(9);
+    let h = id(&behind, "haiduks");
+    for b in behind.unit_mut(h).bases.iter_mut() {
+        b.pose.pos.y += 60.0;
+    }
+    let scene_b = sandtable_bfs::geo::scene(&behind);
+    assert!(sandtable_bfs::sight::visible_enemies(&behind, &scene_b, m).contains(&h));
+    let mut old_behind = build(8);
+    for b in old_behind.unit_mut(h).bases.iter_mut() {
+        b.pose.pos.y += 60.0;
+    }
+    let scene_o = sandtable_bfs::geo::scene(&old_behind);
+    assert!(!sandtable_bfs::sight::visible_enemies(&old_behind, &scene_o, m).contains(&h));
+}

@@ -114,6 +114,11 @@ pub fn who_may_place(game: &Game, unit: UnitId) -> Vec<CommanderId> {
 }
 
 /// Starting orders are free in the first turn (BFS-ORD-15).
+/// A Defense order for Commanded Musketeers: free and face up, "Take and Hold" (BFS-SPC-5).
+pub fn take_and_hold(game: &Game, unit: UnitId, order: OrderKind) -> bool {
+    order == OrderKind::Defense && crate::commanded::applies(game, unit)
+}
+
 pub fn orders_are_free(game: &Game) -> bool {
     game.turn.number == 1 && game.info.options.starting_orders
 }
@@ -126,7 +131,11 @@ pub fn check_issue(
     by: CommanderId,
 ) -> Result<OrderCost, RuleError> {
     check_may_take(game, unit, order, by)?;
-    if independent(game, unit) {
+    if take_and_hold(game, unit, order) {
+        // Commanded Musketeers take a Defense order for free, face up (BFS-SPC-5).
+        check_subordinate(game, unit, by)?;
+    }
+    if independent(game, unit) || take_and_hold(game, unit, order) {
         // Any order, for free, whoever places it (BFS-SPC-14).
         return Ok(OrderCost {
             cp: 0,
@@ -274,7 +283,7 @@ pub fn issue(
 ) -> Result<(), RuleError> {
     let cost = check_issue(game, unit, order, by)?;
     let free = orders_are_free(game);
-    let face_up = independent(game, unit);
+    let face_up = independent(game, unit) || take_and_hold(game, unit, order);
     game.commander_mut(by).cp -= cost.cp;
     let u = game.unit_mut(unit);
     u.pending_order = Some(PendingOrder {

@@ -236,17 +236,22 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
     }
     let unit = view.unit(u);
     let cost = authority::order_cost(view, by, u);
-    let price = if orders_are_free(view) {
-        "free".to_string()
-    } else {
-        format!("{} CP", cost.cp)
-    };
     let payer = &view.commander(by).name;
     for (order, key) in [
         (OrderKind::Move, '1'),
         (OrderKind::Charge, '2'),
         (OrderKind::Defense, '3'),
     ] {
+        // What this order costs: free in the first turn, for an Independent unit, and for
+        // Commanded Musketeers' Defense order (BFS-ORD-15, BFS-SPC-14, BFS-SPC-5).
+        let cp = crate::phases::orders::check_issue(view, u, order, by).map_or(cost.cp, |c| c.cp);
+        let price = if orders_are_free(view) {
+            "free".to_string()
+        } else if crate::phases::orders::take_and_hold(view, u, order) {
+            "free, face up (Take and Hold)".to_string()
+        } else {
+            format!("{cp} CP")
+        };
         menu.items.push(
             MenuItem::new(
                 format!(

@@ -696,8 +696,11 @@ fn volley_at(
     }
     // Skill modifiers (BFS-SHO-17).
     let mut mods = target_mods(game, target, Some(shooter), !in_contact.is_empty());
-    // A second volley takes no −1 for Shooting after Movement (BFS-ART-7, BFS-SPC-8).
-    let penalised_stage = if twice::second_shot(game, shooter, stage) {
+    // A second volley takes no −1 for Shooting after Movement (BFS-ART-7, BFS-SPC-8), nor do
+    // Commanded Musketeers with muskets (BFS-SPC-5).
+    let penalised_stage = if twice::second_shot(game, shooter, stage)
+        || crate::commanded::steady_after_moving(game, shooter, weapon)
+    {
         FireStage::DefendersFire
     } else {
         stage

@@ -113,7 +113,7 @@ pub fn mode(game: &Game, unit: UnitId, stage: FireStage) -> Option<RankVolley> {
     }
     if p.has(SpecialRule::RankedFire) && u.order == Some(OrderKind::Defense) {
         Some(RankVolley::RankedFire)
-    } else if p.has(SpecialRule::Salvo) {
+    } else if p.has(SpecialRule::Salvo) && !crate::commanded::applies(game, unit) {
         Some(RankVolley::Salvo)
     } else {
         None

@@ -24,6 +24,7 @@ pub(super) fn countermarches(game: &Game, unit: UnitId) -> bool {
     let u = game.unit(unit);
     if !crate::revision::special_rules_8(game.info.options.rules_revision)
         || !game.unit_profile(unit).has(SpecialRule::Countermarch)
+        || crate::commanded::applies(game, unit)
         || u.morale != MoraleLevel::Good
         || u.garrison.is_some()
     {
