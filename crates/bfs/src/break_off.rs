@@ -16,7 +16,6 @@ use crate::event::{Event, TestKind};
 use crate::geo::frame_of;
 use crate::ids::UnitId;
 use crate::morale::{self, MoraleCause};
-use crate::profile::SpecialRule;
 use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
 use sandtable_geometry::{Pose, Rect, Vec2};
@@ -27,7 +26,7 @@ pub fn check(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let u = game.unit(unit);
     let refuse = |why: String| Err(RuleError::new("BFS-SPC-16", why));
     if !crate::revision::special_rules_6(game.info.options.rules_revision)
-        || !game.unit_profile(unit).has(SpecialRule::LightCavalry)
+        || !game.unit_profile(unit).light_cavalry()
     {
         return refuse(format!(
             "{} is not Light Cavalry: it cannot Break Off.",
@@ -170,13 +169,26 @@ pub fn break_off(game: &mut Game, unit: UnitId, charger: UnitId, events: &mut Ve
         passed: "passed: it turns to face the enemy",
         failed: "failed: it stays facing the way it rode",
     };
-    if crate::skill::test(
-        game,
-        crate::skill::Tester::Unit(unit),
-        Vec::new(),
-        what,
-        events,
-    ) {
+    // Feigned Flight turns to face without a test (BFS-SPC-11).
+    let free = crate::feigned_flight::applies(game, unit);
+    if free {
+        events.push(Event::Ruling {
+            rule: "BFS-SPC-11".into(),
+            text: format!(
+                "{name} turns to face {} without a test: Feigned Flight.",
+                game.unit(charger).name
+            ),
+        });
+    }
+    if free
+        || crate::skill::test(
+            game,
+            crate::skill::Tester::Unit(unit),
+            Vec::new(),
+            what,
+            events,
+        )
+    {
         let me = frame_of(&game.unit(unit).bases).center();
         let towards = (from - me).try_normalize().unwrap_or(-away);
         let faced = turned(game, unit, towards);

@@ -106,11 +106,7 @@ pub(crate) fn resolve(
         {
             mods.push(Modifier::new("BFS-SPC-12", "Good Tactical Discipline", 1));
         }
-        if !units.is_empty()
-            && units
-                .iter()
-                .all(|u| game.unit_profile(*u).has(SpecialRule::LightCavalry))
-        {
+        if !units.is_empty() && units.iter().all(|u| game.unit_profile(*u).light_cavalry()) {
             mods.push(Modifier::new("BFS-SPC-16", "Light Cavalry", -1));
         }
         // Terrain Advantage (BFS-TER-12): the best any steady unit of the side has.

@@ -468,9 +468,7 @@ pub fn withdraw_after_loss(
 ) -> f32 {
     let basic = game.unit_profile(unit).movement.basic;
     let light = crate::revision::special_rules_6(game.info.options.rules_revision)
-        && game
-            .unit_profile(unit)
-            .has(crate::profile::SpecialRule::LightCavalry);
+        && game.unit_profile(unit).light_cavalry();
     let d = if light { basic } else { basic * 0.5 };
     withdraw_by(game, unit, dir, d, reason, events)
 }

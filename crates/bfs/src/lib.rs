@@ -26,6 +26,7 @@ pub mod commander_charge;
 pub mod deploy;
 pub mod dice;
 pub mod event;
+pub mod feigned_flight;
 pub mod flight;
 pub mod geo;
 pub mod ground;

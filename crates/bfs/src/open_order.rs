@@ -31,7 +31,8 @@ pub fn rules_apply(game: &Game) -> bool {
     crate::revision::open_order_rules(game.info.options.rules_revision)
 }
 
-/// Units that always fight in Open Order (BFS-OO-1): Light Cavalry (BFS-SPC-16), Skirmishers
+/// Units that always fight in Open Order (BFS-OO-1): Light Cavalry (BFS-SPC-16) and Feigned
+/// Flight, which counts as it (BFS-SPC-11), Skirmishers
 /// (BFS-SPC-32), Highlanders (BFS-SPC-13), and Commanded Musketeers, who have the Skirmishers
 /// rule.
 pub fn always_open(p: &UnitProfile) -> bool {
@@ -39,6 +40,7 @@ pub fn always_open(p: &UnitProfile) -> bool {
         matches!(
             r,
             SpecialRule::LightCavalry
+                | SpecialRule::FeignedFlight
                 | SpecialRule::Skirmishers
                 | SpecialRule::Highlanders
                 | SpecialRule::CommandedMusketeers

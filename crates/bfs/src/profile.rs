@@ -149,6 +149,11 @@ impl UnitProfile {
         self.special_rules.contains(&rule)
     }
 
+    /// Light Cavalry, or counted as it: Feigned Flight (BFS-SPC-16, BFS-SPC-11).
+    pub fn light_cavalry(&self) -> bool {
+        self.has(SpecialRule::LightCavalry) || self.has(SpecialRule::FeignedFlight)
+    }
+
     /// Mounted for shooting and impetus purposes (dragoons are deployed mounted).
     pub fn is_mounted(&self) -> bool {
         matches!(self.kind, UnitKind::Cavalry | UnitKind::Dragoons)

@@ -988,3 +988,102 @@ fn bfs_spc_5_commanded_musketeers() {
     let scene_o = sandtable_bfs::geo::scene(&old_behind);
     assert!(!sandtable_bfs::sight::visible_enemies(&old_behind, &scene_o, m).contains(&h));
 }
+
+/// Reiters 15 cm from cossacks with Feigned Flight instead of Light Cavalry and a Shooting of 2
+/// (side A, Move order) declare a charge, under rules revision `revision`.
+fn reiters_charge_feigning_cossacks(revision: u32) -> Game {
+    let mut g = edited(
+        &[
+            unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 68.0), 180.0),
+        ],
+        vec![],
+        "cossack-cavalry",
+        |p| {
+            p.special_rules = vec![SpecialRule::FeignedFlight];
+            // Two dice a base, so that the rule's one die a base shows.
+            p.shooting = 2;
+        },
+    );
+    g.info.options.rules_revision = revision;
+    set_order(&mut g, "cossacks", Some(OrderKind::Move));
+    set_order(&mut g, "reiters", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::B, false);
+    let (cossacks, reiters) = (id(&g, "cossacks"), id(&g, "reiters"));
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: reiters,
+            target: cossacks,
+            pay: None,
+        },
+    );
+    g
+}
+
+/// BFS-SPC-11: Feigned Flight counts as Light Cavalry, so the cossacks may Break Off; they turn
+/// to face the reiters without a Skill test (a 9 would have failed it).
+#[test]
+fn bfs_spc_11_feigned_flight_breaks_off_and_faces_without_a_test() {
+    use sandtable_bfs::vocab::Reaction;
+    let mut g = reiters_charge_feigning_cossacks(9);
+    let c = id(&g, "cossacks");
+    g.dice.script([9, 9, 9, 9]);
+    let events = run(
+        &mut g,
+        Command::React {
+            unit: c,
+            reaction: Reaction::BreakOff,
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-SPC-11"))
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-SPC-16")),
+        "no Skill test"
+    );
+    assert!(
+        (g.unit(c).facing().y - 1.0).abs() < 1e-4,
+        "faces north, the reiters"
+    );
+}
+
+/// BFS-SPC-11: cossacks with Feigned Flight that did not shoot in Defender's Fire shoot at the
+/// reiters charging them in Reaction Fire, 1 die a base, without a Defense order or a CP; under
+/// revision 8 they do not.
+#[test]
+fn bfs_spc_11_feigned_flight_shoots_at_its_charger_in_reaction_fire() {
+    use sandtable_bfs::shooting::{FireStage, shoots_in};
+    use sandtable_bfs::vocab::Reaction;
+    let mut g = reiters_charge_feigning_cossacks(9);
+    let (c, r) = (id(&g, "cossacks"), id(&g, "reiters"));
+    run(
+        &mut g,
+        Command::React {
+            unit: c,
+            reaction: Reaction::Stand,
+        },
+    );
+    assert!(shoots_in(&g, c, FireStage::ReactionFire));
+    let plan = sandtable_bfs::preview::volley(&g, c, FireStage::ReactionFire).expect("a volley");
+    assert_eq!(plan.target, sandtable_bfs::event::Piece::Unit(r));
+    assert!(
+        plan.groups
+            .iter()
+            .all(|gr| gr.spec.dice_per_base.iter().all(|d| *d == 1))
+    );
+    let mut old = reiters_charge_feigning_cossacks(8);
+    run(
+        &mut old,
+        Command::React {
+            unit: c,
+            reaction: Reaction::Stand,
+        },
+    );
+    assert!(!shoots_in(&old, c, FireStage::ReactionFire));
+}

@@ -234,12 +234,12 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
 
 /// The map symbol of a unit's troop type: its kind, then its weapons and special rules.
 fn emblem(game: &Game, unit: crate::ids::UnitId) -> Emblem {
-    use crate::profile::{SpecialRule, UnitKind};
+    use crate::profile::UnitKind;
     use crate::weapons::{MeleeWeapon, WeaponClass};
     let p = game.unit_profile(unit);
     match p.kind {
         UnitKind::Cavalry | UnitKind::Commander => {
-            if p.special_rules.contains(&SpecialRule::LightCavalry) {
+            if p.light_cavalry() {
                 Emblem::LightCavalry
             } else {
                 Emblem::Cavalry

@@ -179,9 +179,10 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
                 && u.flags.special_maneuvers < 2
         }
         FireStage::ReactionFire => {
-            u.order == Some(OrderKind::Defense)
+            (u.order == Some(OrderKind::Defense)
                 && u.flags.delayed_fire
-                && u.flags.special_maneuvers < 2
+                && u.flags.special_maneuvers < 2)
+                || crate::feigned_flight::fires_in_reaction(game, unit)
         }
         FireStage::WhileCharging => {
             u.charge
@@ -542,9 +543,15 @@ pub fn plan_volley(
     // charges (BFS-CC-6).
     let mut candidates: Vec<UnitId> = sight::visible_enemies(game, scene, shooter);
     let free_choice = stage != FireStage::WhileCharging && in_contact.is_empty();
+    let feigned =
+        stage == FireStage::ReactionFire && crate::feigned_flight::fires_in_reaction(game, shooter);
     if stage == FireStage::WhileCharging {
         let charged = u.charge.as_ref().map(|c| c.target);
         candidates.retain(|t| Some(*t) == charged);
+    } else if feigned {
+        // Feigned Flight shoots only at its charger (BFS-SPC-11).
+        let chargers = crate::feigned_flight::chargers(game, shooter);
+        candidates.retain(|t| chargers.contains(t));
     } else if !in_contact.is_empty() {
         candidates.retain(|t| {
             in_contact.contains(t)
@@ -686,6 +693,11 @@ fn volley_at(
         set_to_one = Some("Disorganized: 1 die per base (BFS-PSY-6)");
     } else if stage == FireStage::WhileCharging {
         set_to_one = Some("Shooting while Charging: 1 die per base (BFS-CC-6)");
+    } else if stage == FireStage::ReactionFire
+        && crate::feigned_flight::fires_in_reaction(game, shooter)
+    {
+        set_to_one =
+            Some("Feigned Flight, as Shooting while Charging: 1 die per base (BFS-SPC-11)");
     } else if u.order.is_none() && stage == FireStage::AfterMovement {
         set_to_one = Some("no order: 1 die per base (BFS-ORD-9)");
     } else if crate::portable::burdened(game, shooter) {
