@@ -120,8 +120,12 @@ fn orders(game: &Game, side: Side) -> Vec<Command> {
                     v.push(Command::Reorganize { unit: u.id, by });
                 }
             }
-            (_, None) => {}
+            (_, None) => {
+                v.push(Command::RallyItself { unit: u.id });
+            }
             (_, Some(by)) => {
+                // An Independent unit may rally itself, for free (BFS-SPC-14).
+                v.push(Command::RallyItself { unit: u.id });
                 // A sample: the search rarely gains by the last extra CP the rules allow
                 // (BFS-RAL-2), and leaving it out keeps decisions quick. Menus offer them all.
                 for extra in 0..orders::MAX_RALLY_EXTRA_CP {

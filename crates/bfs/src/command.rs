@@ -131,6 +131,8 @@ pub enum Command {
     /// The owner holds a unit's Salvo or Ranked Fire this turn: it fires ordinary volleys and
     /// need not reload the next turn (BFS-SPC-26, BFS-SPC-29). Free, in his Movement Phase.
     OrdinaryFire { unit: UnitId },
+    /// An Independent unit tries to rally itself, with no commander and no CP (BFS-SPC-14).
+    RallyItself { unit: UnitId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -269,6 +271,7 @@ impl Command {
             | Load { unit, .. }
             | HailOfArrows { unit }
             | OrdinaryFire { unit }
+            | RallyItself { unit }
             | React { unit, .. } => (vec![*unit], vec![], None),
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
@@ -311,6 +314,7 @@ impl Command {
             Command::HailOfArrows { .. } => "HailOfArrows",
             Command::GroupOrder { .. } => "GroupOrder",
             Command::OrdinaryFire { .. } => "OrdinaryFire",
+            Command::RallyItself { .. } => "RallyItself",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -42,6 +42,7 @@ pub const COMMANDS: &[&str] = &[
     "HailOfArrows",
     "GroupOrder",
     "OrdinaryFire",
+    "RallyItself",
 ];
 
 /// Event names a goal may wait for.
@@ -121,9 +122,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             None,
             Some(order.name().into()),
         ),
-        Command::HailOfArrows { unit: u } | Command::OrdinaryFire { unit: u } => {
-            (vec![unit(*u)], None, None)
-        }
+        Command::HailOfArrows { unit: u }
+        | Command::OrdinaryFire { unit: u }
+        | Command::RallyItself { unit: u } => (vec![unit(*u)], None, None),
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {
             (vec![unit(*u)], None, None)
         }

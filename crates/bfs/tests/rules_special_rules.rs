@@ -1087,3 +1087,67 @@ fn bfs_spc_11_feigned_flight_shoots_at_its_charger_in_reaction_fire() {
     );
     assert!(!shoots_in(&old, c, FireStage::ReactionFire));
 }
+
+/// BFS-SPC-14, AMB-73: a Disorganized Independent unit rallies itself in its Orders Phase, with
+/// no commander and no CP; it is its one attempt of the turn, so no commander may try after; a
+/// unit that is not Independent may not.
+#[test]
+fn bfs_spc_14_an_independent_unit_rallies_itself() {
+    use sandtable_bfs::ids::CommanderId;
+    use sandtable_bfs::state::MoraleLevel;
+    use sandtable_bfs::turn::Phase;
+    let build = |independent: bool| {
+        let mut g = edited(
+            &[
+                unit("haiduks", 0, "haiduks", 3, 3, (84.0, 84.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+            ],
+            vec![],
+            "haiduks",
+            |p| {
+                if independent {
+                    p.special_rules.push(SpecialRule::Independent);
+                }
+            },
+        );
+        g.turn.number = 2;
+        g.turn.phase = Phase::Orders {
+            acting: Side::A,
+            second: false,
+        };
+        let h = id(&g, "haiduks");
+        g.unit_mut(h).morale = MoraleLevel::Disorganized;
+        g
+    };
+    let mut g = build(true);
+    let h = id(&g, "haiduks");
+    let cp = g.commander(CommanderId(0)).cp;
+    g.dice.script([1]);
+    let events = run(&mut g, Command::RallyItself { unit: h });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Test(t) if t.kind == TestKind::Rally && t.roll.passed))
+    );
+    assert_eq!(g.unit(h).morale, MoraleLevel::Good);
+    assert_eq!(g.commander(CommanderId(0)).cp, cp, "no CP");
+
+    let mut failed = build(true);
+    failed.dice.script([10]);
+    run(&mut failed, Command::RallyItself { unit: h });
+    assert_eq!(failed.unit(h).morale, MoraleLevel::Disorganized);
+    let again = Command::Rally {
+        unit: h,
+        by: CommanderId(0),
+        extra_cp: 0,
+    };
+    assert_eq!(Bfs::legal(&failed, &again).unwrap_err().rule, "BFS-RAL-3");
+
+    let plain = build(false);
+    assert_eq!(
+        Bfs::legal(&plain, &Command::RallyItself { unit: h })
+            .unwrap_err()
+            .rule,
+        "BFS-SPC-14"
+    );
+}

@@ -158,6 +158,8 @@ impl Evaluate<Bfs> for BfsEvaluation {
             // Rallying restores a unit's order and fighting worth; one extra CP is worth it.
             Command::Rally { extra_cp, .. } => base + 1.5 - 0.3 * (*extra_cp as f64 - 1.0).abs(),
             Command::Reorganize { .. } => base + 0.4,
+            // The same test as a commander's rally without extra CP, and free (BFS-SPC-14).
+            Command::RallyItself { .. } => base + 1.6,
             Command::DeclareCharge { unit, target, .. } => {
                 base + charge_value(view, *unit, *target)
             }

@@ -7,6 +7,7 @@ pub mod initiative;
 pub mod movement;
 pub mod orders;
 pub mod reorganization;
+pub mod self_rally;
 
 use crate::command::Command;
 use crate::event::Event;
@@ -44,6 +45,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         }
         Command::HailOfArrows { unit } => crate::shooting::hail::check(game, *unit),
         Command::OrdinaryFire { unit } => crate::shooting::ranks::check_hold(game, *unit),
+        Command::RallyItself { unit } => self_rally::check(game, *unit),
         Command::GroupOrder { units, order, by } => {
             group_order::check(game, units, *order, *by).map(|_| ())
         }
@@ -125,6 +127,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Load { unit, ammunition } => crate::artillery::load(game, *unit, *ammunition, e)?,
         Command::HailOfArrows { unit } => crate::shooting::hail::declare(game, *unit, e)?,
         Command::OrdinaryFire { unit } => crate::shooting::ranks::hold(game, *unit, e)?,
+        Command::RallyItself { unit } => self_rally::rally(game, *unit, e)?,
         Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?

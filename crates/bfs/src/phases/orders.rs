@@ -304,21 +304,10 @@ pub fn issue(
     Ok(())
 }
 
-/// Checks a rally: returns its CP cost (BFS-RAL-2, BFS-RAL-3).
-/// Most extra CP a rally may spend, each for +1 Morale (BFS-RAL-2).
-pub const MAX_RALLY_EXTRA_CP: u8 = 3;
-
-pub fn check_rally(
-    game: &Game,
-    unit: UnitId,
-    by: CommanderId,
-    extra_cp: u8,
-) -> Result<u8, RuleError> {
-    let acting = acting_side(game, "BFS-RAL-3")?;
-    own_unit(game, unit, acting, "BFS-RAL-3")?;
-    own_commander(game, by, acting, "BFS-RAL-3")?;
+/// May the unit be rallied at all this turn: not in good order, its Regiment not Wiped Out, no
+/// rally tried yet this turn (BFS-RAL-2, BFS-RAL-3, BFS-PSY-28)?
+pub fn check_may_rally(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let u = game.unit(unit);
-    let c = game.commander(by);
     if u.morale == MoraleLevel::Good {
         return Err(RuleError::new(
             "BFS-RAL-2",
@@ -345,6 +334,25 @@ pub fn check_rally(
             ),
         ));
     }
+    Ok(())
+}
+
+/// Checks a rally: returns its CP cost (BFS-RAL-2, BFS-RAL-3).
+/// Most extra CP a rally may spend, each for +1 Morale (BFS-RAL-2).
+pub const MAX_RALLY_EXTRA_CP: u8 = 3;
+
+pub fn check_rally(
+    game: &Game,
+    unit: UnitId,
+    by: CommanderId,
+    extra_cp: u8,
+) -> Result<u8, RuleError> {
+    let acting = acting_side(game, "BFS-RAL-3")?;
+    own_unit(game, unit, acting, "BFS-RAL-3")?;
+    own_commander(game, by, acting, "BFS-RAL-3")?;
+    check_may_rally(game, unit)?;
+    let u = game.unit(unit);
+    let c = game.commander(by);
     if extra_cp > MAX_RALLY_EXTRA_CP {
         return Err(RuleError::new(
             "BFS-RAL-2",
@@ -397,6 +405,12 @@ pub fn rally(
         rule: "BFS-RAL-2".into(),
         reason: format!("rally {}", game.unit(unit).name),
     });
+    rally_test(game, unit, extra_cp, events);
+    Ok(())
+}
+
+/// The rally's Morale test and what follows it (BFS-RAL-4..6); the CP are paid already.
+pub fn rally_test(game: &mut Game, unit: UnitId, extra_cp: u8, events: &mut Vec<Event>) {
     game.unit_mut(unit).flags.rally_attempted = true;
     let cause = MoraleCause::Rally { extra_cp };
     let roll = morale::morale_test(game, unit, &cause);
@@ -409,7 +423,7 @@ pub fn rally(
             roll,
             "failed: no change".into(),
         ));
-        return Ok(());
+        return;
     }
     if was == MoraleLevel::Flight {
         match crate::flight::reform_after_rally(game, unit) {
@@ -422,7 +436,7 @@ pub fn rally(
                     roll,
                     format!("passed, but the rally fails: {why}"),
                 ));
-                return Ok(());
+                return;
             }
         }
         game.unit_mut(unit).flags.rallied_from_flight = true;
@@ -443,7 +457,6 @@ pub fn rally(
         rule: "BFS-RAL-4".into(),
         reason: "rallied".into(),
     });
-    Ok(())
 }
 
 pub fn check_reorganize(game: &Game, unit: UnitId, by: CommanderId) -> Result<(), RuleError> {

@@ -293,6 +293,13 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
         }
     }
     if unit.morale != MoraleLevel::Good {
+        let itself = Command::RallyItself { unit: u };
+        if crate::phases::check(view, &itself).is_ok() {
+            menu.items.push(MenuItem::new(
+                "Rally itself — free, no CP to help (Independent, BFS-SPC-14)",
+                itself,
+            ));
+        }
         for extra in 0..=MAX_RALLY_EXTRA_CP {
             let mut item = MenuItem::new(
                 format!("Rally — {} CP, Morale +{extra}", 1 + extra),
