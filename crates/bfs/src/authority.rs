@@ -98,8 +98,12 @@ pub fn order_cost(game: &Game, c: CommanderId, unit: UnitId) -> OrderCost {
     } else {
         1 + steps_beyond(d, range, step)
     };
+    // A Regimental commander with no Instruction pays 1 CP more (BFS-ORD-13).
+    let no_instruction = crate::instructions::no_instruction_surcharge(game, c);
     OrderCost {
-        cp: base.saturating_add(u8::from(insubordinate)),
+        cp: base
+            .saturating_add(u8::from(insubordinate))
+            .saturating_add(no_instruction),
         distance_cm: d,
         range_cm: range,
         step_cm: step,

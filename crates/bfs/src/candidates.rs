@@ -138,6 +138,25 @@ fn orders(game: &Game, side: Side) -> Vec<Command> {
             }
         }
     }
+    // Instructions at Division level (BFS-ORD-11), from the Senior commander they cost least.
+    if crate::instructions::apply(game) {
+        for c in game.commanders.iter().filter(|c| c.side == side) {
+            let by = game
+                .commanders
+                .iter()
+                .filter(|s| s.side == side && authority::is_senior(s.rank))
+                .min_by_key(|s| (crate::instructions::cost(game, s.id, c.id).0, s.id.0));
+            if let Some(by) = by {
+                for instruction in OrderKind::ALL {
+                    v.push(Command::IssueInstruction {
+                        commander: c.id,
+                        instruction,
+                        by: by.id,
+                    });
+                }
+            }
+        }
+    }
     // Group orders (BFS-OPT-3): each commander's chains of up to 4 units of a Regiment.
     if game.info.options.group_orders {
         for c in game.commanders.iter().filter(|c| c.side == side) {

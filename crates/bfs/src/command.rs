@@ -133,6 +133,13 @@ pub enum Command {
     OrdinaryFire { unit: UnitId },
     /// An Independent unit tries to rally itself, with no commander and no CP (BFS-SPC-14).
     RallyItself { unit: UnitId },
+    /// A Senior commander gives a Regimental commander a face-down Instruction, at Division
+    /// level, for what an order would cost (BFS-ORD-11).
+    IssueInstruction {
+        commander: CommanderId,
+        instruction: OrderKind,
+        by: CommanderId,
+    },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -264,6 +271,7 @@ impl Command {
             }
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
+            IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Move { unit, .. }
             | Maneuver { unit, .. }
             | Withdraw { unit }
@@ -315,6 +323,7 @@ impl Command {
             Command::GroupOrder { .. } => "GroupOrder",
             Command::OrdinaryFire { .. } => "OrdinaryFire",
             Command::RallyItself { .. } => "RallyItself",
+            Command::IssueInstruction { .. } => "IssueInstruction",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

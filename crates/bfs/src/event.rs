@@ -194,6 +194,15 @@ pub enum Event {
         objective: usize,
         held_by: Option<Side>,
     },
+    /// A face-down Instruction was placed beside a Regimental commander (BFS-ORD-11).
+    /// `instruction` is `None` in the other side's view.
+    InstructionIssued {
+        side: Side,
+        commander: CommanderId,
+        by: CommanderId,
+        instruction: Option<OrderKind>,
+        cp: u8,
+    },
 }
 
 /// What a single-die test was for.
@@ -382,6 +391,19 @@ impl Event {
                 distance_cm: *distance_cm,
                 free: *free,
                 independent: false,
+            },
+            Event::InstructionIssued {
+                side,
+                commander,
+                by,
+                cp,
+                ..
+            } if *side != viewer => Event::InstructionIssued {
+                side: *side,
+                commander: *commander,
+                by: *by,
+                instruction: None,
+                cp: *cp,
             },
             other => other.clone(),
         }

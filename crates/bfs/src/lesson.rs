@@ -43,6 +43,7 @@ pub const COMMANDS: &[&str] = &[
     "GroupOrder",
     "OrdinaryFire",
     "RallyItself",
+    "IssueInstruction",
 ];
 
 /// Event names a goal may wait for.
@@ -117,6 +118,19 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::IssueOrder { unit: u, order, .. } => {
             (vec![unit(*u)], None, Some(order.name().into()))
         }
+        Command::IssueInstruction {
+            commander,
+            instruction,
+            ..
+        } => (
+            game.commanders
+                .get(commander.index())
+                .map(|c| c.key.clone())
+                .into_iter()
+                .collect(),
+            None,
+            Some(instruction.name().into()),
+        ),
         Command::GroupOrder { units, order, .. } => (
             units.iter().map(|u| unit(*u)).collect(),
             None,

@@ -31,6 +31,7 @@ pub mod flight;
 pub mod geo;
 pub mod ground;
 pub mod ids;
+pub mod instructions;
 pub mod lesson;
 pub mod load;
 pub mod losses;

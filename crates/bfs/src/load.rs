@@ -134,6 +134,16 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     for (side, army) in s.rules.forces.iter().zip(armies) {
         for c in &side.commanders {
             let who = format!("commander \"{}\"", c.id);
+            // Only Regimental commanders hold Instructions, at Division level (BFS-ORD-11).
+            if c.instruction.is_some()
+                && (s.rules.level != crate::scenario_spec::GameLevel::Division
+                    || c.rank != crate::scenario_spec::CommanderRank::Regimental)
+            {
+                problems.push(Problem::new(
+                    who.clone(),
+                    "only a Regimental commander at Division level holds an Instruction (BFS-ORD-11)",
+                ));
+            }
             match army.profile(&c.profile) {
                 None => problems.push(Problem::new(
                     who,

@@ -224,6 +224,21 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 unit(game, *u)
             )
         }
+        Event::InstructionIssued {
+            commander: c,
+            by,
+            instruction,
+            cp,
+            ..
+        } => format!(
+            "{} gives {} {}, {cp} CP (BFS-ORD-11).",
+            commander(game, *by),
+            commander(game, *c),
+            instruction.map_or("a face-down Instruction".to_string(), |o| format!(
+                "a {} Instruction",
+                o.name()
+            ))
+        ),
         Event::CpSpent {
             commander: c,
             cp,

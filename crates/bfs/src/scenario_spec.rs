@@ -100,6 +100,9 @@ pub struct CommanderSpec {
     /// Point (Division level, BFS-PSY-26).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deputy: bool,
+    /// A Regimental commander's first Instruction, at Division level (BFS-ORD-11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instruction: Option<crate::vocab::OrderKind>,
 }
 
 fn default_commander_profile() -> String {

@@ -208,6 +208,8 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 stunned_until_turn: 0,
                 deputy: c.deputy,
                 gun_reroll_turn: None,
+                instruction: c.instruction,
+                pending_instruction: None,
             });
         }
         sides.push(SideState {

@@ -252,6 +252,13 @@ pub struct Commander {
     /// (BFS-ART-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gun_reroll_turn: Option<u32>,
+    /// A Regimental commander's Instruction in force, at Division level (BFS-ORD-11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instruction: Option<OrderKind>,
+    /// A new Instruction placed face down this Orders Phase; a secret of its side until turned
+    /// up with the orders ([`crate::instructions`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_instruction: Option<PendingOrder>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -21,6 +21,12 @@ pub fn view(game: &Game, seat: Side) -> Game {
             u.carries = None;
         }
     }
+    // The other side's new Instructions stay face down (BFS-ORD-11).
+    for c in v.commanders.iter_mut().filter(|c| c.side != seat) {
+        if let Some(p) = c.pending_instruction.as_mut() {
+            p.kind = None;
+        }
+    }
     if let Phase::InitiativeBids { bids } = &mut v.turn.phase {
         let other = seat.other().index();
         if let Bid::Placed(_) = bids[other] {

@@ -148,6 +148,11 @@ fn semantic_errors_name_the_entity() {
         "exactly one CommanderInChief",
     );
     semantic(
+        "instruction-at-skirmish.ron",
+        "commander \"pl-cmd\"",
+        "BFS-ORD-11",
+    );
+    semantic(
         "unit-profile-is-commander.ron",
         "unit \"reiters\"",
         "is a Commander",
@@ -164,7 +169,7 @@ fn every_bad_file_is_refused_and_covered_here() {
         assert!(!err.lines().is_empty());
         n += 1;
     }
-    assert_eq!(n, 17, "a new bad file needs an assertion above");
+    assert_eq!(n, 18, "a new bad file needs an assertion above");
 }
 
 #[test]

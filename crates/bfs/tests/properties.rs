@@ -150,6 +150,11 @@ fn play_with(
             {
                 return Err(format!("seat {seat} sees a face-down order"));
             }
+            if v.commanders.iter().any(|c| {
+                c.side.0 != seat && c.pending_instruction.is_some_and(|p| p.kind.is_some())
+            }) {
+                return Err(format!("seat {seat} sees a face-down Instruction"));
+            }
         }
     }
     Ok(s)

@@ -99,6 +99,7 @@ fn division_setup() -> BattleSetup {
             facing: 0.0,
             regiment: Some(id.into()),
             deputy: false,
+            instruction: None,
         });
     }
     for u in side.units.iter_mut() {

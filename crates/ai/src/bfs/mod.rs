@@ -147,12 +147,35 @@ impl Evaluate<Bfs> for BfsEvaluation {
             // Ending a phase is what is left when nothing else helps.
             Command::EndOrders | Command::EndMovement => base + 0.02,
             Command::IssueOrder { unit, order, .. } => {
-                base + order_value(view, *unit, *order, matchups)
+                base + order_value(view, *unit, *order, matchups) - contrary(view, *unit, *order)
+            }
+            // An Instruction is worth what it saves: each order of the regiment in force or
+            // placed that it would make contrary costs 1 CP more, each it matches none
+            // (BFS-ORD-12, BFS-ORD-13).
+            Command::IssueInstruction {
+                commander,
+                instruction,
+                ..
+            } => {
+                let c = view.commander(*commander);
+                let fits = view
+                    .units_on_table(c.side)
+                    .filter(|u| u.regiment.is_some() && u.regiment == c.regiment)
+                    .map(|u| {
+                        let order = u.pending_order.and_then(|p| p.kind).or(u.order);
+                        match order {
+                            Some(o) if o == *instruction => 0.3,
+                            Some(_) => -0.3,
+                            None => 0.0,
+                        }
+                    })
+                    .sum::<f64>();
+                base + fits
             }
             Command::GroupOrder { units, order, .. } => {
                 base + units
                     .iter()
-                    .map(|u| order_value(view, *u, *order, matchups))
+                    .map(|u| order_value(view, *u, *order, matchups) - contrary(view, *u, *order))
                     .sum::<f64>()
             }
             // Rallying restores a unit's order and fighting worth; one extra CP is worth it.
@@ -293,6 +316,16 @@ fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Comm
 /// charge by its edge over the best target it can reach, Defense for a shooter with enemies in
 /// range, Move to close on a target further away; an order that changes nothing is worth nothing
 /// (the old one stays in force, BFS-ORD-4) and costs command points.
+/// The CP an order will cost when turned up, contrary to its regiment's Instruction
+/// (BFS-ORD-12): paid later, so the position after the order does not show it.
+fn contrary(view: &Game, unit: UnitId, order: OrderKind) -> f64 {
+    if sandtable_bfs::instructions::contrary(view, unit, order) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups) -> f64 {
     let u = view.unit(unit);
     if u.order == Some(order) && u.pending_order.is_none() {

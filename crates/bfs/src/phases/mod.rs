@@ -46,6 +46,11 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::HailOfArrows { unit } => crate::shooting::hail::check(game, *unit),
         Command::OrdinaryFire { unit } => crate::shooting::ranks::check_hold(game, *unit),
         Command::RallyItself { unit } => self_rally::check(game, *unit),
+        Command::IssueInstruction {
+            commander,
+            instruction,
+            by,
+        } => crate::instructions::check(game, *commander, *instruction, *by).map(|_| ()),
         Command::GroupOrder { units, order, by } => {
             group_order::check(game, units, *order, *by).map(|_| ())
         }
@@ -128,6 +133,11 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::HailOfArrows { unit } => crate::shooting::hail::declare(game, *unit, e)?,
         Command::OrdinaryFire { unit } => crate::shooting::ranks::hold(game, *unit, e)?,
         Command::RallyItself { unit } => self_rally::rally(game, *unit, e)?,
+        Command::IssueInstruction {
+            commander,
+            instruction,
+            by,
+        } => crate::instructions::give(game, *commander, *instruction, *by, e)?,
         Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?

@@ -32,6 +32,19 @@ pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut 
 
 /// Step 1/3 of BFS-MOV-2: the side's face-down markers are turned up.
 fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
+    // Instructions first, then the orders, and then contrary orders are paid for (BFS-ORD-12).
+    crate::instructions::reveal(game, side, events);
+    let new_orders: Vec<(UnitId, OrderKind, Option<crate::ids::CommanderId>)> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.status == UnitStatus::OnTable)
+        .filter_map(|u| {
+            let p = u.pending_order?;
+            Some((u.id, p.kind?, p.issued_by))
+        })
+        .collect();
+    let mut paid = Vec::new();
+    let taken_away = crate::instructions::pay_for_contrary(game, &new_orders, &mut paid);
     let mut revealed = Vec::new();
     let mut lost = Vec::new();
     for u in game
@@ -39,6 +52,10 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         .iter_mut()
         .filter(|u| u.side == side && u.status == UnitStatus::OnTable)
     {
+        if taken_away.contains(&u.id) {
+            u.pending_order = None;
+            continue;
+        }
         if let Some(p) = u.pending_order.take()
             && let Some(kind) = p.kind
         {
@@ -60,6 +77,7 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         side,
         orders: revealed,
     });
+    events.extend(paid);
     for unit in lost {
         events.push(Event::OrderChanged {
             unit,

@@ -162,6 +162,7 @@ pub fn check_may_take(
     let acting = acting_side(game, "BFS-ORD-1")?;
     own_unit(game, unit, acting, "BFS-ORD-3")?;
     own_commander(game, by, acting, "BFS-CMD-2")?;
+    crate::instructions::check_starting_order(game, unit, order)?;
     let u = game.unit(unit);
     match u.morale {
         MoraleLevel::Flight => {

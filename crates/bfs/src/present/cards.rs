@@ -84,7 +84,27 @@ fn commander_card(game: &Game, c: &Commander) -> Card {
                 c.cp_max,
                 authority::command_range_cm(game, c.id)
             ),
-        ],
+        ]
+        .into_iter()
+        .chain(
+            (crate::instructions::apply(game)
+                && c.rank == crate::scenario_spec::CommanderRank::Regimental)
+                .then(|| {
+                    let now = c.instruction.map_or(
+                        "none (each order costs 1 CP more, BFS-ORD-13)".to_string(),
+                        |o| o.name().to_string(),
+                    );
+                    let new = match c.pending_instruction {
+                        Some(p) => match p.kind {
+                            Some(k) => format!(" · new (face down): {}", k.name()),
+                            None => " · a face-down Instruction".into(),
+                        },
+                        None => String::new(),
+                    };
+                    format!("Instruction: {now}{new} (BFS-ORD-11)")
+                }),
+        )
+        .collect(),
         rows: profile_rows(p),
         notes: String::new(),
     }

@@ -197,6 +197,9 @@ pub fn menu(
         {
             commander_menu(view, c, &mut menu);
         }
+        (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
+            instruction_menu(view, c, &mut menu);
+        }
         _ => {}
     }
     menu
@@ -323,6 +326,35 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
             )
             .key('O'),
         );
+    }
+}
+
+/// A Regimental commander's Instruction at Division level, from each Senior commander who may
+/// pay for it (BFS-ORD-11).
+fn instruction_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
+    let seniors: Vec<CommanderId> = view
+        .commanders
+        .iter()
+        .filter(|s| s.side == view.commander(c).side && authority::is_senior(s.rank))
+        .map(|s| s.id)
+        .collect();
+    for by in seniors {
+        for instruction in [OrderKind::Move, OrderKind::Charge, OrderKind::Defense] {
+            if let Ok(cp) = crate::instructions::check(view, c, instruction, by) {
+                menu.items.push(MenuItem::new(
+                    format!(
+                        "{} Instruction — {cp} CP ({}, BFS-ORD-11)",
+                        instruction.name(),
+                        view.commander(by).name
+                    ),
+                    Command::IssueInstruction {
+                        commander: c,
+                        instruction,
+                        by,
+                    },
+                ));
+            }
+        }
     }
 }
 
