@@ -112,7 +112,7 @@ pub fn cost(game: &Game, by: CommanderId, to: CommanderId) -> (u8, f32) {
 pub fn check(
     game: &Game,
     to: CommanderId,
-    _instruction: OrderKind,
+    instruction: OrderKind,
     by: CommanderId,
 ) -> Result<u8, RuleError> {
     let refuse = |why: String| Err(RuleError::new("BFS-ORD-11", why));
@@ -148,6 +148,13 @@ pub fn check(
         if c.status != UnitStatus::OnTable || c.fleeing {
             return refuse(format!("{} is not on the table in command.", c.name));
         }
+    }
+    if t.instruction == Some(instruction) && t.pending_instruction.is_none() {
+        return refuse(format!(
+            "{} already holds a {} Instruction.",
+            t.name,
+            instruction.name()
+        ));
     }
     if t.pending_instruction.is_some() {
         return refuse(format!(

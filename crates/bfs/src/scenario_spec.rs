@@ -282,6 +282,19 @@ impl RulesSection for BfsRules {
                     format!("needs exactly one CommanderInChief, has {chiefs}"),
                 );
             }
+            // At Division level the Commander-in-Chief is the one Senior Commander (BFS-CMD-5,
+            // AMB-32).
+            if self.level == GameLevel::Division
+                && let Some(c) = side
+                    .commanders
+                    .iter()
+                    .find(|c| c.rank == CommanderRank::Senior)
+            {
+                p(
+                    format!("commander \"{}\"", c.id),
+                    "at Division level the Commander-in-Chief is the only Senior commander (BFS-CMD-5)".into(),
+                );
+            }
             for c in &side.commanders {
                 let who = format!("commander \"{}\"", c.id);
                 claim(&c.id, who.clone(), &mut p);

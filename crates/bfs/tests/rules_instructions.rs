@@ -309,3 +309,40 @@ fn bfs_ord_12_contrary_orders_not_paid_for_are_taken_away() {
             .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-ORD-12"))
     );
 }
+
+/// BFS-CMD-5, AMB-32: at Division level the Commander-in-Chief is the one Senior commander, and
+/// so the one who gives Instructions; a scenario with another is refused.
+#[test]
+fn bfs_cmd_5_one_senior_commander_at_division_level() {
+    use sandtable_engine::scenario::RulesSection;
+    let mut s = support::setup(
+        &[
+            unit("haiduks", 0, "haiduks", 2, 2, (40.0, 30.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![],
+    );
+    s.scenario.rules.level = GameLevel::Division;
+    s.scenario.rules.forces[0].commanders.push(CommanderSpec {
+        id: "lubomirski".into(),
+        name: "Field Hetman Lubomirski".into(),
+        rank: CommanderRank::Senior,
+        command_points: 3,
+        profile: "commander".into(),
+        position: (90.0, 10.0),
+        facing: 0.0,
+        regiment: None,
+        deputy: false,
+        instruction: None,
+    });
+    let problems = s.scenario.rules.check(&s.scenario);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.entity == "commander \"lubomirski\"" && p.message.contains("BFS-CMD-5")),
+        "{problems:?}"
+    );
+    s.scenario.rules.level = GameLevel::TaskForce;
+    let problems = s.scenario.rules.check(&s.scenario);
+    assert!(!problems.iter().any(|p| p.message.contains("BFS-CMD-5")));
+}

@@ -84,6 +84,7 @@ pub fn menu(
             orders_menu(view, u, choices, &mut menu);
         }
         (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
+            instruction_menu(view, c, &mut menu);
             for to in view.commanders_on_table(side).filter(|t| t.id != c) {
                 for amount in 1..=view.commander(c).cp {
                     menu.items.push(MenuItem::new(
@@ -196,9 +197,6 @@ pub fn menu(
             if view.commander(c).side == side =>
         {
             commander_menu(view, c, &mut menu);
-        }
-        (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
-            instruction_menu(view, c, &mut menu);
         }
         _ => {}
     }
@@ -341,9 +339,14 @@ fn instruction_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
     for by in seniors {
         for instruction in [OrderKind::Move, OrderKind::Charge, OrderKind::Defense] {
             if let Ok(cp) = crate::instructions::check(view, c, instruction, by) {
+                let price = if orders_are_free(view) {
+                    "free".to_string()
+                } else {
+                    format!("{cp} CP")
+                };
                 menu.items.push(MenuItem::new(
                     format!(
-                        "{} Instruction — {cp} CP ({}, BFS-ORD-11)",
+                        "{} Instruction — {price} ({}, BFS-ORD-11)",
                         instruction.name(),
                         view.commander(by).name
                     ),
