@@ -16,9 +16,13 @@ use std::hint::black_box;
 use std::path::Path;
 
 fn task_force() -> BattleSetup {
+    scenario("02-warka-task-force.ron")
+}
+
+fn scenario(file: &str) -> BattleSetup {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let loaded = load_scenario(
-        &root.join("scenarios/02-warka-task-force.ron"),
+        &root.join("scenarios").join(file),
         &root.join("assets/armies"),
     )
     .expect("scenario");
@@ -96,6 +100,11 @@ fn decisions(c: &mut Criterion) {
             },
         );
     }
+    // The book's largest level: 27 units a side (issue 15's target: 150 ms).
+    let division = movement_decision(&scenario("04-division-sobota.ron"));
+    c.bench_function("ai_decision_division_movement", |b| {
+        b.iter(|| black_box(SearchPlayer::<Bfs, BfsEvaluation>::new(1).decide(&division)))
+    });
     let charge = charge_decision(&setup);
     for level in [Level::Veteran, Level::General] {
         c.bench_function(

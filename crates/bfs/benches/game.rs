@@ -1,6 +1,7 @@
 //! Criterion benches for the rules engine (issue 5 target: a random-legal 6-turn Task Force game
-//! and its replay within 20 ms). The baseline in the same run is the Skirmish battle, so the
-//! figures can be compared as a ratio on a noisy machine.
+//! and its replay within 20 ms; issue 15: a Division battle's replay within 50 ms). The baseline
+//! in the same run is the Skirmish battle, so the figures can be compared as a ratio on a noisy
+//! machine.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_bfs::candidates::candidates;
@@ -39,6 +40,7 @@ fn battles(c: &mut Criterion) {
     for (name, file) in [
         ("skirmish", "01-mill-ford-skirmish.ron"),
         ("task_force", "02-warka-task-force.ron"),
+        ("division", "04-division-sobota.ron"),
     ] {
         let s = setup(file);
         c.bench_function(&format!("random_legal_battle_{name}"), |b| {

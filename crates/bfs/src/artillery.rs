@@ -518,7 +518,7 @@ pub fn check_special_manhandling(game: &Game, unit: UnitId) -> Result<(), RuleEr
 /// May the owner choose this load for the gun now: once, in its side's Movement Phase, before
 /// the Combat Phase in which it fires (BFS-ART-3)? The organ gun loads by range (BFS-ART-10).
 pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result<(), RuleError> {
-    let side = crate::phases::movement::acting(game)?;
+    crate::phases::movement::acting_unit(game, unit)?;
     let u = game.unit(unit);
     let (Some(state), Some(gun)) = (u.gun, gun_of(game.unit_profile(unit))) else {
         return Err(RuleError::new(
@@ -526,15 +526,6 @@ pub fn check_load(game: &Game, unit: UnitId, load: Option<Ammunition>) -> Result
             format!("{} is not a gun.", u.name),
         ));
     };
-    if u.side != side || u.status != UnitStatus::OnTable {
-        return Err(RuleError::new(
-            "BFS-MOV-3",
-            format!(
-                "{} is not one of the acting side's units on the table.",
-                u.name
-            ),
-        ));
-    }
     if gun.every_second_turn() {
         return Err(RuleError::new(
             "BFS-ART-10",

@@ -108,6 +108,9 @@ pub fn phase_name(p: &Phase) -> &'static str {
 /// A command as a goal reads it: the pieces it is about, its target, its value.
 fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
     let unit = |u: crate::ids::UnitId| game.unit(u).key.clone();
+    // A commander's key, if the id names one (a goal's command may come from a stale game).
+    let commander =
+        |c: crate::ids::CommanderId| game.commanders.get(c.index()).map(|c| c.key.clone());
     let (pieces, target, value): (Vec<String>, Option<String>, Option<String>) = match cmd {
         Command::Bid { cp, .. } => (vec![], None, Some(cp.to_string())),
         Command::ChooseInitiative { keep } => (
@@ -119,15 +122,11 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             (vec![unit(*u)], None, Some(order.name().into()))
         }
         Command::IssueInstruction {
-            commander,
+            commander: c,
             instruction,
             ..
         } => (
-            game.commanders
-                .get(commander.index())
-                .map(|c| c.key.clone())
-                .into_iter()
-                .collect(),
+            commander(*c).into_iter().collect(),
             None,
             Some(instruction.name().into()),
         ),
@@ -168,22 +167,15 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::DeclareCharge {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
-        Command::ChargeCommander { unit: u, commander } => (
-            vec![unit(*u)],
-            game.commanders
-                .get(commander.index())
-                .map(|c| c.key.clone()),
-            None,
-        ),
+        Command::ChargeCommander {
+            unit: u,
+            commander: c,
+        } => (vec![unit(*u)], commander(*c), None),
         Command::CommanderReacts {
-            commander,
+            commander: c,
             reaction,
         } => (
-            game.commanders
-                .get(commander.index())
-                .map(|c| c.key.clone())
-                .into_iter()
-                .collect(),
+            commander(*c).into_iter().collect(),
             match reaction {
                 crate::command::CommanderReaction::Join(u) => {
                     game.units.get(u.index()).map(|x| x.key.clone())

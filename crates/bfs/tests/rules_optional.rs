@@ -10,7 +10,7 @@ use sandtable_bfs::event::{Event, TestKind};
 use sandtable_bfs::ids::Side;
 use sandtable_bfs::shooting::{self, FireStage};
 use sandtable_bfs::state::OrderKind;
-use sandtable_bfs::turn::{CombatStage, Phase};
+use sandtable_bfs::turn::CombatStage;
 use sandtable_bfs::{Bfs, Command, Game};
 use sandtable_engine::Ruleset;
 use sandtable_engine::scenario::OptionValue;
@@ -424,11 +424,7 @@ fn three_haiduks() -> Game {
         unit("h3", 0, "haiduks", 2, 2, (52.0, 30.0), 0.0),
         unit("musketeers", 1, "musketeers", 4, 4, (60.0, 100.0), 180.0),
     ]);
-    g.turn.number = 2;
-    g.turn.phase = Phase::Orders {
-        acting: Side::A,
-        second: false,
-    };
+    at_orders(&mut g, Side::A);
     // Bring the colonel within range of the first unit only.
     let c = sandtable_bfs::ids::CommanderId(0);
     g.commander_mut(c).base.pose.pos = sandtable_geometry::Vec2::new(20.0, 10.0);
@@ -522,11 +518,7 @@ fn bfs_opt_3_an_insubordinate_unit_makes_the_group_order_cost_three() {
         }
     }
     let mut g = Bfs::setup(&s, 1).unwrap();
-    g.turn.number = 2;
-    g.turn.phase = Phase::Orders {
-        acting: Side::A,
-        second: false,
-    };
+    at_orders(&mut g, Side::A);
     let c = sandtable_bfs::ids::CommanderId(0);
     g.commander_mut(c).base.pose.pos = sandtable_geometry::Vec2::new(20.0, 10.0);
     let units = vec![id(&g, "h1"), id(&g, "h2")];

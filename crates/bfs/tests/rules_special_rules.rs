@@ -393,7 +393,6 @@ fn bfs_spc_17_marksmen_shoot_at_plus_one_for_each_base_behind() {
 #[test]
 fn bfs_spc_14_an_independent_unit_takes_any_order_free_and_face_up() {
     use sandtable_bfs::ids::CommanderId;
-    use sandtable_bfs::turn::Phase;
     use sandtable_engine::Present;
     let build = |revision: u32| {
         let mut g = edited(
@@ -408,11 +407,7 @@ fn bfs_spc_14_an_independent_unit_takes_any_order_free_and_face_up() {
             },
         );
         g.info.options.rules_revision = revision;
-        g.turn.number = 2;
-        g.turn.phase = Phase::Orders {
-            acting: Side::A,
-            second: false,
-        };
+        at_orders(&mut g, Side::A);
         g
     };
     let mut g = build(6);
@@ -873,7 +868,6 @@ fn bfs_spc_8_countermarch_fires_again_after_movement() {
 fn bfs_spc_5_commanded_musketeers() {
     use sandtable_bfs::ids::CommanderId;
     use sandtable_bfs::shooting::{Fire, FireStage};
-    use sandtable_bfs::turn::Phase;
     let build = |revision: u32| {
         let mut g = edited(
             &[
@@ -891,11 +885,7 @@ fn bfs_spc_5_commanded_musketeers() {
             },
         );
         g.info.options.rules_revision = revision;
-        g.turn.number = 2;
-        g.turn.phase = Phase::Orders {
-            acting: Side::B,
-            second: false,
-        };
+        at_orders(&mut g, Side::B);
         g
     };
     let mut g = build(9);
@@ -1095,7 +1085,6 @@ fn bfs_spc_11_feigned_flight_shoots_at_its_charger_in_reaction_fire() {
 fn bfs_spc_14_an_independent_unit_rallies_itself() {
     use sandtable_bfs::ids::CommanderId;
     use sandtable_bfs::state::MoraleLevel;
-    use sandtable_bfs::turn::Phase;
     let build = |independent: bool| {
         let mut g = edited(
             &[
@@ -1110,11 +1099,7 @@ fn bfs_spc_14_an_independent_unit_rallies_itself() {
                 }
             },
         );
-        g.turn.number = 2;
-        g.turn.phase = Phase::Orders {
-            acting: Side::A,
-            second: false,
-        };
+        at_orders(&mut g, Side::A);
         let h = id(&g, "haiduks");
         g.unit_mut(h).morale = MoraleLevel::Disorganized;
         g

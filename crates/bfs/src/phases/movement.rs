@@ -137,6 +137,23 @@ pub fn acting(game: &Game) -> Result<Side, RuleError> {
     }
 }
 
+/// Is the unit the acting side's, on the table, in that side's Movement Phase (BFS-MOV-3)? For
+/// the free declarations made there: a gun's load, a hail of arrows, holding a Salvo.
+pub fn acting_unit(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    let side = acting(game)?;
+    let u = game.unit(unit);
+    if u.side != side || u.status != UnitStatus::OnTable {
+        return Err(RuleError::new(
+            "BFS-MOV-3",
+            format!(
+                "{} is not one of the acting side's units on the table.",
+                u.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Common checks for activating a unit (BFS-MOV-3).
 fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let side = acting(game)?;

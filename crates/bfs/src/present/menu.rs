@@ -246,13 +246,12 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
         // What this order costs: free in the first turn, for an Independent unit, and for
         // Commanded Musketeers' Defense order (BFS-ORD-15, BFS-SPC-14, BFS-SPC-5).
         let cp = crate::phases::orders::check_issue(view, u, order, by).map_or(cost.cp, |c| c.cp);
-        let price = if orders_are_free(view) {
-            "free".to_string()
-        } else if crate::phases::orders::take_and_hold(view, u, order) {
-            "free, face up (Take and Hold)".to_string()
-        } else {
-            format!("{cp} CP")
-        };
+        let price =
+            if crate::phases::orders::take_and_hold(view, u, order) && !orders_are_free(view) {
+                "free, face up (Take and Hold)".to_string()
+            } else {
+                price(view, cp)
+            };
         menu.items.push(
             MenuItem::new(
                 format!(
@@ -278,11 +277,7 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
             by,
         };
         if let Ok(cp) = crate::phases::group_order::check(view, &group, order, by) {
-            let price = if orders_are_free(view) {
-                "free".to_string()
-            } else {
-                format!("{cp} CP")
-            };
+            let price = price(view, cp);
             menu.items.push(MenuItem::new(
                 format!(
                     "Group {} order with {} — {price} (BFS-OPT-3)",
@@ -327,6 +322,16 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
     }
 }
 
+/// What something paid in CP costs, as a menu says it: free in the first turn's orders
+/// (BFS-ORD-15).
+fn price(view: &Game, cp: u8) -> String {
+    if orders_are_free(view) {
+        "free".to_string()
+    } else {
+        format!("{cp} CP")
+    }
+}
+
 /// A Regimental commander's Instruction at Division level, from each Senior commander who may
 /// pay for it (BFS-ORD-11).
 fn instruction_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
@@ -339,11 +344,7 @@ fn instruction_menu(view: &Game, c: CommanderId, menu: &mut Menu<Command>) {
     for by in seniors {
         for instruction in [OrderKind::Move, OrderKind::Charge, OrderKind::Defense] {
             if let Ok(cp) = crate::instructions::check(view, c, instruction, by) {
-                let price = if orders_are_free(view) {
-                    "free".to_string()
-                } else {
-                    format!("{cp} CP")
-                };
+                let price = price(view, cp);
                 menu.items.push(MenuItem::new(
                     format!(
                         "{} Instruction — {price} ({}, BFS-ORD-11)",

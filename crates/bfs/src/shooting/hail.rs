@@ -13,7 +13,7 @@ use super::FireStage;
 use crate::dice::DiceChange;
 use crate::event::Event;
 use crate::ids::UnitId;
-use crate::state::{Game, OrderKind, UnitStatus};
+use crate::state::{Game, OrderKind};
 use crate::weapons::WeaponClass;
 use sandtable_engine::RuleError;
 
@@ -24,16 +24,7 @@ pub fn check(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     if !game.info.options.hail_of_arrows {
         return refuse("The battle is played without the optional rule Hail of arrows.".into());
     }
-    let side = crate::phases::movement::acting(game)?;
-    if u.side != side || u.status != UnitStatus::OnTable {
-        return Err(RuleError::new(
-            "BFS-MOV-3",
-            format!(
-                "{} is not one of the acting side's units on the table.",
-                u.name
-            ),
-        ));
-    }
+    crate::phases::movement::acting_unit(game, unit)?;
     let p = game.unit_profile(unit);
     if !p
         .ranged

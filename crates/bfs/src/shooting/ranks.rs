@@ -231,18 +231,9 @@ pub fn fired(game: &mut Game, unit: UnitId, kind: RankVolley) {
 
 /// May the owner hold the unit's Salvo or Ranked Fire this turn (free, in his Movement Phase)?
 pub fn check_hold(game: &Game, unit: UnitId) -> Result<(), RuleError> {
-    let side = crate::phases::movement::acting(game)?;
+    crate::phases::movement::acting_unit(game, unit)?;
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
-    if u.side != side || u.status != UnitStatus::OnTable {
-        return Err(RuleError::new(
-            "BFS-MOV-3",
-            format!(
-                "{} is not one of the acting side's units on the table.",
-                u.name
-            ),
-        ));
-    }
     if !crate::revision::special_rules_9(game.info.options.rules_revision)
         || !(p.has(SpecialRule::Salvo) || p.has(SpecialRule::RankedFire))
     {

@@ -162,6 +162,15 @@ pub fn at_combat(game: &mut Game, stage: CombatStage) {
     game.turn.phase = Phase::Combat(stage);
 }
 
+/// Skips to side `acting`'s Orders Phase of turn 2, where orders are paid for.
+pub fn at_orders(game: &mut Game, acting: Side) {
+    game.turn.number = 2;
+    game.turn.phase = Phase::Orders {
+        acting,
+        second: false,
+    };
+}
+
 /// Skips to side `acting`'s Movement Phase with its orders already revealed.
 pub fn at_movement(game: &mut Game, acting: Side, second: bool) {
     game.turn.initiative = Some(if second { acting.other() } else { acting });
