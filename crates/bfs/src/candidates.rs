@@ -184,6 +184,15 @@ fn movement_commands(game: &Game) -> Vec<Command> {
         let id = u.id;
         let basic = crate::artillery::move_allowance(game, id)
             .unwrap_or(game.unit_profile(id).movement.basic);
+        // A Rabble unit out of formation Reforms first (BFS-SPC-25).
+        if u.flags.must_reform {
+            for m in crate::rabble::reforms(game, id) {
+                v.push(Command::Maneuver {
+                    unit: id,
+                    maneuvers: vec![m],
+                });
+            }
+        }
         // Into a building, or out of the one it holds (BFS-TER-29, BFS-TER-31).
         v.extend(crate::building::offers(game, id));
         match u.order {

@@ -51,6 +51,7 @@ pub mod present;
 pub mod preview;
 pub mod profile;
 pub mod prompt;
+pub mod rabble;
 pub mod reform;
 pub mod revision;
 pub mod ruleset;

@@ -199,6 +199,10 @@ pub struct TurnFlags {
     /// Its owner holds its Salvo or Ranked Fire this turn (BFS-SPC-26, BFS-SPC-29).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ordinary_fire: bool,
+    /// A Rabble unit out of formation at the start of the Movement Phase: it must Reform and do
+    /// nothing else (BFS-SPC-25).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_reform: bool,
 }
 
 /// A charge in progress (BFS-CHG).

@@ -1136,3 +1136,75 @@ fn bfs_spc_14_an_independent_unit_rallies_itself() {
         "BFS-SPC-14"
     );
 }
+
+/// BFS-SPC-25: Rabble haiduks standing 3 wide and 1 deep at the start of their Movement Phase
+/// lose their Move order and must Reform, whatever their order: nothing else is allowed; a
+/// Reform 2 wide (2 + 1) is, one 3 wide is not. A Rabble unit in formation may not widen its
+/// front past its ranks.
+#[test]
+fn bfs_spc_25_rabble_out_of_formation_must_reform() {
+    use sandtable_bfs::command::{MoveStep, SpecialManeuver};
+    let mut g = edited(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 3, (60.0, 30.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![],
+        "haiduks",
+        |p| p.special_rules.push(SpecialRule::Rabble),
+    );
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let h = id(&g, "haiduks");
+    let mut events = Vec::new();
+    sandtable_bfs::rabble::at_movement_start(&mut g, Side::A, &mut events);
+    assert_eq!(g.unit(h).order, None, "the Move order is lost");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::OrderChanged { rule, .. } if rule == "BFS-SPC-25"
+    )));
+    let forward = Command::Move {
+        unit: h,
+        steps: vec![MoveStep::Forward(5.0)],
+    };
+    assert_eq!(Bfs::legal(&g, &forward).unwrap_err().rule, "BFS-SPC-25");
+    let reform = |files| Command::Maneuver {
+        unit: h,
+        maneuvers: vec![SpecialManeuver::Reform {
+            files,
+            degrees: 0.0,
+        }],
+    };
+    assert_eq!(Bfs::legal(&g, &reform(3)).unwrap_err().rule, "BFS-SPC-25");
+    run(&mut g, reform(2));
+    assert!(!g.unit(h).flags.must_reform);
+    assert_eq!(
+        g.unit(h).formation,
+        sandtable_bfs::state::Formation::Close { files: 2 }
+    );
+
+    // In formation (2 + 1) with a Move order: widening to 3 is refused.
+    let mut ok = edited(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 2, (60.0, 30.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![],
+        "haiduks",
+        |p| p.special_rules.push(SpecialRule::Rabble),
+    );
+    set_order(&mut ok, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut ok, Side::A, false);
+    let mut events = Vec::new();
+    sandtable_bfs::rabble::at_movement_start(&mut ok, Side::A, &mut events);
+    assert_eq!(
+        ok.unit(h).order,
+        Some(OrderKind::Move),
+        "in formation: it keeps it"
+    );
+    let widen = Command::Move {
+        unit: h,
+        steps: vec![MoveStep::Frontage(1)],
+    };
+    assert_eq!(Bfs::legal(&ok, &widen).unwrap_err().rule, "BFS-SPC-25");
+}

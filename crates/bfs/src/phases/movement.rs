@@ -27,6 +27,7 @@ pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut 
         acting: Some(acting),
     });
     reveal_orders(game, acting, events);
+    crate::rabble::at_movement_start(game, acting, events);
     flee_in_movement(game, acting, events);
 }
 
@@ -205,6 +206,7 @@ pub fn allowance(game: &Game, unit: UnitId) -> f32 {
 /// Checks a Move command and returns its plan (the preview shows the same plan).
 pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MovePlan, RuleError> {
     activatable(game, unit)?;
+    crate::rabble::check_activation(game, unit, false)?;
     crate::shooting::ranks::check_move(game, unit, Some(steps))?;
     crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
@@ -247,10 +249,12 @@ pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MoveP
         let bonus = crate::march::bonus_cm(game.unit_profile(unit));
         let plan = moves::plan(game, &scene, unit, steps, allowance(game, unit) + bonus)?;
         crate::march::check(game, unit, &plan)?;
+        crate::rabble::check_result(game, unit, plan.files, plan.bases.len(), plan.open)?;
         return Ok(plan);
     }
     let plan = moves::plan(game, &scene, unit, steps, allowance(game, unit))?;
     crate::artillery::check_manhandled_ground(game, unit, &plan)?;
+    crate::rabble::check_result(game, unit, plan.files, plan.bases.len(), plan.open)?;
     Ok(plan)
 }
 
@@ -397,11 +401,15 @@ pub fn check_maneuver(
     list: &[SpecialManeuver],
 ) -> Result<Vec<Rect>, RuleError> {
     activatable(game, unit)?;
+    // A Rabble unit out of formation Reforms whatever its order (BFS-SPC-25).
+    let forced_reform =
+        game.unit(unit).flags.must_reform && matches!(list, [SpecialManeuver::Reform { .. }]);
+    crate::rabble::check_activation(game, unit, forced_reform)?;
     crate::shooting::ranks::check_move(game, unit, None)?;
     crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
-    if u.order != Some(OrderKind::Defense) {
+    if u.order != Some(OrderKind::Defense) && !forced_reform {
         return Err(RuleError::new(
             "BFS-MAN-1",
             format!(
@@ -643,6 +651,10 @@ pub fn check_maneuver(
     }
     let scene = geo::scene(game);
     moves::check_final_position(game, &scene, unit, &bases)?;
+    let files = moves::close_order(&bases, "")
+        .ok()
+        .map(|o| o.frame.files as u8);
+    crate::rabble::check_result(game, unit, files, bases.len(), open)?;
     Ok(bases)
 }
 
@@ -776,6 +788,8 @@ pub fn do_maneuver(
     u.flags.reformed |= list
         .iter()
         .any(|m| matches!(m, SpecialManeuver::Reform { .. }));
+    // A Rabble unit's forced Reform is done (BFS-SPC-25).
+    u.flags.must_reform &= !u.flags.reformed;
     let text = list
         .iter()
         .map(|m| format!("{m:?}"))
@@ -810,6 +824,7 @@ pub fn do_maneuver(
 
 pub fn check_withdraw(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     activatable(game, unit)?;
+    crate::rabble::check_activation(game, unit, false)?;
     crate::building::stays_inside(game, unit)?;
     let u = game.unit(unit);
     if u.order.is_some() {

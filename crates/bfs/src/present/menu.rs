@@ -481,6 +481,24 @@ fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
 
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     load_items(view, u, menu);
+    // A Rabble unit out of formation must Reform (BFS-SPC-25).
+    if view.unit(u).flags.must_reform {
+        for m in crate::rabble::reforms(view, u) {
+            let SpecialManeuver::Reform { files, .. } = m else {
+                continue;
+            };
+            let cmd = Command::Maneuver {
+                unit: u,
+                maneuvers: vec![m],
+            };
+            if crate::phases::check(view, &cmd).is_ok() {
+                menu.items.push(MenuItem::new(
+                    format!("Reform {files} wide, as Rabble must (both S-M, BFS-SPC-25)"),
+                    cmd,
+                ));
+            }
+        }
+    }
     // Hold a Salvo or Ranked Fire this turn, so as not to reload the next (BFS-SPC-26, -29).
     let ordinary = Command::OrdinaryFire { unit: u };
     if crate::phases::check(view, &ordinary).is_ok() {
