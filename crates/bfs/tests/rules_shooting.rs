@@ -192,3 +192,65 @@ fn bfs_opt_1_flanking_fire_adds_a_die_per_base_firing_from_the_flank() {
     g.info.options.flanking_fire = true;
     assert_eq!(count(&g), (4, 12));
 }
+
+/// BFS-SHO-5: bows shoot over friends in Open Order (here cossacks 5 cm in front of the
+/// shooters), one die a base; over friends in Close Order (pancerni) they may not. The cossacks
+/// are given 2 dice a base so that the one die shows.
+#[test]
+fn bfs_sho_5_bows_shoot_over_friends_in_open_order_with_one_die() {
+    use sandtable_bfs::shooting::FireStage;
+    let build = |friend: &'static str| {
+        let mut s = support::setup(
+            &[
+                unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 30.0), 0.0),
+                unit("friends", 0, friend, 3, 3, (60.0, 38.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 48.0), 180.0),
+            ],
+            vec![],
+        );
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "cossack-cavalry" {
+                p.shooting = 2;
+            }
+        }
+        let mut g = <sandtable_bfs::Bfs as sandtable_engine::Ruleset>::setup(&s, 1).unwrap();
+        set_order(
+            &mut g,
+            "cossacks",
+            Some(sandtable_bfs::state::OrderKind::Defense),
+        );
+        g
+    };
+    let g = build("cossack-cavalry");
+    let c = id(&g, "cossacks");
+    let plan = sandtable_bfs::preview::volley(&g, c, FireStage::DefendersFire)
+        .expect("the cossacks shoot over their friends");
+    assert_eq!(
+        plan.target,
+        sandtable_bfs::event::Piece::Unit(id(&g, "reiters"))
+    );
+    let dice: u32 = plan.groups.iter().map(|gr| gr.spec.plan().dice).sum();
+    let over = plan
+        .groups
+        .iter()
+        .flat_map(|gr| gr.spec.dice_changes.iter())
+        .filter(|d| d.rule == "BFS-SHO-5")
+        .count() as u32;
+    let bases: u32 = plan.groups.iter().map(|gr| gr.bases).sum();
+    assert!(over > 0, "some bases shoot over the friends");
+    assert_eq!(
+        dice,
+        2 * bases - over,
+        "one die for each base shooting over"
+    );
+    let blocked = build("pancerni");
+    let plan = sandtable_bfs::preview::volley(&blocked, c, FireStage::DefendersFire);
+    assert!(
+        plan.is_none_or(|p| p.groups.iter().all(|gr| gr
+            .spec
+            .dice_changes
+            .iter()
+            .all(|d| d.rule != "BFS-SHO-5"))),
+        "not over Close Order friends"
+    );
+}

@@ -381,7 +381,9 @@ fn unknown_players_are_refused_with_a_message() {
 /// same commands, events and results were played. The two lines before the `baseline` ones play
 /// the guns' battle, "The guns of Gniew". Group orders (BFS-OPT-3), on by default as the
 /// Commanders chapter has them, are a new legal command for every player, the random one and
-/// `baseline` included: 27 of the 29 lines changed with them.
+/// `baseline` included: 27 of the 29 lines changed with them. Bows shooting over friends in Open
+/// Order (BFS-SHO-5, rules revision 9) changed 5 more (Mill Ford, Warka, Gniew): cossacks shoot
+/// over their own light horse.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -3,7 +3,7 @@
 //! modifier, armor tests, and losses applied at the end of the stage.
 //!
 //! Not yet modelled, and listed in docs/rules-coverage.md: paying 1 CP to shoot at another target
-//! (BFS-SHO-10), split fire (BFS-SHO-11), bows shooting overhead, commanders shooting (BFS-CDR-16),
+//! (BFS-SHO-10), split fire (BFS-SHO-11),
 //! terrain cover for a commander shot at, low visibility.
 
 use crate::dice::{Modifier, PoolSpec, TestRoll};
@@ -286,6 +286,9 @@ struct Lanes<'a> {
     walls: Option<Vec<crate::building::Wall>>,
     /// More ranks than the first fire (BFS-SPC-26, BFS-SPC-29).
     rank_volley: Option<ranks::RankVolley>,
+    /// For each target weighed (by scene id), the bases that shoot it only over friends: bows'
+    /// overhead fire, one die a base (BFS-SHO-5). Filled as [`Lanes::to`] weighs targets.
+    overhead: std::cell::RefCell<std::collections::BTreeMap<u32, Vec<usize>>>,
 }
 
 impl<'a> Lanes<'a> {
@@ -301,6 +304,7 @@ impl<'a> Lanes<'a> {
             shooter,
             shooters,
             rank_volley,
+            overhead: Default::default(),
             frame: unit_frame(game.unit(shooter)),
             arc: arc(game, shooter),
             walls,
@@ -393,6 +397,20 @@ impl<'a> Lanes<'a> {
             !geo::is_commander(b)
                 && (b.unit != sid(self.shooter) || u.formation == Formation::OpenOrder)
         };
+        // Bows shoot over their own unit's bases and friends in Open Order (BFS-SHO-5).
+        let bows = stats.class == WeaponClass::Bow
+            && crate::revision::special_rules_9(self.game.info.options.rules_revision);
+        let blocks_arrows = |b: &SceneBase| {
+            blocks(b)
+                && !(b.side == u.side.0
+                    && (b.unit == sid(self.shooter)
+                        || self
+                            .game
+                            .units
+                            .get(b.unit as usize)
+                            .is_some_and(|f| f.formation == Formation::OpenOrder)))
+        };
+        let mut overhead = Vec::new();
         let mut per_base = Vec::new();
         for &i in &self.shooters {
             let Ok(origin) = fire::front_midpoint(&u.bases[i]) else {
@@ -410,22 +428,28 @@ impl<'a> Lanes<'a> {
             let Some(&scene_index) = own.get(i) else {
                 continue;
             };
-            if fire::line_of_fire(
-                scene,
-                scene_index as usize,
-                origin,
-                target_sid,
-                fire::LOF_CLEARANCE_CM,
-                blocks,
-            )
-            .ok()
-            .flatten()
-            .is_none()
-            {
-                continue;
+            let clear = |blocks: &dyn Fn(&SceneBase) -> bool| {
+                fire::line_of_fire(
+                    scene,
+                    scene_index as usize,
+                    origin,
+                    target_sid,
+                    fire::LOF_CLEARANCE_CM,
+                    blocks,
+                )
+                .ok()
+                .flatten()
+                .is_some()
+            };
+            if !clear(&blocks) {
+                if !(bows && clear(&blocks_arrows)) {
+                    continue;
+                }
+                overhead.push(i);
             }
             per_base.push((i, band, d));
         }
+        self.overhead.borrow_mut().insert(target_sid, overhead);
         if self.rank_volley == Some(ranks::RankVolley::Salvo) {
             let followers = ranks::salvo_followers(self.game, self.shooter, &per_base);
             per_base.extend(followers);
@@ -776,6 +800,22 @@ fn volley_at(
         ));
         spec.dice_changes
             .extend(hail::dice(game, shooter, stage, in_band.len()));
+        // Bows shooting over friends roll 1 die a base (BFS-SHO-5).
+        if let Piece::Unit(t) = target
+            && dice > 1
+            && let Some(over) = lanes.overhead.borrow().get(&sid(t))
+        {
+            for (k, (i, _, _)) in in_band.iter().enumerate() {
+                if over.contains(i) {
+                    spec.dice_changes.push(crate::dice::DiceChange {
+                        rule: "BFS-SHO-5".into(),
+                        reason: "bows shooting over friends: 1 die".into(),
+                        delta: 1 - dice as i32,
+                        base: k,
+                    });
+                }
+            }
+        }
         if groups.is_empty() && lanes.walls.is_none() {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(u, marker_on_shooter));
