@@ -473,3 +473,41 @@ fn bfs_psy_29_a_garrison_holds_out_after_its_regiment_is_wiped_out() {
     }
     assert!(held > 0 && lost > 0, "{held} held, {lost} lost");
 }
+
+/// BFS-ART-20: a gun of the Division's artillery (no Regiment: no Motivation of its own) that
+/// sees, all round, a Regiment of its side Wiped Out tests its crew's Morale; a failed test
+/// destroys the crew (BFS-ART-1).
+#[test]
+fn bfs_art_20_divisional_guns_test_when_a_regiment_is_wiped_out() {
+    let mut s = division_setup();
+    s.scenario.rules.forces[0].units.push(UnitSpec {
+        id: "falconet".into(),
+        name: Some("Falconet of the Division".into()),
+        profile: "falconet".into(),
+        regiment: None,
+        formation: FormationSpec::Column,
+        bases: 1,
+        position: (110.0, 95.0),
+        facing: 0.0,
+        reserve: false,
+        carries: None,
+        garrison: None,
+        additional_crew: false,
+    });
+    let mut g = Bfs::setup(&s, 1).unwrap_or_else(|e| panic!("setup: {e}"));
+    let gun = id(&g, "falconet");
+    g.dice.script([1, 10, 10, 10, 10]);
+    let mut events = Vec::new();
+    motivation::wipe_out(&mut g, BANNER, "a test", "BFS-PSY-28", &mut events);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-PSY-30" && t.unit == Some(gun) && !t.roll.passed)),
+        "{events:#?}"
+    );
+    assert_eq!(
+        g.unit(gun).status,
+        UnitStatus::Destroyed,
+        "the crew is lost"
+    );
+}
