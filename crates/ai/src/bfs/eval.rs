@@ -579,11 +579,25 @@ const HALF_FRONTAGE_CM: f32 = 6.0;
 const BARRED_NEIGHBOUR: f32 = 4.0;
 
 /// Which terrain piece, if any, covers each cell (the first listed wins where pieces overlap).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct TerrainGrid {
     pub grid: Grid,
     /// Index into `game.terrain` for each cell, row by row from the south-west corner.
     piece: Vec<Option<usize>>,
+    /// The widened costs for each profile (by its whole description), worked out once: the
+    /// same for every target a unit of it travels to.
+    widened: std::sync::Mutex<HashMap<String, Arc<Vec<Option<f32>>>>>,
+}
+
+/// A copy shares nothing: it works its widened costs out again.
+impl Clone for TerrainGrid {
+    fn clone(&self) -> Self {
+        Self {
+            grid: self.grid.clone(),
+            piece: self.piece.clone(),
+            widened: Default::default(),
+        }
+    }
 }
 
 impl TerrainGrid {
@@ -609,13 +623,30 @@ impl TerrainGrid {
                     .map(|(i, _)| *i);
             }
         }
-        Self { grid, piece }
+        Self {
+            grid,
+            piece,
+            widened: Default::default(),
+        }
     }
 
     /// Cost of crossing each cell for a unit of profile `p`, widened by half a frontage.
-    fn costs(&self, game: &Game, p: &UnitProfile) -> Vec<Option<f32>> {
-        self.grid
-            .widen(&self.own_costs(game, p), HALF_FRONTAGE_CM, BARRED_NEIGHBOUR)
+    fn costs(&self, game: &Game, p: &UnitProfile) -> Arc<Vec<Option<f32>>> {
+        let key = format!("{p:?}");
+        let mut widened = self
+            .widened
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        widened
+            .entry(key)
+            .or_insert_with(|| {
+                Arc::new(self.grid.widen(
+                    &self.own_costs(game, p),
+                    HALF_FRONTAGE_CM,
+                    BARRED_NEIGHBOUR,
+                ))
+            })
+            .clone()
     }
 
     /// Cost of crossing each cell for a point-sized mover: the rules' terrain costs.
