@@ -157,8 +157,11 @@ fn busiest(g: &GenScene, scene: &Scene) -> usize {
 }
 
 fn benches(c: &mut Criterion) {
-    for (label, scale) in [("task_force", 1usize), ("x10", 10)] {
-        let g = generate(scale, 0x5A4D_7AB1);
+    for (label, g) in [
+        ("task_force", generate(1, 0x5A4D_7AB1)),
+        ("division", scenes::division(0x5A4D_7AB1)),
+        ("x10", generate(10, 0x5A4D_7AB1)),
+    ] {
         let scene = g.scene();
         let naive = g.scene().with_broad_phase(BroadPhase::Naive);
         let a = fov_and_charges(&g, &scene);

@@ -152,13 +152,29 @@ fn overlaps_any(frame: &Rect, placed: &[Rect], margin: f32) -> bool {
 /// `scale` = 1 is Task Force (2 sides × 20 units × 3 bases, 10 terrain pieces on 180 × 120 cm);
 /// `scale` = k multiplies units and terrain by k on a table √k times larger each way.
 pub fn generate(scale: usize, seed: u64) -> GenScene {
-    let mut rng = Rng::new(seed);
     let k = (scale as f32).sqrt();
-    let table = Vec2::new(180.0 * k, 120.0 * k);
-    let units_per_side = 20 * scale;
+    generate_with(
+        Vec2::new(180.0 * k, 120.0 * k),
+        20 * scale,
+        10 * scale,
+        seed,
+    )
+}
+
+/// The book's Division level as the shipped Division battle has it: 27 units a side and 8
+/// terrain pieces on 240 × 150 cm.
+pub fn division(seed: u64) -> GenScene {
+    generate_with(Vec2::new(240.0, 150.0), 27, 8, seed)
+}
+
+/// `units_per_side` units a side and `pieces` terrain pieces on a `table`; deployment bands as
+/// deep as the Task Force's scaled by the table's size.
+fn generate_with(table: Vec2, units_per_side: usize, pieces: usize, seed: u64) -> GenScene {
+    let mut rng = Rng::new(seed);
+    let k = (table.x * table.y / (180.0 * 120.0)).sqrt();
     let mut terrain = Vec::new();
     let mut placed: Vec<Rect> = Vec::new();
-    for t in 0..10 * scale {
+    for t in 0..pieces {
         let c = Vec2::new(
             rng.range(15.0, table.x - 15.0),
             rng.range(15.0, table.y - 15.0),
