@@ -351,7 +351,7 @@ pub fn check_retrieve(game: &Game, unit: UnitId) -> Result<(), RuleError> {
                 u.name
             ),
         )),
-        Some(Supply::Counting { halves, start }) if halves + 2 > start => Err(RuleError::new(
+        Some(Supply::Counting { halves, start }) if halves >= start => Err(RuleError::new(
             "BFS-AMM-4",
             format!(
                 "{} has {} of its {} Ammunition Units: it may not take more than it began with.",

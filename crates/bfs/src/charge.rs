@@ -427,6 +427,15 @@ pub fn check_react(
             }
         }
         Reaction::HoldFire { by } => {
+            if u.flags.hail_of_arrows {
+                return Err(RuleError::new(
+                    "BFS-OPT-2",
+                    format!(
+                        "{} has declared a hail of arrows: its fire waits for Shooting after Movement.",
+                        u.name
+                    ),
+                ));
+            }
             if effective_order(game, unit) != Some(OrderKind::Defense) {
                 return Err(RuleError::new(
                     "BFS-CBT-8",
@@ -456,6 +465,31 @@ pub fn check_react(
                     ),
                 ));
             }
+        }
+    }
+    // Turning a contrary new order up early costs its issuer 1 CP now (BFS-ORD-12).
+    let revealed = match reaction {
+        Reaction::Countercharge => Some(OrderKind::Charge),
+        Reaction::HoldFire { .. } => Some(OrderKind::Defense),
+        _ => None,
+    };
+    if let (Some(kind), Some(p)) = (revealed, u.pending_order)
+        && let Some(issuer) = p.issued_by
+        && crate::instructions::contrary(game, unit, kind)
+    {
+        let also = match reaction {
+            Reaction::HoldFire { by } if by == issuer => 1,
+            _ => 0,
+        };
+        if game.commander(issuer).cp < 1 + also {
+            return Err(RuleError::new(
+                "BFS-ORD-12",
+                format!(
+                    "{}'s order is contrary to its regiment's Instruction and {} has no CP left to pay for it.",
+                    u.name,
+                    game.commander(issuer).name
+                ),
+            ));
         }
     }
     Ok(pending.clone())
@@ -525,6 +559,11 @@ pub fn react(
 
 /// Turns a face-down marker up (a countercharge or held fire reveals it, BFS-ORD-7).
 fn reveal(game: &mut Game, unit: UnitId, kind: OrderKind, events: &mut Vec<Event>) {
+    // A new order turned up early is paid for now if contrary to its Instruction (BFS-ORD-12);
+    // the reaction was refused if its issuer could not pay.
+    if let Some(p) = game.unit(unit).pending_order {
+        crate::instructions::pay_for_contrary(game, &[(unit, kind, p.issued_by)], events);
+    }
     let u = game.unit_mut(unit);
     if u.pending_order.take().is_some() || u.order != Some(kind) {
         let from = u.order;

@@ -193,12 +193,8 @@ pub fn describe(game: &Game, e: &Event) -> String {
             let what = order.map_or("a face-down order".to_string(), |o| {
                 format!("a {} order", o.name())
             });
-            let take_and_hold = order.is_some_and(|o| {
-                o == crate::state::OrderKind::Defense
-                    && game
-                        .unit_profile(*u)
-                        .has(crate::profile::SpecialRule::CommandedMusketeers)
-            });
+            let take_and_hold =
+                order.is_some_and(|o| crate::phases::orders::take_and_hold(game, *u, o));
             let cost = if *independent && take_and_hold {
                 "free and face up: Commanded Musketeers Take and Hold (BFS-SPC-5)".to_string()
             } else if *independent {

@@ -95,14 +95,18 @@ impl Ruleset for Bfs {
         crate::candidates::candidates(state)
     }
 
-    /// A placed secret bid, or a face-down order marker whose order one side knows
-    /// (BFS-INI-2, BFS-ORD-3).
+    /// A placed secret bid, or a face-down order marker or Instruction whose kind one side knows
+    /// (BFS-INI-2, BFS-ORD-3, BFS-ORD-11).
     fn holds_secrets(game: &Game) -> bool {
         let bids = matches!(&game.turn.phase, Phase::InitiativeBids { bids } if bids.iter().any(|b| matches!(b, Bid::Placed(_))));
         bids || game
             .units
             .iter()
             .any(|u| u.pending_order.is_some_and(|p| p.kind.is_some()))
+            || game
+                .commanders
+                .iter()
+                .any(|c| c.pending_instruction.is_some_and(|p| p.kind.is_some()))
     }
 
     /// Bids and orders turned up, and a reaction to a charge (a countercharge shows a Charge

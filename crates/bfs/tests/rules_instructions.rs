@@ -346,3 +346,46 @@ fn bfs_cmd_5_one_senior_commander_at_division_level() {
     let problems = s.scenario.rules.check(&s.scenario);
     assert!(!problems.iter().any(|p| p.message.contains("BFS-CMD-5")));
 }
+
+/// A face-down Instruction is a secret the hot-seat hand-over must hide (BFS-ORD-11), even when
+/// no order was placed with it.
+#[test]
+fn bfs_ord_11_a_face_down_instruction_is_a_secret_to_hide() {
+    let mut g = kulesza(Some(OrderKind::Move));
+    assert!(!Bfs::holds_secrets(&g));
+    let k = kulesza_id(&g);
+    run(
+        &mut g,
+        Command::IssueInstruction {
+            commander: k,
+            instruction: OrderKind::Charge,
+            by: HETMAN,
+        },
+    );
+    assert!(Bfs::holds_secrets(&g));
+}
+
+/// BFS-OPT-3 with BFS-ORD-11/13 at Division level: in turn 1 a group order in line with the
+/// regiment's Instruction is offered and free; a Regimental commander with no Instruction pays
+/// 1 CP more for a group order after it.
+#[test]
+fn bfs_opt_3_group_orders_at_division_level() {
+    let mut g = kulesza(Some(OrderKind::Defense));
+    let k = kulesza_id(&g);
+    g.turn.number = 1;
+    let b1 = id(&g, "banner-1");
+    let group = sandtable_bfs::phases::group_order::group_around(&g, b1, k);
+    assert!(group.len() >= 2, "a group is offered in turn 1: {group:?}");
+    assert_eq!(
+        sandtable_bfs::phases::group_order::check(&g, &group, OrderKind::Defense, k),
+        Ok(0)
+    );
+    let mut none = kulesza(None);
+    none.commander_mut(k).cp = 3;
+    let group = sandtable_bfs::phases::group_order::group_around(&none, b1, k);
+    assert_eq!(
+        sandtable_bfs::phases::group_order::check(&none, &group, OrderKind::Move, k),
+        Ok(3),
+        "2 CP and 1 more for having no Instruction"
+    );
+}

@@ -281,6 +281,21 @@ fn bfs_amm_4_and_7_ammunition_from_the_dead() {
     at_movement(&mut g, Side::B, false);
     let err = Bfs::legal(&g, &full).unwrap_err();
     assert_eq!(err.rule, "BFS-AMM-4", "a full supply takes no more");
+    // 5½ of 6: it may, and gets back to 6, no more.
+    g.unit_mut(m).supply = Some(Supply::Counting {
+        halves: 11,
+        start: 12,
+    });
+    let mut almost = g.clone();
+    almost.dice.script([1]);
+    run(&mut almost, full.clone());
+    assert_eq!(
+        almost.unit(m).supply,
+        Some(Supply::Counting {
+            halves: 12,
+            start: 12
+        })
+    );
     g.unit_mut(m).supply = Some(Supply::Counting {
         halves: 3,
         start: 12,

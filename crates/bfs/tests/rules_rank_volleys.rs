@@ -89,8 +89,8 @@ fn bfs_spc_29_a_salvo_after_moving() {
     assert_eq!(bases(&g, FireStage::AfterMovement), 4);
 }
 
-/// BFS-SPC-29: the turn after a Salvo the unit reloads: ordinary fire only, and once it has shot
-/// it may not move; a reloading unit that moved does not shoot.
+/// BFS-SPC-29: the turn after a Salvo the unit reloads: ordinary fire only; one that maneuvers
+/// or moves does not shoot, and one that moves may not maneuver on the way.
 #[test]
 fn bfs_spc_29_reloading_after_a_salvo() {
     let mut g = musketeers_with(SpecialRule::Salvo, 4, OrderKind::Defense);
@@ -107,14 +107,18 @@ fn bfs_spc_29_reloading_after_a_salvo() {
     g.unit_mut(m).flags = Default::default();
     assert_eq!(firing(&g, FireStage::DefendersFire).0, Fire::Weapon);
     assert_eq!(bases(&g, FireStage::DefendersFire), 2, "ordinary fire");
-    g.unit_mut(m).flags.shot = true;
     at_movement(&mut g, Side::B, false);
-    let turn = Command::Maneuver {
-        unit: m,
-        maneuvers: vec![SpecialManeuver::Turn(TurnKind::About)],
-    };
-    assert_eq!(Bfs::legal(&g, &turn).unwrap_err().rule, "BFS-SPC-29");
-    g.unit_mut(m).flags.shot = false;
+    // A Special Maneuver is allowed, but then it does not shoot.
+    let mut turned = g.clone();
+    run(
+        &mut turned,
+        Command::Maneuver {
+            unit: m,
+            maneuvers: vec![SpecialManeuver::Turn(TurnKind::About)],
+        },
+    );
+    assert!(!shooting::shoots_in(&turned, m, FireStage::AfterMovement));
+    assert!(!shooting::shoots_in(&turned, m, FireStage::DefendersFire));
     // Under a Move order it may move, but not wheel on the way.
     g.unit_mut(m).order = Some(OrderKind::Move);
     let wheel_and_go = Command::Move {

@@ -1208,3 +1208,38 @@ fn bfs_spc_25_rabble_out_of_formation_must_reform() {
     };
     assert_eq!(Bfs::legal(&ok, &widen).unwrap_err().rule, "BFS-SPC-25");
 }
+
+/// BFS-SPC-25: a Rabble unit of Skill 3, allowed only one Special Maneuver, still makes its
+/// forced Reform (both).
+#[test]
+fn bfs_spc_25_a_recruit_rabble_unit_still_reforms() {
+    use sandtable_bfs::command::SpecialManeuver;
+    let mut g = edited(
+        &[
+            unit("haiduks", 0, "haiduks", 3, 3, (60.0, 30.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![],
+        "haiduks",
+        |p| {
+            p.special_rules.push(SpecialRule::Rabble);
+            p.skill = 3;
+        },
+    );
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let h = id(&g, "haiduks");
+    let mut events = Vec::new();
+    sandtable_bfs::rabble::at_movement_start(&mut g, Side::A, &mut events);
+    run(
+        &mut g,
+        Command::Maneuver {
+            unit: h,
+            maneuvers: vec![SpecialManeuver::Reform {
+                files: 2,
+                degrees: 0.0,
+            }],
+        },
+    );
+    assert!(!g.unit(h).flags.must_reform);
+}

@@ -135,12 +135,17 @@ pub fn check(
         game.unit_profile(*u)
             .has(crate::profile::SpecialRule::Insubordinate)
     });
+    // A Regimental commander with no Instruction pays 1 CP more for it (BFS-ORD-13).
     let cp = if orders::orders_are_free(game) {
         0
     } else if insubordinate {
         COST_INSUBORDINATE_CP
     } else {
         COST_CP
+    } + if orders::orders_are_free(game) {
+        0
+    } else {
+        crate::instructions::no_instruction_surcharge(game, by)
     };
     if cp > c.cp {
         return refuse(format!(
@@ -205,7 +210,9 @@ pub fn give(
 
 /// Units that may take an order from `by` as part of a group.
 fn may_join(game: &Game, unit: UnitId, by: CommanderId) -> bool {
-    orders::check_may_take(game, unit, OrderKind::Move, by).is_ok()
+    // Starting orders must match an Instruction (BFS-ORD-11): probe with it where there is one.
+    let probe = crate::instructions::instruction_for(game, unit).unwrap_or(OrderKind::Move);
+    orders::check_may_take(game, unit, probe, by).is_ok()
         && !orders::independent(game, unit)
         && orders::check_subordinate(game, unit, by).is_ok()
 }

@@ -426,7 +426,7 @@ pub fn check_maneuver(
         ));
     }
     let limit = special_maneuver_limit(game, unit);
-    if maneuver_count(game, unit, list) > limit {
+    if maneuver_count(game, unit, list) > limit && !forced_reform {
         return Err(RuleError::new(
             "BFS-MAN-5",
             format!(
@@ -547,7 +547,7 @@ pub fn check_maneuver(
             }
             SpecialManeuver::Reform { files, degrees } => {
                 open = false;
-                reformed(game, unit, &bases, list, files, degrees)?
+                reformed(game, unit, &bases, list, files, degrees, forced_reform)?
             }
             SpecialManeuver::Turn(kind) => {
                 let order = moves::close_order(&bases, &u.name)?;
@@ -668,6 +668,7 @@ fn reformed(
     list: &[SpecialManeuver],
     files: u8,
     degrees: f32,
+    forced: bool,
 ) -> Result<Vec<Rect>, RuleError> {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
@@ -677,7 +678,8 @@ fn reformed(
             "Reforming takes both Special Maneuvers: it is the unit's only one this turn.",
         ));
     }
-    if special_maneuver_limit(game, unit) < 2 {
+    // Rabble out of formation Reforms whatever its Skill allows (BFS-SPC-25).
+    if special_maneuver_limit(game, unit) < 2 && !forced {
         return Err(RuleError::new(
             "BFS-MAN-5",
             format!(

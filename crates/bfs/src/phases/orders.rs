@@ -243,7 +243,8 @@ fn checked_cost(game: &Game, unit: UnitId, by: CommanderId) -> Result<OrderCost,
         cost.cp = 0;
     }
     if cost.cp > c.cp {
-        let beyond = cost.cp > 1 + u8::from(cost.insubordinate) && !cost.attached;
+        let no_instruction = crate::instructions::no_instruction_surcharge(game, by);
+        let beyond = cost.cp > 1 + u8::from(cost.insubordinate) + no_instruction && !cost.attached;
         let why = if beyond {
             format!(
                 "Too far: this order costs {} CP because {} is {:.1} cm from {}, beyond his {} cm range{}, and he has only {} CP left.",

@@ -41,9 +41,9 @@ pub fn check(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     if u.flags.hail_of_arrows {
         return refuse(format!("{} has declared its hail of arrows.", u.name));
     }
-    if u.flags.shot || u.flags.broke_off || u.flags.special_maneuvers >= 2 {
+    if u.flags.delayed_fire || u.flags.broke_off || u.flags.special_maneuvers >= 2 {
         return refuse(format!(
-            "{} cannot shoot this turn any more (it has shot, broken off or made two Special Maneuvers).",
+            "{} cannot loose a hail this turn (it holds its fire for Reaction Fire, has broken off or made two Special Maneuvers).",
             u.name
         ));
     }

@@ -181,6 +181,7 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
         FireStage::ReactionFire => {
             (u.order == Some(OrderKind::Defense)
                 && u.flags.delayed_fire
+                && !u.flags.hail_of_arrows
                 && u.flags.special_maneuvers < 2)
                 || crate::feigned_flight::fires_in_reaction(game, unit)
         }

@@ -165,9 +165,8 @@ pub fn forfeits_shot(game: &Game, unit: UnitId) -> bool {
         && (u.flags.moved || u.flags.maneuvers > 0 || u.flags.special_maneuvers > 0)
 }
 
-/// May a reloading unit move now: `steps` of a move, or Special Maneuvers when `None`? Not once
-/// it has shot this turn; after Ranked Fire, no maneuver at all; after a Salvo, no maneuver in a
-/// move that goes anywhere.
+/// May a reloading unit move now: `steps` of a move, or Special Maneuvers when `None`? After
+/// Ranked Fire, no maneuver at all; after a Salvo, no maneuver in a move that goes anywhere.
 pub fn check_move(
     game: &Game,
     unit: UnitId,
@@ -192,22 +191,14 @@ pub fn check_move(
         Some(steps) => steps.iter().any(|s| !travels(s)),
     };
     let goes = u.flags.moved || steps.is_some_and(|s| s.iter().any(travels));
+    // "If it shoots it may not move" needs no check here: a unit shoots only after both sides
+    // have moved, and `forfeits_shot` keeps a unit that moved from shooting.
     if kind == RankVolley::Salvo && maneuver && goes && steps.is_some() {
         return Err(RuleError::new(
             kind.rule(),
             format!(
                 "{} is reloading after its Salvo: a unit that moves may not maneuver.",
                 u.name
-            ),
-        ));
-    }
-    if u.flags.shot {
-        return Err(RuleError::new(
-            kind.rule(),
-            format!(
-                "{} is reloading after its {} and has shot this turn: it may not move.",
-                u.name,
-                kind.name()
             ),
         ));
     }
