@@ -389,3 +389,51 @@ fn bfs_opt_3_group_orders_at_division_level() {
         "2 CP and 1 more for having no Instruction"
     );
 }
+
+/// BFS-ORD-12: a contrary new order turned up early, to countercharge, is paid for then.
+#[test]
+fn bfs_ord_12_a_contrary_order_turned_up_to_countercharge_is_paid_for_then() {
+    let mut g = kulesza(Some(OrderKind::Move));
+    let k = kulesza_id(&g);
+    let b1 = id(&g, "banner-1");
+    run(
+        &mut g,
+        Command::IssueOrder {
+            unit: b1,
+            order: OrderKind::Charge,
+            by: k,
+        },
+    );
+    assert_eq!(g.commander(k).cp, 1);
+    // The Swedish reiters charge the banner in their own Movement Phase, before side A's
+    // markers are turned up.
+    let r = id(&g, "reiters");
+    let front = g.unit(b1).bases[0].center();
+    for b in g.unit_mut(r).bases.iter_mut() {
+        b.pose.pos.y -= 110.0 - (front.y + 16.0);
+        b.pose.pos.x += front.x - 60.0;
+    }
+    set_order(&mut g, "reiters", Some(OrderKind::Charge));
+    g.turn.phase = Phase::Movement {
+        acting: Side::B,
+        second: false,
+        charge: None,
+    };
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: r,
+            target: b1,
+            pay: None,
+        },
+    );
+    let events = run(
+        &mut g,
+        Command::React {
+            unit: b1,
+            reaction: sandtable_bfs::vocab::Reaction::Countercharge,
+        },
+    );
+    assert_eq!(surcharges(&events), vec![(k, 1)]);
+    assert_eq!(g.commander(k).cp, 0);
+}
