@@ -24,7 +24,6 @@ use crate::event::Event;
 use crate::ids::{CommanderId, Side, UnitId};
 use crate::scenario_spec::{CommanderRank, GameLevel};
 use crate::state::{Game, OrderKind, PendingOrder, UnitStatus};
-use crate::turn::Phase;
 use sandtable_engine::RuleError;
 
 /// Do Instructions apply in this battle: Division level, rules revision 9 or later?
@@ -119,15 +118,7 @@ pub fn check(
     if !apply(game) {
         return refuse("Instructions are given at Division level only.".into());
     }
-    let acting = match game.turn.phase {
-        Phase::Orders { acting, .. } => acting,
-        _ => {
-            return refuse(format!(
-                "Instructions are given in the Orders Phase; it is now the {} Phase.",
-                game.turn.phase.title()
-            ));
-        }
-    };
+    let acting = crate::phases::orders::acting_side(game, "BFS-ORD-11")?;
     let (t, b) = (game.commander(to), game.commander(by));
     if t.side != acting || b.side != acting {
         return refuse("Both commanders must be of the side giving orders.".into());

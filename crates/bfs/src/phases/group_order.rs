@@ -51,10 +51,11 @@ pub fn close_enough(game: &Game, units: &[UnitId], spacing: Spacing) -> bool {
             .iter()
             .enumerate()
             .all(|(i, a)| units[i + 1..].iter().all(|b| near(*a, *b))),
+        Spacing::Chain if units.is_empty() => true,
         Spacing::Chain => {
             let mut reached = vec![false; units.len()];
             let mut stack = vec![0];
-            reached[0] = !units.is_empty();
+            reached[0] = true;
             while let Some(i) = stack.pop() {
                 for j in 0..units.len() {
                     if !reached[j] && near(units[i], units[j]) {

@@ -19,7 +19,7 @@ pub fn begin_orders(game: &mut Game, acting: Side, second: bool, events: &mut Ve
 }
 
 /// The side acting in the Orders Phase, or why nobody may give orders now.
-fn acting_side(game: &Game, rule: &str) -> Result<Side, RuleError> {
+pub(crate) fn acting_side(game: &Game, rule: &str) -> Result<Side, RuleError> {
     match game.turn.phase {
         Phase::Orders { acting, .. } => Ok(acting),
         _ => Err(RuleError::new(
@@ -32,7 +32,13 @@ fn acting_side(game: &Game, rule: &str) -> Result<Side, RuleError> {
     }
 }
 
-fn own_unit(game: &Game, unit: UnitId, acting: Side, rule: &str) -> Result<(), RuleError> {
+/// The acting side's unit, on the table.
+pub(crate) fn own_unit(
+    game: &Game,
+    unit: UnitId,
+    acting: Side,
+    rule: &str,
+) -> Result<(), RuleError> {
     let u = game
         .units
         .get(unit.index())

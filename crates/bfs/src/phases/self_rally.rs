@@ -6,31 +6,14 @@
 use super::orders;
 use crate::event::Event;
 use crate::ids::UnitId;
-use crate::state::{Game, UnitStatus};
-use crate::turn::Phase;
+use crate::state::Game;
 use sandtable_engine::RuleError;
 
 /// May the unit rally itself now?
 pub fn check(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    let acting = orders::acting_side(game, "BFS-RAL-3")?;
+    orders::own_unit(game, unit, acting, "BFS-RAL-3")?;
     let u = game.unit(unit);
-    match game.turn.phase {
-        Phase::Orders { acting, .. } if acting == u.side => {}
-        _ => {
-            return Err(RuleError::new(
-                "BFS-RAL-3",
-                format!(
-                    "{} may rally itself only in its side's Orders Phase.",
-                    u.name
-                ),
-            ));
-        }
-    }
-    if u.status != UnitStatus::OnTable {
-        return Err(RuleError::new(
-            "BFS-RAL-3",
-            format!("{} is not on the table.", u.name),
-        ));
-    }
     if !orders::independent(game, unit) {
         return Err(RuleError::new(
             "BFS-SPC-14",
