@@ -15,9 +15,8 @@
 //! the unit has ammunition, and spend it as a volley would (BFS-WPN-5); a hail of arrows spends
 //! 2 units, or is tested twice (BFS-OPT-2).
 //!
-//! Not yet: replenishing from an ammunition wagon (BFS-AMM-5, BFS-AMM-8), which waits for the
-//! wagons (BFS-WAG-10). A lone commander's shot (BFS-CDR-16) spends nothing: the book counts
-//! ammunition for units.
+//! Replenishing from an ammunition wagon (BFS-AMM-5, BFS-AMM-8) is in [`crate::wagon::supply`].
+//! A lone commander's shot (BFS-CDR-16) spends nothing: the book counts ammunition for units.
 
 use crate::dice::{Modifier, TestRoll};
 use crate::event::{Event, TestKind, TestReport};
@@ -118,7 +117,7 @@ impl Supply {
 }
 
 /// "3½", "½", "0".
-fn half_units(halves: u8) -> String {
+pub fn half_units(halves: u8) -> String {
     match (halves / 2, halves % 2) {
         (0, 1) => "½".into(),
         (n, 1) => format!("{n}½"),

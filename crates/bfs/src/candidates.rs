@@ -255,6 +255,12 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         maneuvers: vec![m],
                     });
                 }
+                for wagon in crate::wagon::supply::wagons_in_reach(game, id) {
+                    v.push(Command::Maneuver {
+                        unit: id,
+                        maneuvers: vec![SpecialManeuver::TakeAmmunition { wagon }],
+                    });
+                }
                 v.push(Command::Hold { unit: id });
             }
             None => {

@@ -166,6 +166,28 @@ pub fn check_declare(
             ),
         ));
     }
+    // An ammunition wagon is charged only as the closest target: no CP buys it (BFS-WAG-9).
+    if crate::wagon::rules_apply(game) && crate::wagon::is_ammunition_wagon(game, target) {
+        let closest = options
+            .visible
+            .iter()
+            .map(|(_, d)| *d)
+            .fold(f32::INFINITY, f32::min);
+        let d = options
+            .visible
+            .iter()
+            .find(|(v, _)| *v == target)
+            .map_or(f32::INFINITY, |(_, d)| *d);
+        if d > closest + sandtable_geometry::tolerance::LIMIT_EPS {
+            return Err(RuleError::new(
+                "BFS-WAG-9",
+                format!(
+                    "{} may be charged only when it is the closest enemy; no command point buys it as a target.",
+                    t.name
+                ),
+            ));
+        }
+    }
     if !options.free.contains(&target) {
         let required: Vec<&str> = options
             .free

@@ -34,6 +34,10 @@ pub fn resolve_stage(game: &mut Game, events: &mut Vec<Event>) {
     // pursued as if beaten (BFS-CC-6, BFS-CC-28).
     let mut pursuers = driven_off(game, &engaged, events);
     for combat in combats(game) {
+        // Wagons nobody defends lose at once (BFS-WAG-6).
+        if crate::wagon::assault::overrun(game, &combat, events) {
+            continue;
+        }
         if let Some(outcome) = fight(game, &combat, 1, events) {
             pursuers.extend(outcome);
         }
@@ -124,7 +128,11 @@ pub fn combats(game: &Game) -> Vec<Vec<UnitId>> {
         let mut group = vec![start];
         let mut i = 0;
         while i < group.len() {
-            for e in flight::enemies_in_contact(game, group[i]) {
+            // Infantry defending charged wagons from behind joins their fight (BFS-WGN-5).
+            for e in flight::enemies_in_contact(game, group[i])
+                .into_iter()
+                .chain(crate::wagon::assault::defenders_of(game, group[i]))
+            {
                 if !group.contains(&e) {
                     group.push(e);
                 }
@@ -164,9 +172,22 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
     let u = game.unit(unit);
     let mut out = Vec::new();
     for (i, b) in u.bases.iter().enumerate() {
+        // Across wagons, the bases touching the same wagon fight each other (BFS-WGN-5).
+        if let Some(blow) = crate::wagon::assault::attack_across(game, unit, i, enemies) {
+            out.push(Attack {
+                base: i,
+                target: blow.target,
+                at_front: blow.at_front,
+                from_flank_or_rear: blow.from_flank_or_rear,
+            });
+            continue;
+        }
         let mut best: Option<(u8, f32, Attack)> = None;
         let mut front_touched = false;
         for &e in enemies {
+            if crate::wagon::crewless(game, e) {
+                continue;
+            }
             for eb in &game.unit(e).bases {
                 let Ok(c) = contact::contact(b, eb) else {
                     continue;
@@ -215,7 +236,10 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
         if front_touched {
             continue;
         }
-        for &e in enemies {
+        for &e in enemies
+            .iter()
+            .filter(|e| !crate::wagon::crewless(game, **e))
+        {
             let near = game.unit(e).bases.iter().any(|eb| {
                 sandtable_geometry::distance::distance(b, eb).is_ok_and(|d| d <= REACH_CM)
                     && b.pose.to_local(eb.center()).y > b.half.y
@@ -249,6 +273,7 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
     }
     let struck_front = cs.struck.is_none_or(|e| e == Edge::Front);
     if polearms_stop_impetus(game, a.target, struck_front)
+        || crate::wagon::assault::stops_impetus(game, unit, a.target)
         || crate::ground::stops_impetus(game, unit).is_some()
         || crate::obstacle::behind(game, a.target, unit).is_some()
     {
@@ -510,8 +535,11 @@ fn strike(
         armor_mods.push(Modifier::new("BFS-CCW-11", "shields in close combat", 1));
     }
     armor_mods.extend(crate::ground::higher_raise(
-        crate::ground::armor_raise(game, target),
-        crate::obstacle::armor_raise(game, target, unit, false),
+        crate::ground::higher_raise(
+            crate::ground::armor_raise(game, target),
+            crate::obstacle::armor_raise(game, target, unit, false),
+        ),
+        crate::wagon::cover::armor_raise(game, target),
     ));
     let armor_base = tp.armor as i32;
     let target_n = armor_base + armor_mods.iter().map(|m| m.delta).sum::<i32>();
@@ -583,14 +611,17 @@ fn fight(
             .collect()
     };
     // Positions before losses decide flank and rear bonuses (BFS-CC-20 note).
-    let flank_bonus = flank_rear_bonus(game, combat);
+    let mut flank_bonus = flank_rear_bonus(game, combat);
+    crate::wagon::assault::add_flanks(game, combat, &mut flank_bonus);
     let mut inflicted = [0u32; 2];
+    // Wagons have no crew and do not fight (BFS-WAG-6).
     let fighters: Vec<UnitId> = combat
         .iter()
         .copied()
         .filter(|u| {
             game.unit(*u).status == UnitStatus::OnTable
                 && game.unit(*u).morale != MoraleLevel::Flight
+                && !crate::wagon::crewless(game, *u)
         })
         .collect();
     // First Strike: those units strike and their losses land before the others roll (BFS-CC-10).

@@ -25,11 +25,13 @@ pub(crate) fn resolve(
     flank: [(i32, i32); 2],
     events: &mut Vec<Event>,
 ) -> Vec<(UnitId, UnitId)> {
+    // Wagons have no crew: they neither count nor test (BFS-WAG-1, BFS-WGN-5).
     let live = |g: &Game, s: Side| -> Vec<UnitId> {
         combat
             .iter()
             .copied()
             .filter(|u| g.unit(*u).side == s && g.unit(*u).status == UnitStatus::OnTable)
+            .filter(|u| !crate::wagon::crewless(g, *u))
             .collect()
     };
     let mut sides = Vec::new();
@@ -182,6 +184,8 @@ pub(crate) fn resolve(
     // Against a building only one round is fought, and nobody pursues (BFS-TER-30).
     let garrisoned = |s: &ResolutionSide| s.units.iter().any(|u| game.unit(*u).garrison.is_some());
     let building_fight = garrisoned(&a) || garrisoned(&b);
+    // Nor does anyone pursue across wagons (BFS-WGN-5).
+    let wagon_fight = crate::wagon::assault::is_wagon_fight(game, combat);
     match winner {
         None => {
             // A draw: both sides withdraw (BFS-CC-22).
@@ -206,9 +210,10 @@ pub(crate) fn resolve(
         Some(w) => {
             let losers = sides[w.other().index()].units.clone();
             for u in losers {
-                let enemies = flight::enemies_in_contact(game, u);
+                let mut enemies = flight::enemies_in_contact(game, u);
+                enemies.extend(crate::wagon::assault::attackers_across(game, u));
                 lose(game, u, margin, &enemies, events);
-                if round == 1 && !building_fight {
+                if round == 1 && !building_fight && !wagon_fight {
                     for e in enemies
                         .iter()
                         .filter(|e| sides[w.index()].units.contains(e))
@@ -223,6 +228,9 @@ pub(crate) fn resolve(
     }
     if building_fight && let Some(w) = winner {
         storming_outcome(game, &sides[w.index()], events);
+    }
+    if wagon_fight {
+        crate::wagon::assault::after_fight(game, combat, winner, events);
     }
     pursuits
 }

@@ -257,6 +257,10 @@ pub enum SpecialManeuver {
     /// Take ammunition from the dead (2 Special Maneuvers and a Skill test), under the
     /// Ammunition rules (BFS-AMM-4, BFS-AMM-7).
     RetrieveAmmunition,
+    /// Take ammunition from the side's ammunition wagon within the unit's Basic Move (1 Special
+    /// Maneuver counting, 2 under the test method), risking an explosion (BFS-AMM-5, BFS-AMM-8,
+    /// BFS-WAG-11).
+    TakeAmmunition { wagon: UnitId },
 }
 
 impl Command {
@@ -272,8 +276,15 @@ impl Command {
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
+            Maneuver { unit, maneuvers } => {
+                let mut units = vec![*unit];
+                units.extend(maneuvers.iter().filter_map(|m| match m {
+                    SpecialManeuver::TakeAmmunition { wagon } => Some(*wagon),
+                    _ => None,
+                }));
+                (units, vec![], None)
+            }
             Move { unit, .. }
-            | Maneuver { unit, .. }
             | Withdraw { unit }
             | Hold { unit }
             | Load { unit, .. }

@@ -203,6 +203,11 @@ pub enum Event {
         instruction: Option<OrderKind>,
         cp: u8,
     },
+    /// Wagons beaten in close combat change sides (BFS-WAG-8): `side` now owns them.
+    WagonTaken {
+        wagon: UnitId,
+        side: Side,
+    },
 }
 
 /// What a single-die test was for.

@@ -341,7 +341,8 @@ fn nearest_friend_tests(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) 
 /// A Morale test outside combat with its consequences: a unit in Flight flees again; a unit that
 /// drops to Disorganized loses its order (cavalry withdraws); to Flight it flees.
 pub fn test_and_apply(game: &mut Game, unit: UnitId, cause: &MoraleCause, events: &mut Vec<Event>) {
-    if game.unit(unit).status != UnitStatus::OnTable {
+    // Wagons have no crew: no Morale test touches them (BFS-WAG-1).
+    if game.unit(unit).status != UnitStatus::OnTable || crate::wagon::crewless(game, unit) {
         return;
     }
     if game.unit(unit).morale == MoraleLevel::Flight {
@@ -387,7 +388,7 @@ pub fn apply_level(
     events: &mut Vec<Event>,
 ) {
     let from = game.unit(unit).morale;
-    if to <= from {
+    if to <= from || crate::wagon::crewless(game, unit) {
         return;
     }
     if crate::artillery::crew_destroyed(game, unit, reason, events) {

@@ -126,6 +126,14 @@ pub fn advantage_reason(
     if defending && game.unit(unit).garrison.is_some() {
         return Some(("BFS-TER-30", "a garrison defending its building"));
     }
+    // Wagons defended from behind count as an obstacle (BFS-WGN-5, BFS-WAG-7).
+    if defending
+        && enemies
+            .iter()
+            .any(|e| crate::wagon::assault::across(game, *e, unit).is_some())
+    {
+        return Some(("BFS-WGN-5", "defending from behind wagons, as an obstacle"));
+    }
     // An obstacle defended: a Defense Order behind it (BFS-TER-27, BFS-TER-32).
     if defending
         && enemies

@@ -69,6 +69,7 @@ pub mod turn;
 pub mod victory;
 pub mod view;
 pub mod vocab;
+pub mod wagon;
 pub mod weapons;
 pub mod withdrawal;
 

@@ -39,6 +39,7 @@ pub fn apply(
         return 0;
     }
     let sp = sp.min(sp_left(game, unit));
+    let footprint = game.unit(unit).bases.clone();
     let per = game.unit_profile(unit).strength.max(1) as u32;
     let total = game.unit(unit).casualty_markers as u32 + sp;
     let remove = (total / per) as usize;
@@ -79,6 +80,10 @@ pub fn apply(
             rule: "BFS-CBT-10".into(),
             reason: "it lost its last base".into(),
         });
+        // An ammunition wagon lost to anything but close combat explodes (BFS-WAG-3).
+        if crate::wagon::supply::explodes_when_lost(game, unit, cause) {
+            crate::wagon::supply::explode(game, unit, &footprint, None, events);
+        }
     }
     removed
 }

@@ -377,6 +377,18 @@ pub fn wipe_out(
         c.cp = 0;
     }
     for u in members {
+        // Wagons with no crew are taken off the table; ammunition wagons do not explode
+        // (BFS-PSY-29, BFS-WAG-11).
+        if crate::wagon::crewless(game, u) {
+            crate::losses::destroy_unit(
+                game,
+                u,
+                "BFS-PSY-29",
+                "wagons with no crew of a Wiped Out Regiment are taken off the table (an ammunition wagon does not explode)".into(),
+                events,
+            );
+            continue;
+        }
         // A garrison does not flee: it tests every turn instead (BFS-PSY-29).
         if game.unit(u).morale != MoraleLevel::Flight && game.unit(u).garrison.is_none() {
             crate::flight::apply_level(

@@ -570,6 +570,11 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 None => format!("{name} is held by nobody (BFS-SCN-7)."),
             }
         }
+        Event::WagonTaken { wagon, side: s } => format!(
+            "{} take over {}: theirs from now on, to be ordered from next turn (BFS-WAG-8).",
+            side(game, *s),
+            unit(game, *wagon)
+        ),
     }
 }
 
@@ -587,6 +592,7 @@ pub fn units_in(e: &Event) -> Vec<crate::ids::UnitId> {
         | Event::Fled { unit, .. }
         | Event::UnitDestroyed { unit, .. }
         | Event::ReservesArrived { unit }
+        | Event::WagonTaken { wagon: unit, .. }
         | Event::UnitLeftTable { unit } => vec![*unit],
         Event::ChargeDeclared { unit, target, .. } | Event::Pursued { unit, target, .. } => {
             vec![*unit, *target]

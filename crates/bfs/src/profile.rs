@@ -85,6 +85,9 @@ pub enum SpecialRule {
     ScarceAmmunition,
     /// 8 Ammunition Units instead of 6, or out of ammunition later (BFS-AMM-2, BFS-AMM-6).
     PlentyOfAmmunition,
+    /// A wagon carrying the army's powder and shot: 1 SP, explodes when lost to anything but
+    /// close combat, and the only wagon units restock from (BFS-WAG-3, BFS-WAG-10, BFS-WAG-11).
+    AmmunitionWagon,
 }
 
 impl SpecialRule {

@@ -77,7 +77,11 @@ pub fn visible_enemies(game: &Game, scene: &Scene, viewer: UnitId) -> Vec<UnitId
         eyes: &eyes,
         arc: arc_of(game, viewer),
     };
-    vision::visible_units(scene, &v, |e| e.side != side, blocks_sight_for(game, side))
+    // Infantry on top of wagons sees over them (BFS-WAG-5).
+    let on_wagons = crate::wagon::cover::standing_on(game, viewer);
+    let blocks = blocks_sight_for(game, side);
+    let blocks = |b: &SceneBase| blocks(b) && !on_wagons.contains(&UnitId(b.unit as u16));
+    vision::visible_units(scene, &v, |e| e.side != side, blocks)
         .map(|found| {
             found
                 .into_iter()

@@ -46,8 +46,19 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         .collect();
     let mut paid = Vec::new();
     let taken_away = crate::instructions::pay_for_contrary(game, &new_orders, &mut paid);
+    // A unit behind friendly wagons cannot see to charge (BFS-WAG-4, BFS-WGN-2).
+    let behind_wagons: Vec<UnitId> = new_orders
+        .iter()
+        .filter(|(_, kind, _)| *kind == OrderKind::Charge)
+        .filter(|(u, _, _)| {
+            crate::wagon::rules_apply(game)
+                && crate::wagon::cover::behind_friendly(game, *u).is_some()
+        })
+        .map(|(u, _, _)| *u)
+        .collect();
     let mut revealed = Vec::new();
     let mut lost = Vec::new();
+    let mut lost_behind_wagons = Vec::new();
     for u in game
         .units
         .iter_mut()
@@ -62,6 +73,9 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         {
             let kind = if kind == OrderKind::Charge && u.flags.charged_in_front {
                 lost.push(u.id);
+                OrderKind::Move
+            } else if kind == OrderKind::Charge && behind_wagons.contains(&u.id) {
+                lost_behind_wagons.push(u.id);
                 OrderKind::Move
             } else {
                 kind
@@ -86,6 +100,15 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
             to: Some(OrderKind::Move),
             rule: "BFS-CHG-23".into(),
             reason: "an enemy charge struck its front before it could use its Charge order".into(),
+        });
+    }
+    for unit in lost_behind_wagons {
+        events.push(Event::OrderChanged {
+            unit,
+            from: Some(OrderKind::Charge),
+            to: Some(OrderKind::Move),
+            rule: "BFS-WAG-4".into(),
+            reason: "it stands behind friendly wagons and cannot see the enemy: it may charge only once out from behind them".into(),
         });
     }
 }
@@ -389,6 +412,7 @@ fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
                 crate::artillery::check_limber(game, unit, false).unwrap_or(1)
             }
             SpecialManeuver::RetrieveAmmunition => crate::ammunition::RETRIEVE_MANEUVERS,
+            SpecialManeuver::TakeAmmunition { .. } => crate::wagon::supply::maneuvers(game, unit),
             _ => 1,
         })
         .sum()
@@ -424,6 +448,9 @@ pub fn check_maneuver(
             "BFS-MAN-5",
             "Name at least one Special Maneuver.",
         ));
+    }
+    for m in list {
+        crate::wagon::check_maneuver(game, unit, m)?;
     }
     let limit = special_maneuver_limit(game, unit);
     if maneuver_count(game, unit, list) > limit && !forced_reform {
@@ -602,6 +629,10 @@ pub fn check_maneuver(
             }
             SpecialManeuver::RetrieveAmmunition => {
                 crate::ammunition::check_retrieve(game, unit)?;
+                bases
+            }
+            SpecialManeuver::TakeAmmunition { wagon } => {
+                crate::wagon::supply::check_take(game, unit, wagon)?;
                 bases
             }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
@@ -816,6 +847,11 @@ pub fn do_maneuver(
     }
     if list.contains(&SpecialManeuver::RetrieveAmmunition) {
         crate::ammunition::retrieve(game, unit, events);
+    }
+    for m in list {
+        if let SpecialManeuver::TakeAmmunition { wagon } = *m {
+            crate::wagon::supply::take(game, unit, wagon, events);
+        }
     }
     if list.contains(&SpecialManeuver::SetUpObstacles) {
         let spots = crate::portable::check_set_up(game, unit)?;

@@ -169,6 +169,7 @@ pub fn check_may_take(
     own_unit(game, unit, acting, "BFS-ORD-3")?;
     own_commander(game, by, acting, "BFS-CMD-2")?;
     crate::instructions::check_starting_order(game, unit, order)?;
+    crate::wagon::check_order(game, unit, order)?;
     let u = game.unit(unit);
     match u.morale {
         MoraleLevel::Flight => {
@@ -471,6 +472,7 @@ pub fn check_reorganize(game: &Game, unit: UnitId, by: CommanderId) -> Result<()
     let acting = acting_side(game, "BFS-RAL-7")?;
     own_unit(game, unit, acting, "BFS-RAL-7")?;
     own_commander(game, by, acting, "BFS-RAL-7")?;
+    crate::wagon::check_reorganize(game, unit)?;
     let u = game.unit(unit);
     let c = game.commander(by);
     if u.casualty_markers == 0 {

@@ -615,6 +615,28 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     retrieve,
                 ));
             }
+            // Ammunition from the side's ammunition wagons (BFS-AMM-5, BFS-AMM-8, BFS-WAG-11).
+            for w in crate::wagon::supply::wagons_in_reach(view, u) {
+                let take = Command::Maneuver {
+                    unit: u,
+                    maneuvers: vec![SpecialManeuver::TakeAmmunition { wagon: w }],
+                };
+                if crate::phases::check(view, &take).is_ok() {
+                    let (cost, gain) = match view.unit(u).supply {
+                        Some(crate::ammunition::Supply::Test { .. }) => {
+                            ("2 S-M", "ammunition back")
+                        }
+                        _ => ("1 S-M", "+3 Ammunition Units"),
+                    };
+                    menu.items.push(MenuItem::new(
+                        format!(
+                            "Take ammunition from {} ({cost}, {gain}; a 0 risks an explosion)",
+                            view.unit(w).name
+                        ),
+                        take,
+                    ));
+                }
+            }
             // Portable obstacles it carries (BFS-OBS-3, -6, -9).
             if let Some(c) = view.unit(u).carries {
                 let cmd = Command::Maneuver {

@@ -290,6 +290,8 @@ struct Lanes<'a> {
     /// For each target weighed (by scene id), the bases that shoot it only over friends: bows'
     /// overhead fire, one die a base (BFS-SHO-5). Filled as [`Lanes::to`] weighs targets.
     overhead: std::cell::RefCell<std::collections::BTreeMap<u32, Vec<usize>>>,
+    /// Friendly wagons the unit stands on to shoot (BFS-WAG-5): they do not block its fire.
+    on_wagons: Vec<UnitId>,
 }
 
 impl<'a> Lanes<'a> {
@@ -306,6 +308,7 @@ impl<'a> Lanes<'a> {
             shooters,
             rank_volley,
             overhead: Default::default(),
+            on_wagons: crate::wagon::cover::standing_on(game, shooter),
             frame: unit_frame(game.unit(shooter)),
             arc: arc(game, shooter),
             walls,
@@ -393,10 +396,12 @@ impl<'a> Lanes<'a> {
             return Vec::new();
         }
         let own = scene.unit_base_indices(sid(self.shooter));
-        // Own bases block fire in close order; commanders never (BFS-CDR-5).
+        // Own bases block fire in close order; commanders never (BFS-CDR-5); nor the wagons
+        // the unit has climbed onto (BFS-WAG-5).
         let blocks = |b: &SceneBase| {
             !geo::is_commander(b)
                 && (b.unit != sid(self.shooter) || u.formation == Formation::OpenOrder)
+                && !self.on_wagons.contains(&UnitId(b.unit as u16))
         };
         // Bows shoot over their own unit's bases and friends in Open Order (BFS-SHO-5).
         let bows = stats.class == WeaponClass::Bow
@@ -988,8 +993,11 @@ fn armor(
     }
     if let Piece::Unit(target) = target {
         mods.extend(crate::ground::higher_raise(
-            crate::ground::armor_raise(game, target),
-            shooter.and_then(|s| crate::obstacle::armor_raise(game, target, s, true)),
+            crate::ground::higher_raise(
+                crate::ground::armor_raise(game, target),
+                shooter.and_then(|s| crate::obstacle::armor_raise(game, target, s, true)),
+            ),
+            crate::wagon::cover::armor_raise(game, target),
         ));
         // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
         let behind_chevaux = shooter.is_some_and(|s| {
@@ -1371,6 +1379,10 @@ fn shooting_morale(
     enemies: &[UnitId],
     events: &mut Vec<Event>,
 ) {
+    // Wagons have no crew: no Morale test touches them (BFS-WAG-1).
+    if crate::wagon::crewless(game, unit) {
+        return;
+    }
     if game.unit(unit).morale == MoraleLevel::Flight {
         flight::test_and_apply(game, unit, cause, events);
         return;

@@ -108,6 +108,8 @@ pub fn mode(game: &Game, unit: UnitId, stage: FireStage) -> Option<RankVolley> {
         || stage == FireStage::WhileCharging
         || reloading(game, unit).is_some()
         || ranks(game, unit).len() < 2
+        // From on top of wagons the first rank fires alone (BFS-WAG-5).
+        || !crate::wagon::cover::standing_on(game, unit).is_empty()
     {
         return None;
     }

@@ -27,6 +27,8 @@ pub(super) fn countermarches(game: &Game, unit: UnitId) -> bool {
         || crate::commanded::applies(game, unit)
         || u.morale != MoraleLevel::Good
         || u.garrison.is_some()
+        // From on top of wagons, only Marksmen and Rifled Barrels serve (BFS-WAG-5).
+        || !crate::wagon::cover::standing_on(game, unit).is_empty()
     {
         return false;
     }

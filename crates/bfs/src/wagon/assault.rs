@@ -1,0 +1,373 @@
+//! Charging wagons (BFS-WAG-6, BFS-WAG-7, BFS-WAG-8, BFS-WGN-4, BFS-WGN-5).
+//!
+//! Wagons have no crew: they do not fight back. A combat in which one side has nothing but
+//! wagons ends at once: the wagons lose, the winner takes them over (or destroys those still
+//! touching an enemy unit, which cannot be taken), and the chargers lose their Charge order, do
+//! not pursue, fight no Second Round, and withdraw from the wagons they touched ([`overrun`]).
+//!
+//! Infantry with a Defense order touching the charged wagons fights from behind them: it joins
+//! the combat ([`defenders_of`]), and the bases touching the same wagon fight each other across
+//! it ([`attack_across`]), the infantry defending an obstacle (Advantage and the to-hit penalty
+//! of BFS-TER-11/12, no Impetus for cavalry, Armor 4) and attacked in the flank when the wagon
+//! touches its flank. If the attacker wins, the infantry withdraws or flees as usual and the
+//! wagons are taken or destroyed ([`after_fight`]); either way nobody pursues.
+//!
+//! Reading: the book lets the winner choose to destroy wagons it could take. Sandtable takes
+//! every wagon it may (a wagon is worth more taken than burnt: it can be used and counted) and
+//! destroys only those that must be; the choice to burn is not offered yet.
+
+use crate::event::Event;
+use crate::flight;
+use crate::geo::frame_of;
+use crate::ids::{Side, UnitId};
+use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
+use sandtable_geometry::Edge;
+use sandtable_geometry::contact;
+
+use super::cover::{defends_wagons, touching};
+
+/// Infantry defending `wagon` from behind: units of its side with a Defense order touching it
+/// (BFS-WGN-5). None for anything but a crewless wagon.
+pub fn defenders_of(game: &Game, wagon: UnitId) -> Vec<UnitId> {
+    if !super::crewless(game, wagon) || game.unit(wagon).status != UnitStatus::OnTable {
+        return Vec::new();
+    }
+    let side = game.unit(wagon).side;
+    game.units_on_table(side)
+        .filter(|u| u.id != wagon && !super::is_wagon(game, u.id))
+        .filter(|u| defends_wagons(game, u.id) && touching(game, u.id, wagon))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Does this combat hold wagons? Then only one round is fought and nobody pursues.
+pub fn is_wagon_fight(game: &Game, combat: &[UnitId]) -> bool {
+    combat.iter().any(|u| super::crewless(game, *u))
+}
+
+/// The crewless wagon of `defender`'s side that both `attacker` and `defender` touch: the one
+/// they fight across (BFS-WGN-5).
+pub fn across(game: &Game, attacker: UnitId, defender: UnitId) -> Option<UnitId> {
+    if !super::rules_apply(game) || game.unit(attacker).side == game.unit(defender).side {
+        return None;
+    }
+    super::cover::wagons_touched(game, defender)
+        .into_iter()
+        .find(|w| touching(game, attacker, *w))
+}
+
+/// Enemies a wagon's defender fights across its wagons: units of the other side touching a wagon
+/// it touches.
+pub fn attackers_across(game: &Game, defender: UnitId) -> Vec<UnitId> {
+    if !super::rules_apply(game) || !defends_wagons(game, defender) {
+        return Vec::new();
+    }
+    let side = game.unit(defender).side;
+    let mut out: Vec<UnitId> = super::cover::wagons_touched(game, defender)
+        .into_iter()
+        .flat_map(|w| flight::enemies_in_contact(game, w))
+        .filter(|e| game.unit(*e).side != side)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// One base's blow across a wagon: the enemy it strikes, whether the wagon is at this base's
+/// front, and whether it is on its flank or rear (BFS-WGN-5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AcrossBlow {
+    pub target: UnitId,
+    pub at_front: bool,
+    pub from_flank_or_rear: bool,
+}
+
+/// Where the wagon touches base `b` along an edge: at its front, or else on its flank or rear.
+/// A base that meets the wagon only corner to corner is not "in contact with the same wagon"
+/// (BFS-WGN-5): it touches a point, not the wagon.
+fn wagon_at_front(
+    b: &sandtable_geometry::Rect,
+    wagon: &[sandtable_geometry::Rect],
+) -> Option<bool> {
+    let mut touched = false;
+    for wb in wagon {
+        let Ok(c) = contact::contact(b, wb) else {
+            continue;
+        };
+        if c.kind != contact::ContactKind::Edge {
+            continue;
+        }
+        touched = true;
+        if c.length_on_a(Edge::Front) > 0.01 {
+            return Some(true);
+        }
+    }
+    touched.then_some(false)
+}
+
+/// The blow base `base` of `unit` strikes across a wagon, if any (BFS-WGN-5): an attacker's base
+/// touching a defended wagon strikes a defender touching the same wagon; a defender's base
+/// touching a wagon strikes an attacker touching it. `enemies` are the combat's enemies of
+/// `unit`. A base touching only wagons with no defender strikes nothing: wagons do not fight.
+pub fn attack_across(
+    game: &Game,
+    unit: UnitId,
+    base: usize,
+    enemies: &[UnitId],
+) -> Option<AcrossBlow> {
+    if !super::rules_apply(game) {
+        return None;
+    }
+    let b = game.unit(unit).bases.get(base)?;
+    let side = game.unit(unit).side;
+    let wagons: Vec<UnitId> = game
+        .units
+        .iter()
+        .filter(|w| w.status == UnitStatus::OnTable && super::crewless(game, w.id))
+        .map(|w| w.id)
+        .collect();
+    for w in wagons {
+        let Some(at_front) = wagon_at_front(b, &game.unit(w).bases) else {
+            continue;
+        };
+        let target = if game.unit(w).side == side {
+            // A defender's base strikes an enemy touching the same wagon.
+            if !defends_wagons(game, unit) {
+                continue;
+            }
+            enemies
+                .iter()
+                .copied()
+                .find(|e| touching(game, *e, w) && !super::is_wagon(game, *e))
+        } else {
+            // An attacker's base strikes a defender of the wagon it touches.
+            enemies
+                .iter()
+                .copied()
+                .find(|d| defenders_of(game, w).contains(d))
+        };
+        if let Some(target) = target {
+            return Some(AcrossBlow {
+                target,
+                at_front,
+                from_flank_or_rear: !at_front,
+            });
+        }
+    }
+    None
+}
+
+/// Flank (+1 each, at most +2) and rear (+2) bonuses of attackers reaching a wagon's defenders
+/// across wagons on their flank or rear (BFS-WGN-5: the flank modifiers apply).
+pub fn add_flanks(game: &Game, combat: &[UnitId], bonus: &mut [(i32, i32); 2]) {
+    if !super::rules_apply(game) {
+        return;
+    }
+    for &d in combat {
+        if !defends_wagons(game, d) {
+            continue;
+        }
+        let attackers = attackers_across(game, d);
+        let Some(&first) = attackers.first() else {
+            continue;
+        };
+        let s = game.unit(first).side.index();
+        let frame = frame_of(&game.unit(d).bases);
+        let mut flanks = Vec::new();
+        for w in super::cover::wagons_touched(game, d) {
+            if !attackers.iter().any(|a| touching(game, *a, w)) {
+                continue;
+            }
+            let l = frame.pose.to_local(frame_of(&game.unit(w).bases).center());
+            let edge = if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
+                if l.y > 0.0 { Edge::Front } else { Edge::Rear }
+            } else if l.x > 0.0 {
+                Edge::Right
+            } else {
+                Edge::Left
+            };
+            match edge {
+                Edge::Left | Edge::Right if !flanks.contains(&edge) => {
+                    flanks.push(edge);
+                    bonus[s].0 = (bonus[s].0 + 1).min(2);
+                }
+                Edge::Rear => bonus[s].1 = 2,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Is the blow of `attacker` at `target` one that meets wagons: a wagon itself or its defender
+/// across it? Cavalry then loses its Impetus (BFS-WAG-6).
+pub fn stops_impetus(game: &Game, attacker: UnitId, target: UnitId) -> bool {
+    super::crewless(game, target) || across(game, attacker, target).is_some()
+}
+
+/// A combat in which one side has nothing but wagons (no defender behind them): the wagons lose
+/// at once, and are taken or destroyed (BFS-WAG-6, BFS-WGN-4). Returns whether it was one.
+pub fn overrun(game: &mut Game, combat: &[UnitId], events: &mut Vec<Event>) -> bool {
+    if !super::rules_apply(game) {
+        return false;
+    }
+    let steady = |g: &Game, s: Side| -> Vec<UnitId> {
+        combat
+            .iter()
+            .copied()
+            .filter(|u| g.unit(*u).side == s && g.unit(*u).status == UnitStatus::OnTable)
+            .filter(|u| g.unit(*u).morale != MoraleLevel::Flight)
+            .collect()
+    };
+    for s in Side::BOTH {
+        let mine = steady(game, s);
+        let theirs = steady(game, s.other());
+        if mine.is_empty()
+            || theirs.is_empty()
+            || !mine.iter().all(|u| super::crewless(game, *u))
+            || theirs.iter().all(|u| super::crewless(game, *u))
+        {
+            continue;
+        }
+        events.push(Event::Ruling {
+            rule: "BFS-WAG-6".into(),
+            text: format!(
+                "{} have no crew and nobody defends them: they do not fight back and lose at once.",
+                names(game, &mine)
+            ),
+        });
+        spoils(game, &mine, &theirs, events);
+        for u in combat {
+            game.unit_mut(*u).flags.fought = true;
+        }
+        return true;
+    }
+    false
+}
+
+/// After a round fought across wagons (BFS-WGN-5): nobody pursues; if the attackers won, the
+/// wagons are taken or destroyed and the attackers leave them.
+pub fn after_fight(
+    game: &mut Game,
+    combat: &[UnitId],
+    winner: Option<Side>,
+    events: &mut Vec<Event>,
+) {
+    let Some(w) = winner else {
+        return;
+    };
+    let wagons: Vec<UnitId> = combat
+        .iter()
+        .copied()
+        .filter(|u| {
+            super::crewless(game, *u)
+                && game.unit(*u).side != w
+                && game.unit(*u).status == UnitStatus::OnTable
+        })
+        .collect();
+    if wagons.is_empty() {
+        return;
+    }
+    let attackers: Vec<UnitId> = combat
+        .iter()
+        .copied()
+        .filter(|u| game.unit(*u).side == w && game.unit(*u).status == UnitStatus::OnTable)
+        .filter(|u| !super::crewless(game, *u))
+        .collect();
+    spoils(game, &wagons, &attackers, events);
+}
+
+/// The winners deal with the wagons they beat: each is taken over unless it still touches an
+/// enemy unit, when it must be destroyed (BFS-WGN-5, BFS-WAG-7, BFS-WAG-8); then the attackers
+/// lose their Charge order, and those that touched the wagons withdraw (BFS-WGN-4).
+fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut Vec<Event>) {
+    let Some(&first) = attackers.first() else {
+        return;
+    };
+    let winner = game.unit(first).side;
+    // Who touched which wagon, before any is taken or destroyed.
+    let touched: Vec<(UnitId, Vec<UnitId>)> = attackers
+        .iter()
+        .map(|a| {
+            let ws = wagons
+                .iter()
+                .copied()
+                .filter(|w| touching(game, *a, *w))
+                .collect();
+            (*a, ws)
+        })
+        .collect();
+    for &w in wagons {
+        if game.unit(w).status != UnitStatus::OnTable {
+            continue;
+        }
+        let held_by_enemy = game
+            .units_on_table(winner.other())
+            .filter(|e| e.id != w && !wagons.contains(&e.id))
+            .any(|e| touching(game, e.id, w));
+        if held_by_enemy {
+            crate::losses::destroy_unit(
+                game,
+                w,
+                "BFS-WGN-5",
+                "beaten in close combat while still touching its own side's troops, it cannot be taken and is destroyed".into(),
+                events,
+            );
+        } else {
+            take_over(game, w, winner, events);
+        }
+    }
+    for (a, ws) in touched {
+        if game.unit(a).status != UnitStatus::OnTable {
+            continue;
+        }
+        let u = game.unit_mut(a);
+        if u.order == Some(OrderKind::Charge) {
+            u.order = None;
+            events.push(Event::OrderChanged {
+                unit: a,
+                from: Some(OrderKind::Charge),
+                to: None,
+                rule: "BFS-WAG-6".into(),
+                reason: "after fighting wagons the attacker loses its Charge order: no pursuit, no second charge".into(),
+            });
+        }
+        let u = game.unit_mut(a);
+        u.charge = None;
+        u.flags.fought = true;
+        if ws.is_empty() || u.morale == MoraleLevel::Flight {
+            continue;
+        }
+        let dir = flight::away_from(game, a, &ws);
+        flight::withdraw(
+            game,
+            a,
+            dir,
+            "units in contact with the wagons they beat must withdraw (BFS-WGN-4)",
+            events,
+        );
+    }
+}
+
+/// The winner takes the wagon over: it changes sides, with no order this turn; from the next
+/// turn the new owner orders it as its own (BFS-WAG-8). It answers to no regiment, so any
+/// commander of its new side who may order units outside his regiment may order it.
+fn take_over(game: &mut Game, wagon: UnitId, by: Side, events: &mut Vec<Event>) {
+    let u = game.unit_mut(wagon);
+    u.side = by;
+    u.regiment = None;
+    u.order = None;
+    u.pending_order = None;
+    u.charge = None;
+    u.attached = None;
+    u.flags.activated = true;
+    u.flags.fought = true;
+    events.push(Event::WagonTaken { wagon, side: by });
+}
+
+fn names(game: &Game, units: &[UnitId]) -> String {
+    units
+        .iter()
+        .map(|u| game.unit(*u).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
