@@ -90,6 +90,27 @@ pub fn obstacles<'a>(
 
 /// As [`obstacles`], letting the unit through one terrain piece: the obstacle it is crossing
 /// (BFS-MAN-15/16).
+/// As [`obstacles`], but unit `skip` does not stop the move: the friendly wagon being crossed
+/// (BFS-WAG-4).
+pub fn obstacles_but_unit<'a>(
+    game: &'a Game,
+    mover: UnitId,
+    enemy_gap: f32,
+    skip: UnitId,
+) -> ObstacleFns<impl Fn(&SceneBase) -> Option<f32> + 'a, impl Fn(&TerrainPiece) -> Option<f32> + 'a>
+{
+    let inner = obstacles(game, mover, enemy_gap);
+    let base = inner.base;
+    ObstacleFns {
+        base: move |b: &SceneBase| {
+            if b.unit == sid(skip) { None } else { base(b) }
+        },
+        terrain: inner.terrain,
+        max_gap: inner.max_gap,
+        legacy_corner_rounding: inner.legacy_corner_rounding,
+    }
+}
+
 pub fn obstacles_but<'a>(
     game: &'a Game,
     mover: UnitId,
@@ -148,7 +169,11 @@ pub fn commander_obstacles<'a>(
 /// that is neither Disorganized nor fleeing.
 pub fn passable_friend(game: &Game, mover: UnitId, other: UnitId) -> bool {
     let (m, o) = (game.unit(mover), game.unit(other));
-    other != mover && m.side == o.side && o.morale == crate::state::MoraleLevel::Good
+    other != mover
+        && m.side == o.side
+        && o.morale == crate::state::MoraleLevel::Good
+        // Wagons are an obstacle too: they are crossed, not walked through (BFS-WAG-4).
+        && !crate::wagon::crewless(game, other)
 }
 
 /// As [`obstacles`] for a straight step, which may pass through friends that allow it.
@@ -510,6 +535,12 @@ pub fn plan(
                 ));
             }
             MoveStep::CrossObstacle => {
+                // Wagons crossed are friends passed through too (BFS-WAG-4).
+                if let Some(w) = crate::wagon::crossing::wagon_at_front(game, unit, &bases)
+                    && !passed_through.contains(&w)
+                {
+                    passed_through.push(w);
+                }
                 let (across, d) = crate::obstacle::cross(game, scene, unit, &bases)?;
                 let cost = d + crate::obstacle::crossing_cost(game, unit);
                 bases = across;

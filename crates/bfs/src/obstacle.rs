@@ -262,15 +262,37 @@ pub fn cross(
     unit: UnitId,
     bases: &[Rect],
 ) -> Result<(Vec<Rect>, f32), RuleError> {
+    // Friendly wagons at its front are crossed as an obstacle (BFS-WAG-4).
+    if let Some(w) = crate::wagon::crossing::wagon_at_front(game, unit, bases) {
+        let d = crate::wagon::crossing::distance_across(game, bases, w)?;
+        let obs = moves::obstacles_but_unit(game, unit, moves::ENEMY_GAP_CM, w);
+        return straight_across(game, scene, unit, bases, d, &obs);
+    }
     let (piece, d) = crossing(game, unit, bases)?;
-    let frame = frame_of(bases);
     let obs = moves::obstacles_but(game, unit, moves::ENEMY_GAP_CM, Some(piece as u32));
+    straight_across(game, scene, unit, bases, d, &obs)
+}
+
+/// The unit moved `d` straight ahead, or why it cannot get entirely across.
+fn straight_across<B, T>(
+    game: &Game,
+    scene: &sandtable_geometry::Scene,
+    unit: UnitId,
+    bases: &[Rect],
+    d: f32,
+    obs: &sandtable_geometry::movement::ObstacleFns<B, T>,
+) -> Result<(Vec<Rect>, f32), RuleError>
+where
+    B: Fn(&sandtable_geometry::SceneBase) -> Option<f32>,
+    T: Fn(&TerrainPiece) -> Option<f32>,
+{
+    let frame = frame_of(bases);
     let body = sandtable_geometry::Body::new(frame, bases);
     let out = sandtable_geometry::movement::move_straight(
         scene,
         &body,
         d,
-        &obs,
+        obs,
         sandtable_geometry::MoveCost::default(),
     )
     .map_err(|e| {

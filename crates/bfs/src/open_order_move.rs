@@ -380,6 +380,12 @@ pub fn plan(
                 ));
             }
             MoveStep::CrossObstacle => {
+                // Wagons crossed are friends passed through too (BFS-WAG-4).
+                if let Some(w) = crate::wagon::crossing::wagon_at_front(game, unit, &acc.bases)
+                    && !passed.contains(&w)
+                {
+                    passed.push(w);
+                }
                 let (across, d) = crate::obstacle::cross(game, scene, unit, &acc.bases)?;
                 let cost = d + crate::obstacle::crossing_cost(game, unit);
                 acc.bases = across;

@@ -578,3 +578,89 @@ fn bfs_wag_9_an_ammunition_wagon_only_as_the_closest_target() {
     };
     assert_eq!(refusal(&g, cmd), "BFS-WAG-9");
 }
+
+/// Haiduks (side A) whose front touches the long side of their own wagon (6 × 4 cm across their
+/// front, x = 57..63, y = 40..44).
+fn haiduks_behind_own_wagon() -> Game {
+    game(&[
+        unit("haiduks", 0, "haiduks", 3, 3, (60.0, 40.0), 0.0),
+        unit("wagon", 0, "transport-wagon", 1, 1, (63.0, 42.0), 90.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+    ])
+}
+
+fn front_y(g: &Game, key: &str) -> f32 {
+    let f = sandtable_bfs::geo::frame_of(&g.unit(id(g, key)).bases);
+    f.center().y + f.half.y
+}
+
+/// BFS-WAG-4: infantry with a Defense order passes through wagons with a Defense order by one
+/// Special Maneuver, with no Skill test: every base ends entirely across (the 2 cm deep bases
+/// 6.01 cm on, their front at y = 46.01).
+#[test]
+fn bfs_wag_4_defending_infantry_crosses_defending_wagons_with_one_maneuver() {
+    let mut g = haiduks_behind_own_wagon();
+    let h = id(&g, "haiduks");
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    set_order(&mut g, "wagon", Some(OrderKind::Defense));
+    at_movement(&mut g, Side::A, false);
+    let events = run(
+        &mut g,
+        Command::Maneuver {
+            unit: h,
+            maneuvers: vec![SpecialManeuver::CrossObstacle],
+        },
+    );
+    assert!(
+        (front_y(&g, "haiduks") - 46.01).abs() < 0.01,
+        "{}",
+        front_y(&g, "haiduks")
+    );
+    assert_eq!(g.unit(h).flags.special_maneuvers, 1);
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Test(_))),
+        "{events:?}"
+    );
+}
+
+/// BFS-WAG-4: otherwise the wagon is an obstacle and a friend at once: it cannot be walked
+/// through, it is crossed by the obstacle maneuver, and the unit then tests Skill as after
+/// passing through friends (the wagon, with no crew, does not). 6.01 cm and the 2 cm maneuver
+/// fit the haiduks' 10 cm Move.
+#[test]
+fn bfs_wag_4_otherwise_an_obstacle_and_a_friend_at_once() {
+    let mut g = haiduks_behind_own_wagon();
+    let h = id(&g, "haiduks");
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let walk = Command::Move {
+        unit: h,
+        steps: vec![sandtable_bfs::command::MoveStep::Forward(7.0)],
+    };
+    assert_eq!(
+        refusal(&g, walk),
+        "BFS-AMV-3",
+        "wagons are not walked through"
+    );
+    g.dice.script([1]);
+    let events = run(
+        &mut g,
+        Command::Move {
+            unit: h,
+            steps: vec![sandtable_bfs::command::MoveStep::CrossObstacle],
+        },
+    );
+    assert!((front_y(&g, "haiduks") - 46.01).abs() < 0.01);
+    let tests: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Test(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tests.len(), 1, "{events:?}");
+    assert_eq!(
+        (tests[0].unit, tests[0].rule.as_str()),
+        (Some(h), "BFS-AMV-3")
+    );
+}

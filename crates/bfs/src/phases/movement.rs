@@ -325,16 +325,21 @@ pub fn do_move(
 
 /// After a unit has passed through friends, it and each of them take a Skill test; who fails is
 /// Disorganized. Two Open Order units pass through each other freely (BFS-AMV-3, BFS-OO-11).
+/// Wagons crossed count as friends passed through, but have no crew to test (BFS-WAG-4).
 fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut Vec<Event>) {
     let open = |g: &Game, u: UnitId| g.unit(u).formation == Formation::OpenOrder;
-    let testers: Vec<UnitId> = friends
+    let passed: Vec<UnitId> = friends
         .iter()
         .copied()
         .filter(|f| !(open(game, unit) && open(game, *f)))
         .collect();
-    if testers.is_empty() {
+    if passed.is_empty() {
         return;
     }
+    let testers = passed
+        .into_iter()
+        .filter(|f| !crate::wagon::crewless(game, *f))
+        .collect::<Vec<_>>();
     for who in std::iter::once(unit).chain(testers) {
         let cause = format!(
             "{} passed through friends",
@@ -795,6 +800,13 @@ pub fn do_maneuver(
         .map(|o| o.frame.files as u8);
     let dispersed = list.contains(&SpecialManeuver::Disperse);
     let used = maneuver_count(game, unit, list);
+    // Friendly wagons crossed: a Skill test after, unless infantry and wagons both defend
+    // (BFS-WAG-4).
+    let crossed_wagon = list
+        .contains(&SpecialManeuver::CrossObstacle)
+        .then(|| crate::wagon::crossing::wagon_at_front(game, unit, &game.unit(unit).bases))
+        .flatten()
+        .filter(|w| !crate::wagon::crossing::free_passage(game, unit, *w));
     let clearing = list
         .contains(&SpecialManeuver::ClearObstacles)
         .then(|| crate::portable::check_clear(game, unit))
@@ -847,6 +859,9 @@ pub fn do_maneuver(
     }
     if list.contains(&SpecialManeuver::RetrieveAmmunition) {
         crate::ammunition::retrieve(game, unit, events);
+    }
+    if let Some(w) = crossed_wagon {
+        passing_tests(game, unit, &[w], events);
     }
     for m in list {
         if let SpecialManeuver::TakeAmmunition { wagon } = *m {

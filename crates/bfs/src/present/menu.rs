@@ -528,8 +528,21 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
         None => None,
     };
     if let Some(cmd) = cross.filter(|c| crate::phases::check(view, c).is_ok()) {
-        menu.items
-            .push(MenuItem::new("Cross the obstacle ahead", cmd).key('X'));
+        // Friendly wagons ahead are crossed the same way (BFS-WAG-4).
+        let label = match crate::wagon::crossing::wagon_at_front(view, u, &view.unit(u).bases) {
+            Some(w)
+                if crate::wagon::crossing::free_passage(view, u, w)
+                    && matches!(cmd, Command::Maneuver { .. }) =>
+            {
+                format!("Pass through {} (1 S-M, no test)", view.unit(w).name)
+            }
+            Some(w) => format!(
+                "Cross {} (an obstacle; a Skill test after, as through friends)",
+                view.unit(w).name
+            ),
+            None => "Cross the obstacle ahead".to_string(),
+        };
+        menu.items.push(MenuItem::new(label, cmd).key('X'));
     }
     building_items(view, u, menu);
     let hold = || MenuItem::new("Stay where it is", Command::Hold { unit: u }).key('H');

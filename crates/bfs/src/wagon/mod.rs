@@ -9,6 +9,7 @@
 //!   (BFS-WAG-7, BFS-WGN-5);
 //! - [`cover`]: infantry climbing onto wagons to shoot, Armor 4 behind them, and a unit behind
 //!   friendly wagons losing its Charge order (BFS-WAG-4, BFS-WAG-5, BFS-WGN-2, BFS-WGN-3);
+//! - [`crossing`]: crossing friendly wagons as an obstacle and a friend at once (BFS-WAG-4);
 //! - [`supply`]: restocking ammunition from an ammunition wagon, the explosion check and the
 //!   blast (BFS-WAG-10, BFS-WAG-11, BFS-AMM-5, BFS-AMM-8).
 //!
@@ -23,6 +24,7 @@
 
 pub mod assault;
 pub mod cover;
+pub mod crossing;
 pub mod supply;
 
 use crate::command::SpecialManeuver;
