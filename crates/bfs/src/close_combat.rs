@@ -50,6 +50,18 @@ pub fn resolve_stage(game: &mut Game, events: &mut Vec<Event>) {
     }
     for combat in combats(game) {
         if combat.iter().any(|u| second.contains(u)) {
+            // A pursuit that runs into wagons takes them if nobody defends them, and fights no
+            // Second Round across them (BFS-WGN-4).
+            if crate::wagon::assault::overrun(game, &combat, events) {
+                continue;
+            }
+            if crate::wagon::assault::is_wagon_fight(game, &combat) {
+                events.push(Event::Ruling {
+                    rule: "BFS-WGN-4".into(),
+                    text: "The pursuit ran into defended wagons: no Second Round is fought across them.".into(),
+                });
+                continue;
+            }
             fight(game, &combat, 2, events);
             // Winners of the second round are left with no order unless Defense (BFS-CC-32).
             for u in &combat {

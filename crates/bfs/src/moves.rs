@@ -209,6 +209,14 @@ pub(crate) fn crossed_friends(
     delta: Vec2,
 ) -> Vec<UnitId> {
     let side = game.unit(unit).side;
+    // A friend only touched, sliding along its edge, is not crossed: its outline is shrunk by
+    // this much before the sweep (rules revision 10; before it, two units side by side moving on
+    // together counted as passing through each other).
+    let inset = if crate::revision::wagons(game.info.options.rules_revision) {
+        0.01
+    } else {
+        0.0
+    };
     // The box the move sweeps: only friends inside it can be crossed.
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for b in bases {
@@ -224,7 +232,11 @@ pub(crate) fn crossed_friends(
         .filter(|o| o.id != unit)
         .filter(|o| {
             o.bases.iter().filter(|fb| in_box(fb)).any(|fb| {
-                sandtable_geometry::Polygon::from_rect(fb)
+                let fb = Rect::new(
+                    fb.pose,
+                    (fb.half - Vec2::splat(inset)).max(Vec2::splat(0.01)),
+                );
+                sandtable_geometry::Polygon::from_rect(&fb)
                     .map(|pg| TerrainPiece::new(0, pg))
                     .is_ok_and(|piece| {
                         bases.iter().any(|b| {

@@ -155,6 +155,23 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
     let p = game.unit_profile(charger);
     let t = game.unit(target);
     let tp = game.unit_profile(target);
+    // Wagons nobody defends lose at once: every Strength point is taken (BFS-WAG-6).
+    if charging
+        && crate::wagon::crewless(game, target)
+        && crate::wagon::assault::defenders_of(game, target).is_empty()
+    {
+        let sp = crate::losses::sp_left(game, target) as usize;
+        let mut losses = vec![0.0; sp + 1];
+        losses[sp] = 1.0;
+        return Some(Odds {
+            hits: losses.clone(),
+            losses,
+            description: format!(
+                "{}: no crew and nobody defends it, so it is taken at once, no dice (BFS-WAG-6)",
+                t.name
+            ),
+        });
+    }
     let front = shooting::front_rank(game, charger).len().max(1);
     let dice = if u.morale == MoraleLevel::Disorganized {
         p.close_combat.min(1)

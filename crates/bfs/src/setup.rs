@@ -177,6 +177,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                     &profiles[d.profile.index()],
                 ),
                 last_volley: None,
+                taken_from: None,
             });
         }
         let mut chief_cp = 0u32;

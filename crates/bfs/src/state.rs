@@ -136,6 +136,10 @@ pub struct Unit {
     /// Its last Salvo or Ranked Fire: the turn after, it reloads (BFS-SPC-26, BFS-SPC-29).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_volley: Option<crate::shooting::ranks::LastVolley>,
+    /// The side a wagon was taken from in close combat (BFS-WAG-8): its bases count among that
+    /// side's losses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_from: Option<Side>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

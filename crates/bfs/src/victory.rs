@@ -81,6 +81,14 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
                 fled += u.bases.len() as u32;
             }
         }
+        // Wagons the enemy took count as lost, as if destroyed (BFS-WAG-8; Sandtable's reading:
+        // the book's loss chart counts bases the side no longer has).
+        destroyed += game
+            .units
+            .iter()
+            .filter(|u| u.taken_from == Some(s) && u.side != s)
+            .map(|u| u.bases.len() as u32)
+            .sum::<u32>();
         let commanders: u32 = game
             .commanders
             .iter()

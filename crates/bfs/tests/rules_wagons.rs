@@ -194,6 +194,15 @@ fn bfs_wag_6_wagons_lose_at_once_and_are_taken() {
         "the pancerni withdraw half their 20 cm Move"
     );
     assert!(!events.iter().any(|e| matches!(e, Event::Pursued { .. })));
+    let report = sandtable_bfs::victory::report(&g, "test");
+    assert_eq!(
+        (
+            report.sides[0].bases_destroyed,
+            report.sides[1].bases_destroyed
+        ),
+        (0, 1),
+        "the wagon counts among the Swedes' losses"
+    );
 }
 
 /// BFS-WGN-5: a wagon still touching an enemy unit cannot be taken over: it is destroyed.

@@ -405,7 +405,13 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
     // Room to move: units bunched together block each other (friends cannot be passed through),
     // and a unit in slowing terrain crawls (BFS-TER-2/3).
     for (i, (u, uf)) in mine.iter().enumerate() {
-        for (_, ff) in &mine[i + 1..] {
+        for (f, ff) in &mine[i + 1..] {
+            // Wagons are drawn up to be stood behind, not to maneuver (BFS-WAG-5).
+            if sandtable_bfs::wagon::crewless(game, u.id)
+                || sandtable_bfs::wagon::crewless(game, f.id)
+            {
+                continue;
+            }
             let d = frame_distance(uf, ff);
             if d < CROWD_CM {
                 b.room -= CROWDING * (CROWD_CM - d) / CROWD_CM;
@@ -524,6 +530,7 @@ pub fn unit_terms(
 ) -> UnitTerms {
     let up = game.profile(u.profile);
     let fights = u.morale == MoraleLevel::Good && up.close_combat > 0;
+    let baggage = sandtable_bfs::wagon::crewless(game, u.id);
     let mut t = UnitTerms::default();
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
     for (e, ef) in theirs {
@@ -549,14 +556,25 @@ pub fn unit_terms(
         if e.morale == MoraleLevel::Good && their_edge > 0.0 {
             // A charge needing the Additional Move must pass a Skill test and may find the
             // target gone (BFS-CHG-24): it counts for less.
+            let full = (ep.movement.basic + ep.movement.additional) as f64;
             let reach = if d <= ep.movement.basic as f64 {
                 1.0
-            } else if d <= (ep.movement.basic + ep.movement.additional) as f64 {
+            } else if d <= full {
                 FAR_DANGER
+            } else if baggage {
+                // Wagons cannot fight back: an enemy that can reach them next turn threatens
+                // them already (BFS-WAG-6), fading over one more full move.
+                FAR_DANGER * (1.0 - (d - full) / full.max(1.0)).max(0.0)
             } else {
                 0.0
             };
-            t.danger = t.danger.max(their_edge * reach);
+            // Wagons taken are whole bases lost (BFS-WAG-6, BFS-WAG-8): count them as such.
+            let at_stake = if baggage {
+                material(game, u) + LOSS_POINT * u.bases.len() as f64
+            } else {
+                their_edge
+            };
+            t.danger = t.danger.max(at_stake * reach);
         }
         let volley = matchups.volley(u.id, e.id);
         let shot_d = if d <= volley.long_cm {

@@ -902,7 +902,11 @@ fn target_mods(
                 ));
             } else if in_cover(game, target) {
                 mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
-            } else if tu.formation == Formation::OpenOrder || tu.bases.len() == 1 {
+            } else if tu.formation == Formation::OpenOrder
+                // A lone base of troops is shot at as Open Order; a wagon is a normal unit under
+                // fire (BFS-SHO-8, BFS-WAG-9).
+                || (tu.bases.len() == 1 && !crate::wagon::crewless(game, target))
+            {
                 mods.push(Modifier::new(
                     "BFS-SHO-8",
                     "target in Open Order (a single base counts as Open Order)",

@@ -228,12 +228,20 @@ pub fn overrun(game: &mut Game, combat: &[UnitId], events: &mut Vec<Event>) -> b
         {
             continue;
         }
-        events.push(Event::Ruling {
-            rule: "BFS-WAG-6".into(),
-            text: format!(
+        let text = if mine.len() == 1 {
+            format!(
+                "{} has no crew and nobody defends it: it does not fight back and loses at once.",
+                names(game, &mine)
+            )
+        } else {
+            format!(
                 "{} have no crew and nobody defends them: they do not fight back and lose at once.",
                 names(game, &mine)
-            ),
+            )
+        };
+        events.push(Event::Ruling {
+            rule: "BFS-WAG-6".into(),
+            text,
         });
         spoils(game, &mine, &theirs, events);
         for u in combat {
@@ -353,6 +361,7 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
 /// commander of its new side who may order units outside his regiment may order it.
 fn take_over(game: &mut Game, wagon: UnitId, by: Side, events: &mut Vec<Event>) {
     let u = game.unit_mut(wagon);
+    u.taken_from.get_or_insert(u.side);
     u.side = by;
     u.regiment = None;
     u.order = None;
