@@ -64,7 +64,7 @@ pl = rows(0, [
               ("cossacks-7", "Volunteers of Kiev", "cossack-cavalry", "light")]),
     # The baggage, under the Commander-in-Chief (no regiment): wagons never count towards a
     # regiment's Breaking Points.
-    (8, 30, [("wagons-1", "Baggage of the Crown army", "transport-wagon", None),
+    (8, 62, [("wagons-1", "Baggage of the Crown army", "transport-wagon", None),
              ("wagons-2", "Baggage of the hussar companies", "transport-wagon", None),
              ("powder-1", "Powder wagon of the Crown artillery", "ammunition-wagon", None)]),
 ])
@@ -96,7 +96,7 @@ sw = rows(1, [
               ("reiters-9", "Reiters of Dalarna", "reiters", "horse-left"),
               ("finns-5", "Finnish horse of Viborg", "finnish-horse", "horse-left")]),
     (6, 112, [("twelve-1", "The 12 pounder of the park", "twelve-pounder", "guard")]),
-    (6, 50, [("baggage-1", "The King's baggage", "transport-wagon", None),
+    (6, 90, [("baggage-1", "The King's baggage", "transport-wagon", None),
              ("baggage-2", "Baggage of the Guard", "transport-wagon", None),
              ("powder-2", "Powder wagon of the park", "ammunition-wagon", None)]),
 ])
