@@ -167,6 +167,9 @@ struct Attack {
     at_front: bool,
     /// The enemy is on this base's flank or rear: one die fewer (BFS-CC-15).
     from_flank_or_rear: bool,
+    /// The enemy base struck, when it touches: a War Wagon Train's blows land wagon by wagon
+    /// (BFS-WAG-15).
+    target_base: Option<usize>,
 }
 
 /// Pistols in close combat, under the Ammunition rules (BFS-WPN-5): the bases fighting, when the
@@ -191,7 +194,14 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
                 target: blow.target,
                 at_front: blow.at_front,
                 from_flank_or_rear: blow.from_flank_or_rear,
+                target_base: None,
             });
+            continue;
+        }
+        // A war wagon without a crew neither fights nor shoots (BFS-WAG-16).
+        if crate::wagon::train::is_train(game, unit)
+            && !crate::wagon::train::wagon_crewed(game, unit, i)
+        {
             continue;
         }
         let mut best: Option<(u8, f32, Attack)> = None;
@@ -200,7 +210,7 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
             if crate::wagon::crewless(game, e) {
                 continue;
             }
-            for eb in &game.unit(e).bases {
+            for (j, eb) in game.unit(e).bases.iter().enumerate() {
                 let Ok(c) = contact::contact(b, eb) else {
                     continue;
                 };
@@ -224,11 +234,19 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
                 } else {
                     (4, false, true)
                 };
+                // A war wagon fights from its long sides as a front, and its crew rolls one die
+                // fewer at its short ends (BFS-WAG-15).
+                let flank = if crate::wagon::train::is_train(game, unit) {
+                    crate::wagon::train::at_short_end(&c)
+                } else {
+                    flank
+                };
                 let a = Attack {
                     base: i,
                     target: e,
                     at_front,
                     from_flank_or_rear: flank,
+                    target_base: Some(j),
                 };
                 if best
                     .as_ref()
@@ -262,6 +280,7 @@ fn attacks(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Attack> {
                     target: e,
                     at_front: true,
                     from_flank_or_rear: false,
+                    target_base: None,
                 });
                 break;
             }
@@ -648,7 +667,7 @@ fn fight(
         vec![first, rest]
     };
     for wave in waves {
-        let mut damage: Vec<(UnitId, u32)> = Vec::new();
+        let mut damage: Vec<(UnitId, Option<usize>, u32)> = Vec::new();
         let plans: Vec<(UnitId, Vec<Attack>)> = wave
             .iter()
             .filter(|u| game.unit(**u).status == UnitStatus::OnTable)
@@ -660,22 +679,56 @@ fn fight(
             targets.sort();
             targets.dedup();
             for t in targets {
-                let report = strike(game, unit, t, &list, round);
-                inflicted[side_of(game, unit).index()] += report.sp_lost;
-                damage.push((t, report.sp_lost));
-                let faces = armor_faces(&report.armor);
-                events.push(Event::Melee(report));
-                crate::attachment::risk_to_attached(game, t, &faces, events);
+                // At a War Wagon Train, the blows on each wagon's crew are rolled and counted
+                // wagon by wagon; a wagon with no crew takes none (BFS-WAG-15, BFS-WAG-21).
+                let parts: Vec<(Option<usize>, Vec<Attack>)> =
+                    if crate::wagon::train::is_train(game, t) {
+                        let mut wagons: Vec<usize> =
+                            list.iter().filter_map(|a| a.target_base).collect();
+                        wagons.sort();
+                        wagons.dedup();
+                        wagons
+                            .into_iter()
+                            .filter(|w| crate::wagon::train::wagon_crewed(game, t, *w))
+                            .map(|w| {
+                                let on: Vec<Attack> = list
+                                    .iter()
+                                    .copied()
+                                    .filter(|a| a.target == t && a.target_base == Some(w))
+                                    .collect();
+                                (Some(w), on)
+                            })
+                            .collect()
+                    } else {
+                        vec![(None, list.clone())]
+                    };
+                for (wagon, on) in parts {
+                    let report = strike(game, unit, t, &on, round);
+                    inflicted[side_of(game, unit).index()] += report.sp_lost;
+                    damage.push((t, wagon, report.sp_lost));
+                    let faces = armor_faces(&report.armor);
+                    events.push(Event::Melee(report));
+                    crate::attachment::risk_to_attached(game, t, &faces, events);
+                }
             }
             if let Some(n) = pistols {
                 crate::ammunition::spend(game, unit, crate::ammunition::Spent::Pistols(n), events);
             }
         }
-        for (t, sp) in collapse(damage) {
-            let before = losses::sp_left(game, t);
-            losses::apply(game, t, sp, LossCause::CloseCombat, "close combat", events);
+        for ((t, wagon), sp) in collapse(damage) {
+            // Close combat hits only a war wagon's crew (BFS-WAG-13).
+            let taken = match wagon {
+                Some(w) => {
+                    crate::wagon::train::crew_losses(game, t, Some(w), sp, "close combat", events)
+                }
+                None => {
+                    let before = losses::sp_left(game, t);
+                    losses::apply(game, t, sp, LossCause::CloseCombat, "close combat", events);
+                    sp.min(before)
+                }
+            };
             // SP beyond what the unit had do not count in the resolution (BFS-CC-17).
-            let over = sp.saturating_sub(before);
+            let over = sp.saturating_sub(taken);
             inflicted[side_of(game, t).other().index()] -= over;
         }
     }
@@ -697,12 +750,13 @@ pub(crate) fn armor_faces(tests: &[ArmorReport]) -> Vec<u8> {
     tests.iter().flat_map(|a| a.faces.iter().copied()).collect()
 }
 
-fn collapse(v: Vec<(UnitId, u32)>) -> Vec<(UnitId, u32)> {
-    let mut out: Vec<(UnitId, u32)> = Vec::new();
-    for (u, sp) in v {
-        match out.iter_mut().find(|x| x.0 == u) {
+/// Damage added up by unit (and by wagon, for a War Wagon Train).
+fn collapse(v: Vec<(UnitId, Option<usize>, u32)>) -> Vec<((UnitId, Option<usize>), u32)> {
+    let mut out: Vec<((UnitId, Option<usize>), u32)> = Vec::new();
+    for (u, w, sp) in v {
+        match out.iter_mut().find(|x| x.0 == (u, w)) {
             Some(x) => x.1 += sp,
-            None => out.push((u, sp)),
+            None => out.push(((u, w), sp)),
         }
     }
     out
@@ -719,6 +773,8 @@ fn flank_rear_bonus(game: &Game, combat: &[UnitId]) -> [(i32, i32); 2] {
             .charge
             .as_ref()
             .filter(|c| c.contact && combat.contains(&c.target))
+            // No flank or rear bonus against wagons (BFS-WAG-15).
+            .filter(|c| !crate::wagon::any_wagon(game, c.target))
             && let Some(edge) = cs.struck
         {
             let s = unit.side.index();

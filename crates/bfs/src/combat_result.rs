@@ -42,11 +42,16 @@ pub(crate) fn resolve(
             .copied()
             .filter(|u| game.unit(*u).morale != MoraleLevel::Flight)
             .collect();
-        let bases: usize = steady.iter().map(|u| game.unit(*u).bases.len()).sum();
+        // A crewed war wagon counts as 2 bases, a crewless one as none (BFS-WAG-13).
+        let count = |u: &UnitId| {
+            crate::wagon::train::resolution_bases(game, *u)
+                .unwrap_or_else(|| game.unit(*u).bases.len())
+        };
+        let bases: usize = steady.iter().map(count).sum();
         let other_bases: usize = live(game, s.other())
             .iter()
             .filter(|u| game.unit(**u).morale != MoraleLevel::Flight)
-            .map(|u| game.unit(*u).bases.len())
+            .map(count)
             .sum();
         let mut mods = Vec::new();
         if bases > 0 {
@@ -119,6 +124,12 @@ pub(crate) fn resolve(
             .max_by_key(|m| m.delta)
         {
             mods.push(adv);
+        } else if let Some(m) =
+            crate::wagon::train::defends_against_cavalry(game, &steady, &enemies)
+        {
+            // A train with a Defense order against cavalry; infantry defending behind it
+            // replaces this with the obstacle's Advantage above (BFS-WAG-15, BFS-WAG-18).
+            mods.push(m);
         }
         let total = inflicted[s.index()] as i32 + mods.iter().map(|m| m.delta).sum::<i32>();
         sides.push(ResolutionSide {
@@ -304,6 +315,12 @@ fn sides_in_contact(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Edge> 
 /// Morale test at −margin (BFS-CC-22, BFS-CC-24).
 fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: &mut Vec<Event>) {
     if game.unit(unit).status != UnitStatus::OnTable {
+        return;
+    }
+    // A War Wagon Train does not withdraw: its crews test Morale and lose Strength (BFS-WAG-17).
+    if crate::wagon::train::is_train(game, unit) {
+        let cause = MoraleCause::LostCombat { margin };
+        flight::test_and_apply(game, unit, &cause, events);
         return;
     }
     let sides = sides_in_contact(game, unit, enemies);

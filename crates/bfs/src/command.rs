@@ -261,6 +261,9 @@ pub enum SpecialManeuver {
     /// Maneuver counting, 2 under the test method), risking an explosion (BFS-AMM-5, BFS-AMM-8,
     /// BFS-WAG-11).
     TakeAmmunition { wagon: UnitId },
+    /// Connect a War Wagon Train and prepare it for defence (2 Special Maneuvers): from then on
+    /// it moves 5 cm, never marches (BFS-WAG-14).
+    ConnectWagons,
 }
 
 impl Command {

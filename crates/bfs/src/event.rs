@@ -256,6 +256,16 @@ pub struct VolleyReport {
     /// Rulings within the volley, such as a gun's missed shot rolled again (BFS-ART-2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// At a War Wagon Train, each hit is tested again against the wagon's own Armor, 13
+    /// (BFS-WAG-13): those tests, and the structure SP lost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub structure: Vec<ArmorReport>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub structure_lost: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

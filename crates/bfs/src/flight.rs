@@ -366,6 +366,24 @@ pub fn test_and_apply(game: &mut Game, unit: UnitId, cause: &MoraleCause, events
         return;
     }
     let roll = morale::morale_test(game, unit, cause);
+    // A train's crews lose Strength instead (BFS-WAG-17).
+    if crate::wagon::train::is_train(game, unit) {
+        let levels = morale::levels_lost(&roll);
+        let outcome = match levels {
+            0 => "passed: no effect",
+            1 => "failed: 1 crew SP lost",
+            _ => "failed by 5 or more: 2 crew SP lost",
+        };
+        events.push(morale::report(
+            unit,
+            TestKind::Morale,
+            cause,
+            roll,
+            outcome.into(),
+        ));
+        crate::wagon::train::morale_losses(game, unit, levels, events);
+        return;
+    }
     let to = morale::level_after(game, unit, &roll);
     let from = game.unit(unit).morale;
     let outcome = match to {
@@ -389,6 +407,12 @@ pub fn apply_level(
 ) {
     let from = game.unit(unit).morale;
     if to <= from || crate::wagon::crewless(game, unit) {
+        return;
+    }
+    // A train never flees nor is Disorganized: its crews lose Strength (BFS-WAG-17).
+    if crate::wagon::train::is_train(game, unit) {
+        let levels = (to as u8).saturating_sub(from as u8);
+        crate::wagon::train::morale_losses(game, unit, levels, events);
         return;
     }
     if crate::artillery::crew_destroyed(game, unit, reason, events) {
@@ -484,8 +508,11 @@ fn withdraw_by(
     events: &mut Vec<Event>,
 ) -> f32 {
     let bases = game.unit(unit).bases.clone();
-    // A garrison never withdraws (BFS-PSY-8).
-    if bases.is_empty() || crate::building::in_building(game, unit) {
+    // A garrison never withdraws (BFS-PSY-8), nor does a War Wagon Train (BFS-WAG-17).
+    if bases.is_empty()
+        || crate::building::in_building(game, unit)
+        || crate::wagon::train::is_train(game, unit)
+    {
         return 0.0;
     }
     let want = distance.min(room_to_edge(game, &bases, dir));

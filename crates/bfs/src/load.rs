@@ -206,6 +206,11 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     for (force, army) in s.rules.forces.iter().zip(armies) {
         problems.extend(crate::squadron::problems(force, army));
         problems.extend(crate::artillery::crew_problems(force, army));
+        problems.extend(crate::wagon::train::organisation_problems(
+            force,
+            army,
+            s.rules.level,
+        ));
     }
     problems
 }

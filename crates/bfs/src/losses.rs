@@ -16,6 +16,10 @@ pub enum LossCause {
 /// Strength points a unit still has.
 pub fn sp_left(game: &Game, unit: UnitId) -> u32 {
     let u = game.unit(unit);
+    // A War Wagon Train's Strength is its crews' (BFS-WAG-13).
+    if let Some(t) = &u.train {
+        return t.crew_left();
+    }
     let per = game.unit_profile(unit).strength as u32;
     (u.bases.len() as u32 * per).saturating_sub(u.casualty_markers as u32)
 }
@@ -31,6 +35,11 @@ pub fn apply(
     events: &mut Vec<Event>,
 ) -> u32 {
     if sp == 0 || game.unit(unit).status != UnitStatus::OnTable {
+        return 0;
+    }
+    // A War Wagon Train's losses fall on its crews, wagon by wagon (BFS-WAG-13).
+    if crate::wagon::train::is_train(game, unit) {
+        crate::wagon::train::crew_losses(game, unit, None, sp, reason, events);
         return 0;
     }
     // A gun's additional crew takes the first loss (BFS-ART-18).

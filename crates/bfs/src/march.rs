@@ -134,6 +134,12 @@ pub fn check(game: &Game, unit: UnitId, plan: &MovePlan) -> Result<(), RuleError
             format!("{} is Rabble: it cannot March.", u.name),
         ));
     }
+    if u.train.as_ref().is_some_and(|t| t.connected) {
+        return Err(RuleError::new(
+            "BFS-WAG-14",
+            format!("{} is a connected train: it cannot March.", u.name),
+        ));
+    }
     let starts = column_or_open(u.formation, u.bases.len());
     let ends = plan.open || plan.files == Some(1) || plan.bases.len() == 1;
     let reform_twice = game.info.options.march_between_reforms && plan.ever_column;

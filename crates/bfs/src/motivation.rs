@@ -389,8 +389,12 @@ pub fn wipe_out(
             );
             continue;
         }
-        // A garrison does not flee: it tests every turn instead (BFS-PSY-29).
-        if game.unit(u).morale != MoraleLevel::Flight && game.unit(u).garrison.is_none() {
+        // A garrison does not flee, nor does a War Wagon Train: they test every turn instead
+        // (BFS-PSY-29, BFS-WAG-17).
+        if game.unit(u).morale != MoraleLevel::Flight
+            && game.unit(u).garrison.is_none()
+            && game.unit(u).train.is_none()
+        {
             crate::flight::apply_level(
                 game,
                 u,
@@ -416,7 +420,7 @@ fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
     let holding: Vec<UnitId> = game
         .units
         .iter()
-        .filter(|u| u.status == UnitStatus::OnTable && u.garrison.is_some())
+        .filter(|u| u.status == UnitStatus::OnTable && (u.garrison.is_some() || u.train.is_some()))
         .filter(|u| {
             u.regiment
                 .is_some_and(|r| game.regiments[r.index()].wiped_out)
@@ -424,9 +428,14 @@ fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
         .map(|u| u.id)
         .collect();
     for u in holding {
+        let reason = if game.unit(u).train.is_some() {
+            "its Regiment is Wiped Out and its war wagons hold out"
+        } else {
+            "its Regiment is Wiped Out and it holds out in a building"
+        };
         let cause = crate::morale::MoraleCause::Other {
             rule: "BFS-PSY-29",
-            reason: "its Regiment is Wiped Out and it holds out in a building".into(),
+            reason: reason.into(),
         };
         let roll = crate::morale::morale_test(game, u, &cause);
         let passed = roll.passed;

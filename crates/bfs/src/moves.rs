@@ -173,7 +173,7 @@ pub fn passable_friend(game: &Game, mover: UnitId, other: UnitId) -> bool {
         && m.side == o.side
         && o.morale == crate::state::MoraleLevel::Good
         // Wagons are an obstacle too: they are crossed, not walked through (BFS-WAG-4).
-        && !crate::wagon::crewless(game, other)
+        && !crate::wagon::any_wagon(game, other)
 }
 
 /// As [`obstacles`] for a straight step, which may pass through friends that allow it.

@@ -364,7 +364,14 @@ pub fn describe(game: &Game, e: &Event) -> String {
                     )
                 })
                 .collect();
-            let a = armor(&v.armor);
+            let mut a = armor(&v.armor);
+            if !v.structure.is_empty() {
+                a += &format!(
+                    " The wagon:{} {} structure SP lost (BFS-WAG-13).",
+                    armor(&v.structure),
+                    v.structure_lost
+                );
+            }
             let notes: String = v.notes.iter().map(|n| format!(" {n}")).collect();
             format!(
                 "{} ({}) fires its {} at {}: {}; {} hit(s).{notes}{a} {} SP lost.",

@@ -88,6 +88,9 @@ pub enum SpecialRule {
     /// A wagon carrying the army's powder and shot: 1 SP, explodes when lost to anything but
     /// close combat, and the only wagon units restock from (BFS-WAG-3, BFS-WAG-10, BFS-WAG-11).
     AmmunitionWagon,
+    /// A war wagon of a War Wagon Train, the tabor: a crewed wagon with two Armor values and two
+    /// Strength tracks, fought wagon by wagon (BFS-WAG-12..18, [`crate::wagon::train`]).
+    WarWagon,
 }
 
 impl SpecialRule {

@@ -137,6 +137,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         }
         for d in deployments {
             bases_total += d.bases.len() as u32;
+            let n_bases = d.bases.len();
             units.push(Unit {
                 id: UnitId(units.len() as u16),
                 key: d.key,
@@ -178,6 +179,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 ),
                 last_volley: None,
                 taken_from: None,
+                train: crate::wagon::train::Train::new(&profiles[d.profile.index()], n_bases),
             });
         }
         let mut chief_cp = 0u32;

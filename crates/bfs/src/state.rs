@@ -140,6 +140,10 @@ pub struct Unit {
     /// side's losses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taken_from: Option<Side>,
+    /// A War Wagon Train's wagons, one for each base in order, and whether it is connected
+    /// (BFS-WAG-12..14, [`crate::wagon::train`]); `None` for every other unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub train: Option<crate::wagon::train::Train>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

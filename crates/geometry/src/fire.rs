@@ -32,6 +32,9 @@ pub enum FireArc {
     CavalryBow { excluded: FlankSide },
     /// Front and both flanks (the other reading of AMB-12).
     FrontAndFlanks,
+    /// Both flanks and nothing else: a war wagon fires from its long sides, never from its
+    /// ends (BFS-WAG-15).
+    Flanks,
 }
 
 impl FireArc {
@@ -51,6 +54,7 @@ impl FireArc {
                 excluded: FlankSide::Left,
             } => &[Zone::Front, Zone::Right, Zone::Rear],
             FireArc::FrontAndFlanks => &[Zone::Front, Zone::Left, Zone::Right],
+            FireArc::Flanks => &[Zone::Left, Zone::Right],
         }
     }
 }

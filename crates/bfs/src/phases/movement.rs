@@ -223,6 +223,8 @@ fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
 pub fn allowance(game: &Game, unit: UnitId) -> f32 {
     let basic = crate::artillery::move_allowance(game, unit)
         .unwrap_or(game.unit_profile(unit).movement.basic);
+    // A connected train crawls (BFS-WAG-14).
+    let basic = crate::wagon::train::move_cap(game, unit).map_or(basic, |cap| basic.min(cap));
     crate::portable::allowance_cap(game, unit).map_or(basic, |cap| basic.min(cap))
 }
 
@@ -338,7 +340,7 @@ fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut
     }
     let testers = passed
         .into_iter()
-        .filter(|f| !crate::wagon::crewless(game, *f))
+        .filter(|f| !crate::wagon::any_wagon(game, *f))
         .collect::<Vec<_>>();
     for who in std::iter::once(unit).chain(testers) {
         let cause = format!(
@@ -418,6 +420,7 @@ fn maneuver_count(game: &Game, unit: UnitId, list: &[SpecialManeuver]) -> u8 {
             }
             SpecialManeuver::RetrieveAmmunition => crate::ammunition::RETRIEVE_MANEUVERS,
             SpecialManeuver::TakeAmmunition { .. } => crate::wagon::supply::maneuvers(game, unit),
+            SpecialManeuver::ConnectWagons => crate::wagon::train::CONNECT_MANEUVERS,
             _ => 1,
         })
         .sum()
@@ -638,6 +641,10 @@ pub fn check_maneuver(
             }
             SpecialManeuver::TakeAmmunition { wagon } => {
                 crate::wagon::supply::check_take(game, unit, wagon)?;
+                bases
+            }
+            SpecialManeuver::ConnectWagons => {
+                crate::wagon::train::check_connect(game, unit)?;
                 bases
             }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
@@ -864,8 +871,12 @@ pub fn do_maneuver(
         passing_tests(game, unit, &[w], events);
     }
     for m in list {
-        if let SpecialManeuver::TakeAmmunition { wagon } = *m {
-            crate::wagon::supply::take(game, unit, wagon, events);
+        match *m {
+            SpecialManeuver::TakeAmmunition { wagon } => {
+                crate::wagon::supply::take(game, unit, wagon, events)
+            }
+            SpecialManeuver::ConnectWagons => crate::wagon::train::connect(game, unit, events),
+            _ => {}
         }
     }
     if list.contains(&SpecialManeuver::SetUpObstacles) {

@@ -201,8 +201,11 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
     }
 }
 
-/// The shooting arc of the unit (BFS-SHO-3/4).
+/// The shooting arc of the unit (BFS-SHO-3/4); a War Wagon Train's long sides (BFS-WAG-15).
 fn arc(game: &Game, unit: UnitId) -> FireArc {
+    if crate::wagon::train::is_train(game, unit) {
+        return FireArc::Flanks;
+    }
     let p = game.unit_profile(unit);
     let bow = p
         .ranged
@@ -298,7 +301,13 @@ impl<'a> Lanes<'a> {
     fn of(game: &'a Game, shooter: UnitId, rank_volley: Option<ranks::RankVolley>) -> Self {
         let walls = crate::building::in_building(game, shooter)
             .then(|| crate::building::walls(game, shooter));
-        let mut shooters = front_rank(game, shooter);
+        // Every crewed war wagon of a train fires (BFS-WAG-15).
+        let mut shooters = match &game.unit(shooter).train {
+            Some(t) => (0..t.wagons.len())
+                .filter(|i| t.wagons[*i].crew > 0)
+                .collect(),
+            None => front_rank(game, shooter),
+        };
         if let Some(kind) = rank_volley {
             shooters.extend(ranks::rear_shooters(game, shooter, kind));
         }
@@ -419,7 +428,13 @@ impl<'a> Lanes<'a> {
         let mut overhead = Vec::new();
         let mut per_base = Vec::new();
         for &i in &self.shooters {
-            let Ok(origin) = fire::front_midpoint(&u.bases[i]) else {
+            // A war wagon fires from the long side facing the target (BFS-WAG-15).
+            let origin = if u.train.is_some() {
+                Ok(crate::wagon::train::fire_origin(&u.bases[i], tb))
+            } else {
+                fire::front_midpoint(&u.bases[i])
+            };
+            let Ok(origin) = origin else {
                 return Vec::new();
             };
             let Ok((d, _, _)) = fire::range_to(origin, tb) else {
@@ -905,7 +920,7 @@ fn target_mods(
             } else if tu.formation == Formation::OpenOrder
                 // A lone base of troops is shot at as Open Order; a wagon is a normal unit under
                 // fire (BFS-SHO-8, BFS-WAG-9).
-                || (tu.bases.len() == 1 && !crate::wagon::crewless(game, target))
+                || (tu.bases.len() == 1 && !crate::wagon::any_wagon(game, target))
             {
                 mods.push(Modifier::new(
                     "BFS-SHO-8",
@@ -1032,6 +1047,9 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
     let mut hits = 0;
     let mut lost = 0;
     let mut notes = Vec::new();
+    let at_train = matches!(plan.target, Piece::Unit(t) if crate::wagon::train::is_train(game, t));
+    let mut structure = Vec::new();
+    let mut structure_lost = 0;
     for g in &plan.groups {
         let mut roll = g.spec.plan().roll(&mut game.dice);
         // A gun's shot that missed is rolled again if its Artillery Commander touches it,
@@ -1071,6 +1089,12 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
                 saved,
                 failed,
             });
+            // A war wagon: each hit is tested against the wagon too (BFS-WAG-13).
+            if at_train {
+                let report = crate::wagon::train::structure_tests(game, g, roll.successes);
+                structure_lost += report.failed;
+                structure.push(report);
+            }
         }
         groups.push(ShotGroup {
             bases: g.bases,
@@ -1100,6 +1124,8 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
         armor,
         sp_lost: lost,
         notes,
+        structure,
+        structure_lost,
     }
 }
 
@@ -1142,6 +1168,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         }
         let faces = crate::close_combat::armor_faces(&report.armor);
         let lost = report.sp_lost;
+        let structure_lost = report.structure_lost;
         events.push(Event::Volley(report));
         if let Piece::Unit(u) = plan.shooter {
             crate::ammunition::spend(game, u, spent, events);
@@ -1157,6 +1184,10 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
             }
         }
         match plan.target {
+            Piece::Unit(t) if crate::wagon::train::is_train(game, t) => {
+                // The hits land on the wagon nearest the shooter, at once (BFS-WAG-15).
+                crate::wagon::train::shot(game, t, plan.shooter, lost, structure_lost, events);
+            }
             Piece::Unit(t) => {
                 damage.push((t, plan.shooter.unit(), lost));
                 if lost > 0 && plan.ammunition() == Some(crate::artillery::Ammunition::CaseShot) {

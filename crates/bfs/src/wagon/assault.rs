@@ -29,7 +29,7 @@ use super::cover::{defends_wagons, touching};
 /// Infantry defending `wagon` from behind: units of its side with a Defense order touching it
 /// (BFS-WGN-5). None for anything but a crewless wagon.
 pub fn defenders_of(game: &Game, wagon: UnitId) -> Vec<UnitId> {
-    if !super::crewless(game, wagon) || game.unit(wagon).status != UnitStatus::OnTable {
+    if !super::any_wagon(game, wagon) || game.unit(wagon).status != UnitStatus::OnTable {
         return Vec::new();
     }
     let side = game.unit(wagon).side;
@@ -42,7 +42,7 @@ pub fn defenders_of(game: &Game, wagon: UnitId) -> Vec<UnitId> {
 
 /// Does this combat hold wagons? Then only one round is fought and nobody pursues.
 pub fn is_wagon_fight(game: &Game, combat: &[UnitId]) -> bool {
-    combat.iter().any(|u| super::crewless(game, *u))
+    combat.iter().any(|u| super::any_wagon(game, *u))
 }
 
 /// The crewless wagon of `defender`'s side that both `attacker` and `defender` touch: the one
@@ -120,15 +120,21 @@ pub fn attack_across(
     }
     let b = game.unit(unit).bases.get(base)?;
     let side = game.unit(unit).side;
-    let wagons: Vec<UnitId> = game
+    // Each wagon base: a transport wagon's, or each of a train's.
+    let wagons: Vec<(UnitId, usize)> = game
         .units
         .iter()
-        .filter(|w| w.status == UnitStatus::OnTable && super::crewless(game, w.id))
-        .map(|w| w.id)
+        .filter(|w| w.status == UnitStatus::OnTable && super::any_wagon(game, w.id))
+        .flat_map(|w| (0..w.bases.len()).map(move |i| (w.id, i)))
         .collect();
-    for w in wagons {
-        let Some(at_front) = wagon_at_front(b, &game.unit(w).bases) else {
+    for (w, i) in wagons {
+        let wagon_base = std::slice::from_ref(&game.unit(w).bases[i]);
+        let Some(at_front) = wagon_at_front(b, wagon_base) else {
             continue;
+        };
+        let touches_this_wagon = |e: UnitId| {
+            sandtable_geometry::distance::set_distance(&game.unit(e).bases, wagon_base)
+                .is_ok_and(|d| d <= super::cover::TOUCH_CM)
         };
         let target = if game.unit(w).side == side {
             // A defender's base strikes an enemy touching the same wagon.
@@ -138,13 +144,16 @@ pub fn attack_across(
             enemies
                 .iter()
                 .copied()
-                .find(|e| touching(game, *e, w) && !super::is_wagon(game, *e))
+                .find(|e| touches_this_wagon(*e) && !super::is_wagon(game, *e))
+        } else if super::train::wagon_crewed(game, w, i) {
+            // A crewed war wagon fights for itself: the blow is at its crew (BFS-WAG-15).
+            return None;
         } else {
             // An attacker's base strikes a defender of the wagon it touches.
             enemies
                 .iter()
                 .copied()
-                .find(|d| defenders_of(game, w).contains(d))
+                .find(|d| touches_this_wagon(*d) && defenders_of(game, w).contains(d))
         };
         if let Some(target) = target {
             return Some(AcrossBlow {
@@ -201,7 +210,7 @@ pub fn add_flanks(game: &Game, combat: &[UnitId], bonus: &mut [(i32, i32); 2]) {
 /// Is the blow of `attacker` at `target` one that meets wagons: a wagon itself or its defender
 /// across it? Cavalry then loses its Impetus (BFS-WAG-6).
 pub fn stops_impetus(game: &Game, attacker: UnitId, target: UnitId) -> bool {
-    super::crewless(game, target) || across(game, attacker, target).is_some()
+    super::any_wagon(game, target) || across(game, attacker, target).is_some()
 }
 
 /// A combat in which one side has nothing but wagons (no defender behind them): the wagons lose
@@ -263,6 +272,29 @@ pub fn after_fight(
     let Some(w) = winner else {
         return;
     };
+    // A beaten War Wagon Train with crews left: its unmanned wagons touching the enemy are
+    // destroyed, and the attackers touching it leave (BFS-WAG-20 C and D).
+    let trains: Vec<UnitId> = combat
+        .iter()
+        .copied()
+        .filter(|u| {
+            super::train::is_train(game, *u)
+                && !super::crewless(game, *u)
+                && game.unit(*u).side != w
+                && game.unit(*u).status == UnitStatus::OnTable
+        })
+        .collect();
+    if !trains.is_empty() {
+        let attackers: Vec<UnitId> = combat
+            .iter()
+            .copied()
+            .filter(|u| game.unit(*u).side == w && game.unit(*u).status == UnitStatus::OnTable)
+            .collect();
+        for t in &trains {
+            super::train::strip_unmanned(game, *t, &attackers, events);
+        }
+        leave_wagons(game, &trains, &attackers, events);
+    }
     let wagons: Vec<UnitId> = combat
         .iter()
         .copied()
@@ -308,6 +340,12 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
         if game.unit(w).status != UnitStatus::OnTable {
             continue;
         }
+        // A connected train's wagons abandoned by their crews are taken apart one by one: a
+        // Skill test for each attacking base in contact (BFS-WAG-14).
+        if game.unit(w).train.as_ref().is_some_and(|t| t.connected) {
+            super::train::strip_unmanned(game, w, attackers, events);
+            continue;
+        }
         let held_by_enemy = game
             .units_on_table(winner.other())
             .filter(|e| e.id != w && !wagons.contains(&e.id))
@@ -324,6 +362,29 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
             take_over(game, w, winner, events);
         }
     }
+    leave(game, touched, events);
+}
+
+/// The attackers that touched a beaten train leave it: no Charge order, no pursuit, and a
+/// withdrawal from it (BFS-WAG-20 D).
+fn leave_wagons(game: &mut Game, trains: &[UnitId], attackers: &[UnitId], events: &mut Vec<Event>) {
+    let touched: Vec<(UnitId, Vec<UnitId>)> = attackers
+        .iter()
+        .map(|a| {
+            let ts = trains
+                .iter()
+                .copied()
+                .filter(|t| touching(game, *a, *t))
+                .collect();
+            (*a, ts)
+        })
+        .collect();
+    leave(game, touched, events);
+}
+
+/// Each attacker loses its Charge order; those that touched the wagons withdraw from them
+/// (BFS-WGN-4, BFS-WAG-20).
+fn leave(game: &mut Game, touched: Vec<(UnitId, Vec<UnitId>)>, events: &mut Vec<Event>) {
     for (a, ws) in touched {
         if game.unit(a).status != UnitStatus::OnTable {
             continue;

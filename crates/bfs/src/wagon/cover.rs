@@ -21,11 +21,11 @@ pub fn touching(game: &Game, a: UnitId, b: UnitId) -> bool {
         .is_ok_and(|d| d <= TOUCH_CM)
 }
 
-/// The friendly crewless wagons on the table that `unit` touches, in id order.
+/// The friendly wagons (of any kind) on the table that `unit` touches, in id order.
 pub fn wagons_touched(game: &Game, unit: UnitId) -> Vec<UnitId> {
     let side = game.unit(unit).side;
     game.units_on_table(side)
-        .filter(|w| w.id != unit && super::crewless(game, w.id))
+        .filter(|w| w.id != unit && super::any_wagon(game, w.id))
         .filter(|w| touching(game, unit, w.id))
         .map(|w| w.id)
         .collect()

@@ -29,7 +29,7 @@ pub fn wagon_at_front(game: &Game, unit: UnitId, bases: &[Rect]) -> Option<UnitI
     );
     let side = game.unit(unit).side;
     game.units_on_table(side)
-        .filter(|w| w.id != unit && super::crewless(game, w.id))
+        .filter(|w| w.id != unit && super::any_wagon(game, w.id))
         .find(|w| {
             w.bases
                 .iter()

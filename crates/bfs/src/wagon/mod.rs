@@ -26,6 +26,7 @@ pub mod assault;
 pub mod cover;
 pub mod crossing;
 pub mod supply;
+pub mod train;
 
 use crate::command::SpecialManeuver;
 use crate::ids::UnitId;
@@ -45,9 +46,20 @@ pub fn is_wagon(game: &Game, unit: UnitId) -> bool {
 }
 
 /// A wagon without a crew: transport and ammunition wagons, which no Morale test touches and
-/// which never fight back (BFS-WAG-1, BFS-WAG-6). Every wagon Sandtable plays is one: war wagons
-/// (with crews) are not played yet.
+/// which never fight back (BFS-WAG-1, BFS-WAG-6), and a War Wagon Train whose every crew is gone
+/// (BFS-WAG-16).
 pub fn crewless(game: &Game, unit: UnitId) -> bool {
+    rules_apply(game)
+        && is_wagon(game, unit)
+        && game
+            .unit(unit)
+            .train
+            .as_ref()
+            .is_none_or(|t| t.crewed() == 0)
+}
+
+/// A wagon of any kind when the wagon rules apply: transport, ammunition, or a War Wagon Train.
+pub fn any_wagon(game: &Game, unit: UnitId) -> bool {
     rules_apply(game) && is_wagon(game, unit)
 }
 
