@@ -249,6 +249,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                     SpecialManeuver::Limber,
                     SpecialManeuver::Unlimber,
                     SpecialManeuver::RetrieveAmmunition,
+                    SpecialManeuver::ConnectWagons,
                 ] {
                     v.push(Command::Maneuver {
                         unit: id,

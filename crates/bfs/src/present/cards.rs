@@ -61,6 +61,7 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
             u.supply
                 .map(|s| format!("Ammunition: {} (BFS-AMM)", s.label())),
         )
+        .chain(u.train.as_ref().map(crate::wagon::train::card_line))
         .chain(u.flags.hail_of_arrows.then(|| {
             "Hail of arrows declared: +1 die a base after movement, no Break Off (BFS-OPT-2)"
                 .to_string()
@@ -282,6 +283,9 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
             ];
             if let Some(s) = u.supply {
                 lines.push(format!("Ammunition: {}", s.label()));
+            }
+            if let Some(t) = &u.train {
+                lines.push(crate::wagon::train::card_line(t));
             }
             if authority::out_of_command(view, id) {
                 lines.push(

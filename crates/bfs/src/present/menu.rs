@@ -628,6 +628,17 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     retrieve,
                 ));
             }
+            // A War Wagon Train connects for defence (BFS-WAG-14).
+            let connect = Command::Maneuver {
+                unit: u,
+                maneuvers: vec![SpecialManeuver::ConnectWagons],
+            };
+            if crate::phases::check(view, &connect).is_ok() {
+                menu.items.push(MenuItem::new(
+                    "Connect the wagons (2 S-M): 5 cm moves from now on, no march",
+                    connect,
+                ));
+            }
             // Ammunition from the side's ammunition wagons (BFS-AMM-5, BFS-AMM-8, BFS-WAG-11).
             for w in crate::wagon::supply::wagons_in_reach(view, u) {
                 let take = Command::Maneuver {

@@ -76,7 +76,8 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
 /// ("Fl"), "Lmb" for a limbered gun, "NoA" out of ammunition and "½A" with half a unit left
-/// (BFS-AMM), and "OoC" when no commander who may order it is within his command range
+/// (BFS-AMM), a train's crews left and "Con" when connected (BFS-WAG-13/14), and "OoC" when no
+/// commander who may order it is within his command range
 /// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
 pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
     let mut m = Vec::new();
@@ -100,6 +101,16 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
         Some(s) if s.is_out() => m.push("NoA".into()),
         Some(crate::ammunition::Supply::Counting { halves: 1, .. }) => m.push("½A".into()),
         _ => {}
+    }
+    // A War Wagon Train: its crews left ("crew 7/9") and "Con" once connected (BFS-WAG-13/14).
+    if let Some(t) = &u.train {
+        let full = t.wagons.len() as u32 * game.unit_profile(u.id).strength as u32;
+        if t.crew_left() < full {
+            m.push(format!("crew {}/{full}", t.crew_left()));
+        }
+        if t.connected {
+            m.push("Con".into());
+        }
     }
     if crate::authority::out_of_command(game, u.id) {
         m.push("OoC".into());

@@ -155,6 +155,9 @@ pub fn structure_losses(
     let Some(w) = train.wagons.get_mut(at) else {
         return false;
     };
+    if sp == 0 {
+        return false;
+    }
     w.structure = w.structure.saturating_sub(sp.min(255) as u8);
     if w.structure > 0 {
         events.push(Event::Ruling {
@@ -491,4 +494,31 @@ pub fn organisation_problems(
         ));
     }
     out
+}
+
+/// The unit card's line for a train: each wagon's crew and structure, and whether it is
+/// connected (BFS-WAG-13, BFS-WAG-14).
+pub fn card_line(t: &Train) -> String {
+    let wagons: Vec<String> = t
+        .wagons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            if w.crew == 0 {
+                format!("#{} no crew, wagon {}/{STRUCTURE_SP}", i + 1, w.structure)
+            } else {
+                format!(
+                    "#{} crew {}, wagon {}/{STRUCTURE_SP}",
+                    i + 1,
+                    w.crew,
+                    w.structure
+                )
+            }
+        })
+        .collect();
+    format!(
+        "War wagons (Armor {STRUCTURE_ARMOR} the wagon, the profile's the crew){}: {} (BFS-WAG-13)",
+        if t.connected { ", connected" } else { "" },
+        wagons.join("; ")
+    )
 }
