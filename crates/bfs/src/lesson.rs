@@ -65,6 +65,7 @@ pub const EVENTS: &[&str] = &[
     "ReservesArrived",
     "ObjectiveChanged",
     "GameOver",
+    "WagonTaken",
 ];
 
 /// Phase names a goal may wait for.
@@ -90,6 +91,7 @@ pub fn event_name(e: &Event) -> &'static str {
         Event::ReservesArrived { .. } => "ReservesArrived",
         Event::ObjectiveChanged { .. } => "ObjectiveChanged",
         Event::GameOver(_) => "GameOver",
+        Event::WagonTaken { .. } => "WagonTaken",
         _ => "",
     }
 }

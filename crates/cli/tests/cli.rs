@@ -384,7 +384,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// `baseline` included: 27 of the 29 lines changed with them. Bows shooting over friends in Open
 /// Order (BFS-SHO-5, rules revision 9) changed 5 more (Mill Ford, Warka, Gniew): cossacks shoot
 /// over their own light horse. Wagons (rules revision 10) changed every By Fire and Sword line's
-/// state hash and nothing else, as the guns did: both lists gained the book's two wagon profiles.
+/// state hash and nothing else, as the guns did: both lists gained the book's two wagon profiles,
+/// and the Polish list a war wagon.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

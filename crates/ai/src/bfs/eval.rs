@@ -83,10 +83,9 @@ fn quality(game: &Game, u: &Unit) -> f64 {
     base * morale
 }
 
-/// Strength points left.
+/// Strength points left, as the rules count them (a War Wagon Train's are its crews').
 fn strength(game: &Game, u: &Unit) -> f64 {
-    let per = game.profile(u.profile).strength as f64;
-    (u.bases.len() as f64 * per - u.casualty_markers as f64).max(0.0)
+    sandtable_bfs::losses::sp_left(game, u.id) as f64
 }
 
 /// Material of a unit: what the side would lose with it.
