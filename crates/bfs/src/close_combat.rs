@@ -573,27 +573,9 @@ fn strike(
         crate::wagon::cover::armor_raise(game, target),
     ));
     let armor_base = tp.armor as i32;
-    let target_n = armor_base + armor_mods.iter().map(|m| m.delta).sum::<i32>();
-    let faces = game.dice.d10s(hits as usize);
-    let saved = if target_n >= 10 {
-        hits
-    } else if target_n < 1 {
-        0
-    } else {
-        faces.iter().filter(|f| (**f as i32) <= target_n).count() as u32
-    };
-    let armor = if hits > 0 {
-        vec![ArmorReport {
-            armor: armor_base,
-            modifiers: armor_mods,
-            target: target_n,
-            faces,
-            saved,
-            failed: hits - saved,
-        }]
-    } else {
-        Vec::new()
-    };
+    let test = crate::dice::armor_tests(&mut game.dice, armor_base, armor_mods, hits);
+    let saved = test.saved;
+    let armor = if hits > 0 { vec![test] } else { Vec::new() };
     MeleeReport {
         round,
         attacker: unit,

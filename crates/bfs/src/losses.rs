@@ -81,20 +81,25 @@ pub fn apply(
         cause: reason.into(),
     });
     if u.bases.is_empty() {
-        u.status = UnitStatus::Destroyed;
-        u.order = None;
-        u.charge = None;
-        events.push(Event::UnitDestroyed {
-            unit,
-            rule: "BFS-CBT-10".into(),
-            reason: "it lost its last base".into(),
-        });
+        events.push(take_off(u, "BFS-CBT-10", "it lost its last base"));
         // An ammunition wagon lost to anything but close combat explodes (BFS-WAG-3).
         if crate::wagon::supply::explodes_when_lost(game, unit, cause) {
             crate::wagon::supply::explode(game, unit, &footprint, None, events);
         }
     }
     removed
+}
+
+/// A unit that has lost its last base goes off the table with no order; the event says so.
+pub fn take_off(u: &mut crate::state::Unit, rule: &str, reason: &str) -> Event {
+    u.status = UnitStatus::Destroyed;
+    u.order = None;
+    u.charge = None;
+    Event::UnitDestroyed {
+        unit: u.id,
+        rule: rule.into(),
+        reason: reason.into(),
+    }
 }
 
 /// Takes every base of the unit off the table at once, whatever it had left: destroyed by `rule`

@@ -193,7 +193,12 @@ impl Matchups {
         };
         let grid = grid(cache, game);
         let mut travel = HashMap::new();
-        for u in game.units_on_table(side) {
+        // Only units that can strike or shoot are drawn towards the enemy: wagons and other
+        // units with neither close combat nor shooting dice need no travel fields.
+        for u in game.units_on_table(side).filter(|u| {
+            let p = game.profile(u.profile);
+            p.close_combat > 0 || (p.shooting > 0 && p.ranged.is_some())
+        }) {
             for e in game.units_on_table(side.other()) {
                 travel
                     .entry((u.profile, e.id))

@@ -7,7 +7,7 @@
 //! terrain cover for a commander shot at, low visibility.
 
 use crate::dice::{Modifier, PoolSpec, TestRoll};
-use crate::event::{ArmorReport, Band, Event, Piece, ShotGroup, VolleyReport};
+use crate::event::{Band, Event, Piece, ShotGroup, VolleyReport};
 use crate::flight;
 use crate::geo::{self, frame_of, sid, unit_frame};
 use crate::ids::{CommanderId, UnitId};
@@ -1069,26 +1069,15 @@ pub fn roll_volley(game: &mut Game, plan: &VolleyPlan) -> VolleyReport {
             ));
         }
         hits += roll.successes;
-        let target = armor_target(g);
-        let faces = game.dice.d10s(roll.successes as usize);
-        let saved = if target >= 10 {
-            faces.len() as u32
-        } else if target < 1 {
-            0
-        } else {
-            faces.iter().filter(|f| (**f as i32) <= target).count() as u32
-        };
-        let failed = roll.successes - saved;
-        lost += failed;
+        let test = crate::dice::armor_tests(
+            &mut game.dice,
+            g.armor_base,
+            g.armor_mods.clone(),
+            roll.successes,
+        );
+        lost += test.failed;
         if roll.successes > 0 {
-            armor.push(ArmorReport {
-                armor: g.armor_base,
-                modifiers: g.armor_mods.clone(),
-                target,
-                faces,
-                saved,
-                failed,
-            });
+            armor.push(test);
             // A war wagon: each hit is tested against the wagon too (BFS-WAG-13).
             if at_train {
                 let report = crate::wagon::train::structure_tests(game, g, roll.successes);

@@ -1,7 +1,7 @@
-//! Wagons (BFS-WAG-1..11, BFS-WGN-1..8): transport and ammunition wagons. Each wagon base is a
-//! unit of its own (BFS-WAG-2) with the rulebook's profile (BFS-WAG-3, in the army lists); the
-//! kind is [`UnitKind::Wagon`] and an ammunition wagon carries the
-//! [`SpecialRule::AmmunitionWagon`] flag.
+//! Wagons (BFS-WAG, BFS-WGN): transport and ammunition wagons, and war wagons. Each transport or
+//! ammunition wagon base is a unit of its own (BFS-WAG-2) with the rulebook's profile (BFS-WAG-3,
+//! in the army lists); the kind is [`UnitKind::Wagon`], and an ammunition wagon carries the
+//! [`SpecialRule::AmmunitionWagon`] flag, a war wagon [`SpecialRule::WarWagon`].
 //!
 //! What a wagon may not do is checked here; the rest lives with the rule it bends:
 //! - [`assault`]: charging wagons, which lose at once, are taken or destroyed, and the
@@ -11,7 +11,9 @@
 //!   friendly wagons losing its Charge order (BFS-WAG-4, BFS-WAG-5, BFS-WGN-2, BFS-WGN-3);
 //! - [`crossing`]: crossing friendly wagons as an obstacle and a friend at once (BFS-WAG-4);
 //! - [`supply`]: restocking ammunition from an ammunition wagon, the explosion check and the
-//!   blast (BFS-WAG-10, BFS-WAG-11, BFS-AMM-5, BFS-AMM-8).
+//!   blast (BFS-WAG-10, BFS-WAG-11, BFS-AMM-5, BFS-AMM-8);
+//! - [`train`]: War Wagon Trains, the tabor: one unit of war wagons with crews, fought wagon by
+//!   wagon (BFS-WAG-12..20), which the rules above treat as wagons once every crew is gone.
 //!
 //! Already honoured elsewhere: 360° vision (BFS-FOV-3), +5 cm marching (BFS-MAR), a Movement
 //! Maneuver costing the whole Move (BFS-MOV-14), no crossing of obstacles (BFS-TER-27), bogging
@@ -19,8 +21,9 @@
 //! dice (BFS-ART-4), and friendly wagons blocking sight, fire and charges like any close-order
 //! unit (BFS-WAG-4).
 //!
-//! Not yet: War Wagon Trains and the tabor (BFS-WAG-12..22), manning wagons (BFS-WAG-19), and the
-//! scenario effects on wagons (BFS-WAG-23), which wait for the pre-battle sequence.
+//! Not yet: manning abandoned wagons (BFS-WAG-19), a train cut in two reconnecting
+//! (BFS-WAG-12), and the scenario effects on wagons (BFS-WAG-23), which wait for the pre-battle
+//! sequence.
 
 pub mod assault;
 pub mod cover;

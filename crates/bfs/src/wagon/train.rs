@@ -179,14 +179,11 @@ pub fn structure_losses(
         text: format!("A wagon of {} is destroyed, and its crew with it.", u.name),
     });
     if u.bases.is_empty() {
-        u.status = UnitStatus::Destroyed;
-        u.order = None;
-        u.charge = None;
-        events.push(Event::UnitDestroyed {
-            unit,
-            rule: "BFS-WAG-13".into(),
-            reason: "its last wagon was destroyed".into(),
-        });
+        events.push(crate::losses::take_off(
+            u,
+            "BFS-WAG-13",
+            "its last wagon was destroyed",
+        ));
     }
     true
 }
@@ -218,23 +215,7 @@ pub fn structure_tests(
         .filter(|m| m.rule == "BFS-SHO-15")
         .cloned()
         .collect();
-    let target = STRUCTURE_ARMOR + modifiers.iter().map(|m| m.delta).sum::<i32>();
-    let faces = game.dice.d10s(hits as usize);
-    let saved = if target >= 10 {
-        hits
-    } else if target < 1 {
-        0
-    } else {
-        faces.iter().filter(|f| (**f as i32) <= target).count() as u32
-    };
-    crate::event::ArmorReport {
-        armor: STRUCTURE_ARMOR,
-        modifiers,
-        target,
-        faces,
-        saved,
-        failed: hits - saved,
-    }
+    crate::dice::armor_tests(&mut game.dice, STRUCTURE_ARMOR, modifiers, hits)
 }
 
 /// A volley's losses on a train: crew and structure SP on the wagon nearest the shooter
