@@ -140,6 +140,9 @@ pub enum Command {
         instruction: OrderKind,
         by: CommanderId,
     },
+    /// The owner of a unit that charges, in his Movement Phase, chooses to destroy the wagons it
+    /// beats this turn rather than take them over (BFS-WAG-6). Free.
+    BurnWagons { unit: UnitId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -294,6 +297,7 @@ impl Command {
             | HailOfArrows { unit }
             | OrdinaryFire { unit }
             | RallyItself { unit }
+            | BurnWagons { unit }
             | React { unit, .. } => (vec![*unit], vec![], None),
             DeclareCharge { unit, target, pay } => {
                 (vec![*unit, *target], pay.iter().copied().collect(), None)
@@ -338,6 +342,7 @@ impl Command {
             Command::OrdinaryFire { .. } => "OrdinaryFire",
             Command::RallyItself { .. } => "RallyItself",
             Command::IssueInstruction { .. } => "IssueInstruction",
+            Command::BurnWagons { .. } => "BurnWagons",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

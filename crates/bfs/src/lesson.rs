@@ -44,6 +44,7 @@ pub const COMMANDS: &[&str] = &[
     "OrdinaryFire",
     "RallyItself",
     "IssueInstruction",
+    "BurnWagons",
 ];
 
 /// Event names a goal may wait for.
@@ -138,6 +139,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             Some(order.name().into()),
         ),
         Command::HailOfArrows { unit: u }
+        | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }
         | Command::RallyItself { unit: u } => (vec![unit(*u)], None, None),
         Command::Rally { unit: u, .. } | Command::Reorganize { unit: u, .. } => {

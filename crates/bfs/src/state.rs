@@ -204,6 +204,10 @@ pub struct TurnFlags {
     /// base in Shooting after Movement (BFS-OPT-2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hail_of_arrows: bool,
+    /// Its owner chose to destroy the wagons it beats this turn rather than take them over
+    /// (BFS-WAG-6).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub burn_wagons: bool,
     /// Its owner holds its Salvo or Ranked Fire this turn (BFS-SPC-26, BFS-SPC-29).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ordinary_fire: bool,

@@ -205,6 +205,33 @@ fn bfs_wag_6_wagons_lose_at_once_and_are_taken() {
     );
 }
 
+/// BFS-WAG-6: the winner may choose to destroy the wagons it could take: chosen in its
+/// Movement Phase, the wagon is destroyed, not taken.
+#[test]
+fn bfs_wag_6_the_winner_may_destroy_instead() {
+    let mut g = pancerni_at_wagon();
+    let (p, w) = (id(&g, "pancerni"), id(&g, "wagon"));
+    g.unit_mut(p).order = Some(OrderKind::Charge);
+    at_movement(&mut g, Side::B, false);
+    assert_eq!(
+        refusal(&g, Command::BurnWagons { unit: p }),
+        "BFS-WAG-6",
+        "not its side's phase"
+    );
+    at_movement(&mut g, Side::A, false);
+    run(&mut g, Command::BurnWagons { unit: p });
+    assert_eq!(
+        refusal(&g, Command::BurnWagons { unit: p }),
+        "BFS-WAG-6",
+        "once is enough"
+    );
+    at_combat(&mut g, CombatStage::CloseCombat);
+    let events = run(&mut g, Command::Continue);
+    assert_eq!(g.unit(w).status, UnitStatus::Destroyed, "{events:?}");
+    assert_eq!(g.unit(w).side, Side::B);
+    assert!(!events.iter().any(|e| matches!(e, Event::WagonTaken { .. })));
+}
+
 /// BFS-WGN-5: a wagon still touching an enemy unit cannot be taken over: it is destroyed.
 #[test]
 fn bfs_wgn_5_a_wagon_touching_its_own_troops_is_destroyed() {

@@ -44,6 +44,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
             crate::artillery::check_load(game, *unit, *ammunition)
         }
         Command::HailOfArrows { unit } => crate::shooting::hail::check(game, *unit),
+        Command::BurnWagons { unit } => crate::wagon::assault::check_burn(game, *unit),
         Command::OrdinaryFire { unit } => crate::shooting::ranks::check_hold(game, *unit),
         Command::RallyItself { unit } => self_rally::check(game, *unit),
         Command::IssueInstruction {
@@ -131,6 +132,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Hold { unit } => movement::do_hold(game, *unit, e)?,
         Command::Load { unit, ammunition } => crate::artillery::load(game, *unit, *ammunition, e)?,
         Command::HailOfArrows { unit } => crate::shooting::hail::declare(game, *unit, e)?,
+        Command::BurnWagons { unit } => crate::wagon::assault::burn(game, *unit, e)?,
         Command::OrdinaryFire { unit } => crate::shooting::ranks::hold(game, *unit, e)?,
         Command::RallyItself { unit } => self_rally::rally(game, *unit, e)?,
         Command::IssueInstruction {

@@ -515,6 +515,14 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
             hail,
         ));
     }
+    // The winner's choice over the wagons it beats (BFS-WAG-6).
+    let burn = Command::BurnWagons { unit: u };
+    if crate::phases::check(view, &burn).is_ok() {
+        menu.items.push(MenuItem::new(
+            "Destroy the wagons it beats this turn, rather than take them (BFS-WAG-6)",
+            burn,
+        ));
+    }
     // An obstacle at the unit's front: cross it, as a Special or a Movement Maneuver.
     let cross = match view.unit(u).order {
         Some(OrderKind::Defense) => Some(Command::Maneuver {

@@ -12,9 +12,10 @@
 //! touches its flank. If the attacker wins, the infantry withdraws or flees as usual and the
 //! wagons are taken or destroyed ([`after_fight`]); either way nobody pursues.
 //!
-//! Reading: the book lets the winner choose to destroy wagons it could take. Sandtable takes
-//! every wagon it may (a wagon is worth more taken than burnt: it can be used and counted) and
-//! destroys only those that must be; the choice to burn is not offered yet.
+//! The winner chooses to destroy wagons it could take: Sandtable asks for that choice in the
+//! charging side's Movement Phase ([`burn`], "Burn the wagons it beats"), since the combat is
+//! resolved in one go; without it, the winner takes every wagon it may and destroys only those
+//! that must be.
 
 use crate::event::Event;
 use crate::flight;
@@ -350,7 +351,18 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
             .units_on_table(winner.other())
             .filter(|e| e.id != w && !wagons.contains(&e.id))
             .any(|e| touching(game, e.id, w));
-        if held_by_enemy {
+        let burnt = attackers
+            .iter()
+            .any(|a| game.unit(*a).flags.burn_wagons && touching(game, *a, w));
+        if burnt {
+            crate::losses::destroy_unit(
+                game,
+                w,
+                "BFS-WAG-6",
+                "its captors chose to destroy it rather than take it".into(),
+                events,
+            );
+        } else if held_by_enemy {
             crate::losses::destroy_unit(
                 game,
                 w,
@@ -440,4 +452,53 @@ fn names(game: &Game, units: &[UnitId]) -> String {
         .map(|u| game.unit(*u).name.clone())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// May the owner choose now that `unit` destroys the wagons it beats this turn: his unit on
+/// the table in his Movement Phase, with a Charge order (or charging), the enemy having wagons
+/// on the table (BFS-WAG-6)?
+pub fn check_burn(game: &Game, unit: UnitId) -> Result<(), sandtable_engine::RuleError> {
+    let refuse = |why: String| Err(sandtable_engine::RuleError::new("BFS-WAG-6", why));
+    if !super::rules_apply(game) {
+        return refuse("This battle was recorded before wagons were played.".into());
+    }
+    let side = crate::phases::movement::acting(game)?;
+    let u = game.unit(unit);
+    if u.side != side || u.status != UnitStatus::OnTable {
+        return refuse(format!("{} is not one of the moving side's units.", u.name));
+    }
+    if u.order != Some(OrderKind::Charge) && u.charge.is_none() {
+        return refuse(format!("{} is not charging this turn.", u.name));
+    }
+    if u.flags.burn_wagons {
+        return refuse(format!(
+            "{} will already destroy the wagons it beats.",
+            u.name
+        ));
+    }
+    if !game
+        .units_on_table(side.other())
+        .any(|w| super::any_wagon(game, w.id))
+    {
+        return refuse("The enemy has no wagons on the table.".into());
+    }
+    Ok(())
+}
+
+/// The owner's choice: `unit` destroys the wagons it beats this turn (BFS-WAG-6).
+pub fn burn(
+    game: &mut Game,
+    unit: UnitId,
+    events: &mut Vec<Event>,
+) -> Result<(), sandtable_engine::RuleError> {
+    check_burn(game, unit)?;
+    game.unit_mut(unit).flags.burn_wagons = true;
+    events.push(Event::Ruling {
+        rule: "BFS-WAG-6".into(),
+        text: format!(
+            "{} will destroy the wagons it beats this turn instead of taking them over.",
+            game.unit(unit).name
+        ),
+    });
+    Ok(())
 }
