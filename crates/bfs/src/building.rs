@@ -191,9 +191,14 @@ pub fn garrison_rects(footprint: &Rect, n: usize) -> Vec<Rect> {
         .collect()
 }
 
-/// Who may pay the CP of a building order: a commander of the unit with it in command range and
-/// a CP left (BFS-TER-29, BFS-TER-31, BFS-CDR-17).
-fn check_payer(game: &Game, unit: UnitId, by: CommanderId, rule: &str) -> Result<(), RuleError> {
+/// Who may pay the CP of a building order (or of manning a war wagon, BFS-WAG-19): a commander
+/// of the unit with it in command range and a CP left (BFS-TER-29, BFS-TER-31, BFS-CDR-17).
+pub(crate) fn check_payer(
+    game: &Game,
+    unit: UnitId,
+    by: CommanderId,
+    rule: &str,
+) -> Result<(), RuleError> {
     let c = game.commander(by);
     if !crate::authority::commanders_who_may_order(game, unit).contains(&by) {
         return Err(RuleError::new(
@@ -357,8 +362,14 @@ pub fn occupy(
     announce(unit, "BFS-TER-29", text, old, reason, events);
 }
 
-/// A commander pays 1 CP for a building order (BFS-CDR-17).
-fn pay(game: &mut Game, by: CommanderId, rule: &str, reason: &str, events: &mut Vec<Event>) {
+/// A commander pays 1 CP for a building order (BFS-CDR-17), or for manning a war wagon.
+pub(crate) fn pay(
+    game: &mut Game,
+    by: CommanderId,
+    rule: &str,
+    reason: &str,
+    events: &mut Vec<Event>,
+) {
     game.commander_mut(by).cp -= 1;
     events.push(Event::CpSpent {
         commander: by,

@@ -256,6 +256,12 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         maneuvers: vec![m],
                     });
                 }
+                for m in crate::wagon::manning::options(game, id) {
+                    v.push(Command::Maneuver {
+                        unit: id,
+                        maneuvers: vec![m],
+                    });
+                }
                 for wagon in crate::wagon::supply::wagons_in_reach(game, id) {
                     v.push(Command::Maneuver {
                         unit: id,

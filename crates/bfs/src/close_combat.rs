@@ -441,13 +441,24 @@ fn highlanders(game: &Game, unit: UnitId, base: &sandtable_geometry::Rect) -> Op
         })
 }
 
-/// Rolls one unit's attacks on one enemy unit.
+/// How the blows on one enemy unit are split: a War Wagon Train's wagons take theirs one by one,
+/// and what belongs to the striking unit as a whole (the casualty marker's die, an attached
+/// commander's, Companions, pike support) comes with the first part only (BFS-WAG-15).
+#[derive(Debug, Clone, Copy)]
+struct Part {
+    first: bool,
+    /// Every base of the striking unit fights this enemy (BFS-CBT-10).
+    all_fight: bool,
+}
+
+/// Rolls one unit's attacks on one enemy unit (or one wagon of a train: `part`).
 fn strike(
     game: &mut Game,
     unit: UnitId,
     target: UnitId,
     list: &[Attack],
     round: u8,
+    part: Option<Part>,
 ) -> MeleeReport {
     let u = game.unit(unit).clone();
     let p = game.unit_profile(unit).clone();
@@ -491,10 +502,10 @@ fn strike(
             None => groups.push((vec![a.base], key, mods, flank_die)),
         }
     }
-    let all_fight = fighting.len() >= u.bases.len();
+    let all_fight = part.map_or(fighting.len() >= u.bases.len(), |p| p.all_fight);
     let mut report_groups = Vec::new();
     let mut hits = 0;
-    let mut first_group = true;
+    let mut first_group = part.is_none_or(|p| p.first);
     for (bases, _, mods, flank_die) in &groups {
         let mut spec = PoolSpec::new(bases.len(), dice, p.skill as i32);
         spec.below_one = game.info.options.below_one;
@@ -684,8 +695,14 @@ fn fight(
                     } else {
                         vec![(None, list.clone())]
                     };
-                for (wagon, on) in parts {
-                    let report = strike(game, unit, t, &on, round);
+                let all_fight =
+                    list.iter().filter(|a| a.target == t).count() >= game.unit(unit).bases.len();
+                for (k, (wagon, on)) in parts.into_iter().enumerate() {
+                    let part = wagon.map(|_| Part {
+                        first: k == 0,
+                        all_fight,
+                    });
+                    let report = strike(game, unit, t, &on, round, part);
                     inflicted[side_of(game, unit).index()] += report.sp_lost;
                     damage.push((t, wagon, report.sp_lost));
                     let faces = armor_faces(&report.armor);

@@ -267,6 +267,14 @@ pub enum SpecialManeuver {
     /// Connect a War Wagon Train and prepare it for defence (2 Special Maneuvers): from then on
     /// it moves 5 cm, never marches (BFS-WAG-14).
     ConnectWagons,
+    /// Man a war wagon of the side's own train that has lost its crew (index `wagon` among the
+    /// train's bases), within 10 cm: 1 Special Maneuver and 1 CP paid by `by`; the unit gives
+    /// the crew's Strength (BFS-WAG-19).
+    ManWagon {
+        train: UnitId,
+        wagon: u8,
+        by: CommanderId,
+    },
 }
 
 impl Command {
@@ -284,11 +292,18 @@ impl Command {
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
                 let mut units = vec![*unit];
-                units.extend(maneuvers.iter().filter_map(|m| match m {
-                    SpecialManeuver::TakeAmmunition { wagon } => Some(*wagon),
-                    _ => None,
-                }));
-                (units, vec![], None)
+                let mut commanders = Vec::new();
+                for m in maneuvers {
+                    match m {
+                        SpecialManeuver::TakeAmmunition { wagon } => units.push(*wagon),
+                        SpecialManeuver::ManWagon { train, by, .. } => {
+                            units.push(*train);
+                            commanders.push(*by);
+                        }
+                        _ => {}
+                    }
+                }
+                (units, commanders, None)
             }
             Move { unit, .. }
             | Withdraw { unit }

@@ -119,6 +119,10 @@ pub fn flee(
         crate::building::losses_instead(game, unit, MoraleLevel::Flight, events);
         return;
     }
+    // A War Wagon Train never flees (BFS-WAG-17); a wagon cannot run.
+    if crate::wagon::any_wagon(game, unit) {
+        return;
+    }
     let side = game.unit(unit).side;
     let was = game.unit(unit).morale;
     {

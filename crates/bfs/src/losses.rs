@@ -11,6 +11,8 @@ use sandtable_geometry::contact;
 pub enum LossCause {
     Shooting,
     CloseCombat,
+    /// Men sent away, to crew a war wagon (BFS-WAG-19): no Morale test, and not a loss to fire.
+    Detached,
 }
 
 /// Strength points a unit still has.
@@ -144,7 +146,7 @@ fn base_to_remove(game: &Game, unit: UnitId, cause: LossCause) -> Option<usize> 
         ra.total_cmp(&rb).then(xa.total_cmp(&xb))
     };
     match cause {
-        LossCause::Shooting => (0..u.bases.len()).max_by(by_rear),
+        LossCause::Shooting | LossCause::Detached => (0..u.bases.len()).max_by(by_rear),
         LossCause::CloseCombat => {
             let enemies: Vec<_> = game
                 .units

@@ -389,6 +389,8 @@ pub fn wipe_out(
             );
             continue;
         }
+        // Its war wagons without crews go (BFS-PSY-29).
+        crate::wagon::train::remove_crewless_wagons(game, u, events);
         // A garrison does not flee, nor does a War Wagon Train: they test every turn instead
         // (BFS-PSY-29, BFS-WAG-17).
         if game.unit(u).morale != MoraleLevel::Flight
@@ -462,5 +464,6 @@ fn hold_out_tests(game: &mut Game, events: &mut Vec<Event>) {
             );
             crate::building::relayout(game, u);
         }
+        crate::wagon::train::remove_crewless_wagons(game, u, events);
     }
 }

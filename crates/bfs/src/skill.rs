@@ -73,7 +73,8 @@ pub fn test_or_disorganized(
         Some(Event::Test(t)) => t.roll.face,
         _ => None,
     };
-    if !passed {
+    // A train is never Disorganized, and only a failed Morale test costs it crew (BFS-WAG-17).
+    if !passed && !crate::wagon::any_wagon(game, unit) {
         crate::flight::apply_level(
             game,
             unit,

@@ -136,10 +136,10 @@ pub struct Unit {
     /// Its last Salvo or Ranked Fire: the turn after, it reloads (BFS-SPC-26, BFS-SPC-29).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_volley: Option<crate::shooting::ranks::LastVolley>,
-    /// The side a wagon was taken from in close combat (BFS-WAG-8): its bases count among that
-    /// side's losses.
+    /// Whom a wagon was taken from in close combat (BFS-WAG-8): its bases, and those it had lost
+    /// before, count among that side's losses.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub taken_from: Option<Side>,
+    pub taken_from: Option<crate::wagon::assault::Taken>,
     /// A War Wagon Train's wagons, one for each base in order, and whether it is connected
     /// (BFS-WAG-12..14, [`crate::wagon::train`]); `None` for every other unit.
     #[serde(default, skip_serializing_if = "Option::is_none")]

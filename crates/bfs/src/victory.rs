@@ -75,7 +75,9 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
         let mut destroyed = 0u32;
         let mut fled = 0u32;
         for u in game.units.iter().filter(|u| u.side == s) {
-            destroyed += u.bases_destroyed as u32;
+            // A taken wagon's losses before its capture are its first owner's (below).
+            let before = u.taken_from.map_or(0, |t| t.lost_before);
+            destroyed += u.bases_destroyed.saturating_sub(before) as u32;
             fled += u.bases_fled as u32;
             if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
                 fled += u.bases.len() as u32;
@@ -86,8 +88,12 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
         destroyed += game
             .units
             .iter()
-            .filter(|u| u.taken_from == Some(s) && u.side != s)
-            .map(|u| u.bases.len() as u32)
+            .filter_map(|u| {
+                u.taken_from
+                    .filter(|t| t.from == s && u.side != s)
+                    .map(|t| (u, t))
+            })
+            .map(|(u, t)| u.bases.len() as u32 + t.lost_before as u32)
             .sum::<u32>();
         let commanders: u32 = game
             .commanders

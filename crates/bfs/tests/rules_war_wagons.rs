@@ -324,3 +324,74 @@ fn bfs_wag_15_defending_wagons_against_cavalry() {
         a.modifiers
     );
 }
+
+/// BFS-WAG-19: infantry of Skill 4 or more with a Defense order, within 10 cm of its own train's
+/// abandoned wagon, mans it: 1 Special Maneuver and 1 CP; the wagon has a crew of 3 again, and
+/// the haiduks give 3 SP (one base of their 4).
+#[test]
+fn bfs_wag_19_manning_an_abandoned_wagon() {
+    let mut g = train_of_three(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 50.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+    ]);
+    let (t, h) = (id(&g, "tabor"), id(&g, "haiduks"));
+    g.unit_mut(t).train.as_mut().unwrap().wagons[1].crew = 0;
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    at_movement(&mut g, Side::A, false);
+    // The colonel stands by them, within his command range.
+    g.commanders[0].base = sandtable_geometry::Rect::new(
+        sandtable_geometry::Pose::new(sandtable_geometry::Vec2::new(40.0, 45.0), 0.0),
+        sandtable_geometry::Vec2::new(1.5, 1.5),
+    );
+    let man = |wagon: u8| Command::Maneuver {
+        unit: h,
+        maneuvers: vec![SpecialManeuver::ManWagon {
+            train: t,
+            wagon,
+            by: sandtable_bfs::ids::CommanderId(0),
+        }],
+    };
+    assert_eq!(
+        Bfs::legal(&g, &man(0)).unwrap_err().rule,
+        "BFS-WAG-19",
+        "wagon #1 still has its crew"
+    );
+    let cp = g.commanders[0].cp;
+    run(&mut g, man(1));
+    assert_eq!(wagons(&g)[1].crew, 3);
+    assert_eq!(losses::sp_left(&g, h), 4 * 3 - 3);
+    assert_eq!(g.commanders[0].cp, cp - 1);
+    assert_eq!(g.unit(h).flags.special_maneuvers, 1);
+}
+
+/// BFS-WAG-17: a train never flees (a drawn combat's withdrawal cannot push it into flight),
+/// and a failed Skill test (after passing through friends, say) neither Disorganizes it nor costs
+/// it crew: only failed Morale tests do.
+#[test]
+fn bfs_wag_17_never_flees_and_skill_tests_cost_nothing() {
+    let mut g = train_of_three(&[unit("reiters", 1, "reiters", 3, 3, (60.0, 62.0), 180.0)]);
+    let t = id(&g, "tabor");
+    let before = g.unit(t).bases.clone();
+    let mut events = Vec::new();
+    sandtable_bfs::flight::flee(
+        &mut g,
+        t,
+        sandtable_geometry::Vec2::new(0.0, -1.0),
+        10.0,
+        "a test",
+        &mut events,
+    );
+    assert_eq!(g.unit(t).bases, before);
+    assert_eq!(g.unit(t).morale, MoraleLevel::Good);
+    g.dice.script([10]);
+    let (passed, _) = sandtable_bfs::skill::test_or_disorganized(
+        &mut g,
+        t,
+        "BFS-AMV-3",
+        "a test".into(),
+        &mut events,
+    );
+    assert!(!passed);
+    assert_eq!(losses::sp_left(&g, t), 9);
+    assert_eq!(g.unit(t).morale, MoraleLevel::Good);
+}

@@ -647,6 +647,10 @@ pub fn check_maneuver(
                 crate::wagon::train::check_connect(game, unit)?;
                 bases
             }
+            SpecialManeuver::ManWagon { train, wagon, by } => {
+                crate::wagon::manning::check(game, unit, train, wagon as usize, by)?;
+                bases
+            }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
                 crate::artillery::check_special_manhandling(game, unit)?;
                 if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
@@ -876,6 +880,9 @@ pub fn do_maneuver(
                 crate::wagon::supply::take(game, unit, wagon, events)
             }
             SpecialManeuver::ConnectWagons => crate::wagon::train::connect(game, unit, events),
+            SpecialManeuver::ManWagon { train, wagon, by } => {
+                crate::wagon::manning::man(game, unit, train, wagon as usize, by, events)
+            }
             _ => {}
         }
     }

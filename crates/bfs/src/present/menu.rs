@@ -636,6 +636,26 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     retrieve,
                 ));
             }
+            // A crew for an abandoned war wagon of its side (BFS-WAG-19).
+            for m in crate::wagon::manning::options(view, u) {
+                if let SpecialManeuver::ManWagon { train, wagon, by } = m {
+                    let cmd = Command::Maneuver {
+                        unit: u,
+                        maneuvers: vec![m],
+                    };
+                    if crate::phases::check(view, &cmd).is_ok() {
+                        menu.items.push(MenuItem::new(
+                            format!(
+                                "Man wagon #{} of {} (1 S-M, 1 CP from {}; it gives the crew's SP)",
+                                wagon + 1,
+                                view.unit(train).name,
+                                view.commander(by).name
+                            ),
+                            cmd,
+                        ));
+                    }
+                }
+            }
             // A War Wagon Train connects for defence (BFS-WAG-14).
             let connect = Command::Maneuver {
                 unit: u,

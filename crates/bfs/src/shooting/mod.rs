@@ -303,8 +303,13 @@ impl<'a> Lanes<'a> {
             .then(|| crate::building::walls(game, shooter));
         // Every crewed war wagon of a train fires (BFS-WAG-15).
         let mut shooters = match &game.unit(shooter).train {
-            Some(t) => (0..t.wagons.len())
-                .filter(|i| t.wagons[*i].crew > 0)
+            Some(t) => t
+                .wagons
+                .iter()
+                .zip(&game.unit(shooter).bases)
+                .enumerate()
+                .filter(|(_, (w, _))| w.crew > 0)
+                .map(|(i, _)| i)
                 .collect(),
             None => front_rank(game, shooter),
         };
@@ -1143,6 +1148,8 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
     let mut commanders_hit: Vec<(CommanderId, Piece, u32)> = Vec::new();
     let mut case_shot_hit: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     let mut salvo_hit: Vec<(UnitId, UnitId)> = Vec::new();
+    // Volleys at War Wagon Trains: (train, shooter, crew SP, structure SP) (BFS-WAG-13).
+    let mut train_hits: Vec<(UnitId, Piece, u32, u32)> = Vec::new();
     for plan in &plans {
         let report = roll_volley(game, plan);
         let spent = spent(game, plan);
@@ -1174,8 +1181,7 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
         }
         match plan.target {
             Piece::Unit(t) if crate::wagon::train::is_train(game, t) => {
-                // The hits land on the wagon nearest the shooter, at once (BFS-WAG-15).
-                crate::wagon::train::shot(game, t, plan.shooter, lost, structure_lost, events);
+                train_hits.push((t, plan.shooter, lost, structure_lost));
             }
             Piece::Unit(t) => {
                 damage.push((t, plan.shooter.unit(), lost));
@@ -1191,6 +1197,21 @@ pub fn resolve_stage(game: &mut Game, stage: FireStage, events: &mut Vec<Event>)
     for (c, by, sp) in commanders_hit {
         let cause = format!("shot down by {}", piece_name(game, by));
         crate::attachment::lone_commander_hit(game, c, sp, cause, events);
+    }
+    // A train's losses land at the end of the stage too, each volley's on the wagon nearest its
+    // shooter (BFS-WAG-15); a train that lost a whole crew tests its Morale once (BFS-WAG-17).
+    let mut trains_tested: Vec<UnitId> = Vec::new();
+    for (t, by, crew, structure) in train_hits {
+        if crate::wagon::train::shot(game, t, by, crew, structure, events)
+            && !trains_tested.contains(&t)
+        {
+            trains_tested.push(t);
+        }
+    }
+    for t in trains_tested {
+        if game.unit(t).status == UnitStatus::OnTable {
+            flight::test_and_apply(game, t, &MoraleCause::Shooting, events);
+        }
     }
     // Losses at the end of the stage, all fire at one target together.
     let mut targets: Vec<UnitId> = damage.iter().map(|d| d.0).collect();

@@ -27,16 +27,36 @@ use sandtable_geometry::contact;
 
 use super::cover::{defends_wagons, touching};
 
-/// Infantry defending `wagon` from behind: units of its side with a Defense order touching it
-/// (BFS-WGN-5). None for anything but a crewless wagon.
+/// Whom a wagon was taken from, and the bases it had lost before: those stay its first owner's
+/// losses (BFS-WAG-8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Taken {
+    pub from: Side,
+    pub lost_before: u8,
+}
+
+/// Infantry defending `wagon` (a wagon unit of any kind) from behind: units of its side with a
+/// Defense order touching it (BFS-WGN-5) — for a train, touching a wagon an enemy touches, since
+/// only the bases at the same wagon fight (BFS-WAG-18). Before any enemy touches the train,
+/// every defender touching it counts.
 pub fn defenders_of(game: &Game, wagon: UnitId) -> Vec<UnitId> {
     if !super::any_wagon(game, wagon) || game.unit(wagon).status != UnitStatus::OnTable {
         return Vec::new();
     }
     let side = game.unit(wagon).side;
+    let bases = &game.unit(wagon).bases;
+    let near = |a: &[sandtable_geometry::Rect], b: &sandtable_geometry::Rect| {
+        sandtable_geometry::distance::set_distance(a, std::slice::from_ref(b))
+            .is_ok_and(|d| d <= super::cover::TOUCH_CM)
+    };
+    let contested: Vec<&sandtable_geometry::Rect> = bases
+        .iter()
+        .filter(|b| game.units_on_table(side.other()).any(|e| near(&e.bases, b)))
+        .collect();
     game.units_on_table(side)
         .filter(|u| u.id != wagon && !super::is_wagon(game, u.id))
         .filter(|u| defends_wagons(game, u.id) && touching(game, u.id, wagon))
+        .filter(|u| contested.is_empty() || contested.iter().any(|b| near(&u.bases, b)))
         .map(|u| u.id)
         .collect()
 }
@@ -46,7 +66,7 @@ pub fn is_wagon_fight(game: &Game, combat: &[UnitId]) -> bool {
     combat.iter().any(|u| super::any_wagon(game, *u))
 }
 
-/// The crewless wagon of `defender`'s side that both `attacker` and `defender` touch: the one
+/// The wagon (of any kind) of `defender`'s side that both `attacker` and `defender` touch: the one
 /// they fight across (BFS-WGN-5).
 pub fn across(game: &Game, attacker: UnitId, defender: UnitId) -> Option<UnitId> {
     if !super::rules_apply(game) || game.unit(attacker).side == game.unit(defender).side {
@@ -291,10 +311,12 @@ pub fn after_fight(
             .copied()
             .filter(|u| game.unit(*u).side == w && game.unit(*u).status == UnitStatus::OnTable)
             .collect();
+        // Who touches the train, and the way back from it, before any wagon goes.
+        let touched = touch_list(game, &trains, &attackers);
         for t in &trains {
             super::train::strip_unmanned(game, *t, &attackers, events);
         }
-        leave_wagons(game, &trains, &attackers, events);
+        leave(game, touched, "BFS-WAG-20", events);
     }
     let wagons: Vec<UnitId> = combat
         .iter()
@@ -325,18 +347,8 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
         return;
     };
     let winner = game.unit(first).side;
-    // Who touched which wagon, before any is taken or destroyed.
-    let touched: Vec<(UnitId, Vec<UnitId>)> = attackers
-        .iter()
-        .map(|a| {
-            let ws = wagons
-                .iter()
-                .copied()
-                .filter(|w| touching(game, *a, *w))
-                .collect();
-            (*a, ws)
-        })
-        .collect();
+    // Who touched which wagon, and the way back from it, before any is taken or destroyed.
+    let touched = touch_list(game, wagons, attackers);
     for &w in wagons {
         if game.unit(w).status != UnitStatus::OnTable {
             continue;
@@ -374,30 +386,41 @@ fn spoils(game: &mut Game, wagons: &[UnitId], attackers: &[UnitId], events: &mut
             take_over(game, w, winner, events);
         }
     }
-    leave(game, touched, events);
+    leave(game, touched, "BFS-WGN-4", events);
 }
 
-/// The attackers that touched a beaten train leave it: no Charge order, no pursuit, and a
-/// withdrawal from it (BFS-WAG-20 D).
-fn leave_wagons(game: &mut Game, trains: &[UnitId], attackers: &[UnitId], events: &mut Vec<Event>) {
-    let touched: Vec<(UnitId, Vec<UnitId>)> = attackers
+/// Each attacker, with the way away from the wagons it touches if it touches any: worked out
+/// before any wagon is taken or destroyed.
+fn touch_list(
+    game: &Game,
+    wagons: &[UnitId],
+    attackers: &[UnitId],
+) -> Vec<(UnitId, Option<sandtable_geometry::Vec2>)> {
+    attackers
         .iter()
         .map(|a| {
-            let ts = trains
+            let ws: Vec<UnitId> = wagons
                 .iter()
                 .copied()
-                .filter(|t| touching(game, *a, *t))
+                .filter(|w| touching(game, *a, *w))
                 .collect();
-            (*a, ts)
+            (
+                *a,
+                (!ws.is_empty()).then(|| flight::away_from(game, *a, &ws)),
+            )
         })
-        .collect();
-    leave(game, touched, events);
+        .collect()
 }
 
 /// Each attacker loses its Charge order; those that touched the wagons withdraw from them
-/// (BFS-WGN-4, BFS-WAG-20).
-fn leave(game: &mut Game, touched: Vec<(UnitId, Vec<UnitId>)>, events: &mut Vec<Event>) {
-    for (a, ws) in touched {
+/// (BFS-WGN-4 for wagons, BFS-WAG-20 D for a train: `rule`).
+fn leave(
+    game: &mut Game,
+    touched: Vec<(UnitId, Option<sandtable_geometry::Vec2>)>,
+    rule: &str,
+    events: &mut Vec<Event>,
+) {
+    for (a, away) in touched {
         if game.unit(a).status != UnitStatus::OnTable {
             continue;
         }
@@ -408,22 +431,24 @@ fn leave(game: &mut Game, touched: Vec<(UnitId, Vec<UnitId>)>, events: &mut Vec<
                 unit: a,
                 from: Some(OrderKind::Charge),
                 to: None,
-                rule: "BFS-WAG-6".into(),
+                rule: rule.into(),
                 reason: "after fighting wagons the attacker loses its Charge order: no pursuit, no second charge".into(),
             });
         }
         let u = game.unit_mut(a);
         u.charge = None;
         u.flags.fought = true;
-        if ws.is_empty() || u.morale == MoraleLevel::Flight {
+        let Some(dir) = away else {
+            continue;
+        };
+        if u.morale == MoraleLevel::Flight {
             continue;
         }
-        let dir = flight::away_from(game, a, &ws);
         flight::withdraw(
             game,
             a,
             dir,
-            "units in contact with the wagons they beat must withdraw (BFS-WGN-4)",
+            &format!("units in contact with the wagons they beat must withdraw ({rule})"),
             events,
         );
     }
@@ -434,7 +459,10 @@ fn leave(game: &mut Game, touched: Vec<(UnitId, Vec<UnitId>)>, events: &mut Vec<
 /// commander of its new side who may order units outside his regiment may order it.
 fn take_over(game: &mut Game, wagon: UnitId, by: Side, events: &mut Vec<Event>) {
     let u = game.unit_mut(wagon);
-    u.taken_from.get_or_insert(u.side);
+    u.taken_from.get_or_insert(Taken {
+        from: u.side,
+        lost_before: u.bases_destroyed,
+    });
     u.side = by;
     u.regiment = None;
     u.order = None;

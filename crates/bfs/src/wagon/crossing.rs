@@ -15,7 +15,7 @@ use sandtable_geometry::{Polygon, Rect};
 /// A base this close in front of a wagon touches it.
 const PROBE_CM: f32 = 0.1;
 
-/// The friendly crewless wagon touching the front of `bases` (the unit `unit`), if any.
+/// The friendly wagon (of any kind, a war wagon train too) touching the front of `bases` (the unit `unit`), if any.
 pub fn wagon_at_front(game: &Game, unit: UnitId, bases: &[Rect]) -> Option<UnitId> {
     if !super::rules_apply(game) || bases.is_empty() {
         return None;
@@ -60,8 +60,11 @@ pub fn distance_across(game: &Game, bases: &[Rect], wagon: UnitId) -> Result<f32
     Ok(need + 0.01)
 }
 
-/// Does crossing `wagon` spare `unit` the Skill test: infantry with a Defense order crossing
-/// wagons with a Defense order, by a Special Maneuver (BFS-WAG-4)?
+/// Does crossing `wagon` spare `unit` the Skill test: infantry crossing wagons with a Defense
+/// order, by a Special Maneuver (BFS-WAG-4; a Special Maneuver itself needs the unit's Defense
+/// order, BFS-MAN-1)?
 pub fn free_passage(game: &Game, unit: UnitId, wagon: UnitId) -> bool {
-    super::cover::defends_wagons(game, unit) && game.unit(wagon).order == Some(OrderKind::Defense)
+    game.unit_profile(unit).kind == crate::profile::UnitKind::Infantry
+        && game.unit(unit).morale != crate::state::MoraleLevel::Flight
+        && game.unit(wagon).order == Some(OrderKind::Defense)
 }

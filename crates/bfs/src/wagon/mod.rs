@@ -21,13 +21,16 @@
 //! dice (BFS-ART-4), and friendly wagons blocking sight, fire and charges like any close-order
 //! unit (BFS-WAG-4).
 //!
-//! Not yet: manning abandoned wagons (BFS-WAG-19), a train cut in two reconnecting
+//! - [`manning`]: infantry giving a crew to its own train's abandoned war wagon (BFS-WAG-19).
+//!
+//! Not yet: manning enemy wagons and abandoned guns (BFS-WAG-19), a train cut in two reconnecting
 //! (BFS-WAG-12), and the scenario effects on wagons (BFS-WAG-23), which wait for the pre-battle
 //! sequence.
 
 pub mod assault;
 pub mod cover;
 pub mod crossing;
+pub mod manning;
 pub mod supply;
 pub mod train;
 

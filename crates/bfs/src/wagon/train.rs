@@ -219,8 +219,8 @@ pub fn structure_tests(
 }
 
 /// A volley's losses on a train: crew and structure SP on the wagon nearest the shooter
-/// (BFS-WAG-13, BFS-WAG-15). A crew that loses SP makes the train test Morale as a unit losing
-/// a base to shooting would, when a wagon's crew is wiped out (BFS-WAG-17).
+/// (BFS-WAG-13, BFS-WAG-15). Returns whether a wagon lost its whole crew: the train then tests
+/// Morale, as a unit losing a base to shooting would (BFS-WAG-17).
 pub fn shot(
     game: &mut Game,
     unit: UnitId,
@@ -228,9 +228,9 @@ pub fn shot(
     crew_sp: u32,
     structure_sp: u32,
     events: &mut Vec<Event>,
-) {
+) -> bool {
     if game.unit(unit).status != UnitStatus::OnTable || crew_sp + structure_sp == 0 {
-        return;
+        return false;
     }
     let from = match shooter {
         crate::event::Piece::Unit(s) => game.unit(s).bases.clone(),
@@ -241,10 +241,7 @@ pub fn shot(
     crew_losses(game, unit, Some(at), crew_sp, "shot", events);
     structure_losses(game, unit, at, structure_sp, events);
     let crews_after = game.unit(unit).train.as_ref().map_or(0, |t| t.crewed());
-    if game.unit(unit).status == UnitStatus::OnTable && crews_after < crews_before {
-        let cause = crate::morale::MoraleCause::Shooting;
-        crate::flight::test_and_apply(game, unit, &cause, events);
-    }
+    crews_after < crews_before
 }
 
 /// Instead of Disorganization or Flight, a train's crews lose Strength: 1 SP for a failed
@@ -318,7 +315,9 @@ pub fn strip_unmanned(
         return;
     };
     let touched_by = |g: &Game, i: usize| -> Vec<(UnitId, usize)> {
-        let wb = &g.unit(unit).bases[i];
+        let Some(wb) = g.unit(unit).bases.get(i) else {
+            return Vec::new();
+        };
         attackers
             .iter()
             .flat_map(|a| {
@@ -502,4 +501,17 @@ pub fn card_line(t: &Train) -> String {
         if t.connected { ", connected" } else { "" },
         wagons.join("; ")
     )
+}
+
+/// In a Regiment Wiped Out, war wagons that have lost their crews are taken off the table
+/// (BFS-PSY-29, 000 l.4116-4119).
+pub fn remove_crewless_wagons(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) {
+    let Some(t) = game.unit(unit).train.clone() else {
+        return;
+    };
+    for i in (0..t.wagons.len()).rev() {
+        if t.wagons[i].crew == 0 && game.unit(unit).status == UnitStatus::OnTable {
+            structure_losses(game, unit, i, STRUCTURE_SP as u32, events);
+        }
+    }
 }
