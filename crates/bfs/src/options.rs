@@ -80,6 +80,10 @@ pub struct Options {
     /// How close a group's units stand: a chain within 10 cm (default) or every pair.
     #[serde(default, skip_serializing_if = "is_chain")]
     pub group_order_spacing: crate::phases::group_order::Spacing,
+    /// The book's learning simplification (BFS-GEN-4): every unit plays as an ordinary
+    /// close-order unit, with no special rules and no Open Order. Off by default.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub basic_mode: bool,
     /// The engine revision the battle is played under ([`crate::revision`]). Fixed by the save,
     /// not by the scenario, and left out of the state hash so that saves made before revisions
     /// were recorded still check.
@@ -105,6 +109,7 @@ impl Default for Options {
             hail_of_arrows: false,
             group_orders: true,
             group_order_spacing: crate::phases::group_order::Spacing::Chain,
+            basic_mode: false,
             rules_revision: crate::revision::CURRENT,
         }
     }
@@ -127,7 +132,6 @@ fn is_chain(s: &crate::phases::group_order::Spacing) -> bool {
 const NOT_YET: &[(&str, &str)] = &[
     ("choice_of_effects", "BFS-OPT-4"),
     ("fortune_favors_the_bold", "BFS-OPT-5"),
-    ("basic_mode", "BFS-GEN-4"),
 ];
 
 impl Options {
@@ -148,6 +152,7 @@ impl Options {
         "hail_of_arrows",
         "group_orders",
         "group_order_spacing",
+        "basic_mode",
     ];
 
     pub fn from_scenario(map: &BTreeMap<String, OptionValue>) -> Result<Self, Vec<Problem>> {
@@ -199,6 +204,7 @@ impl Options {
                 ("ammunition", _) => bad("\"counting\", \"test\" or false"),
                 ("hail_of_arrows", OptionValue::Bool(b)) => o.hail_of_arrows = *b,
                 ("group_orders", OptionValue::Bool(b)) => o.group_orders = *b,
+                ("basic_mode", OptionValue::Bool(b)) => o.basic_mode = *b,
                 ("group_order_spacing", OptionValue::Text(t)) => match t.as_str() {
                     "chain" => o.group_order_spacing = crate::phases::group_order::Spacing::Chain,
                     "all_pairs" => {

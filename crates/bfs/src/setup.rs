@@ -3,6 +3,7 @@
 use crate::deploy::deployment_rects;
 use crate::ids::{CommanderId, ProfileId, RegimentId, Side, UnitId};
 use crate::load::LoadedScenario;
+use crate::profile::SpecialRule;
 use crate::scenario_spec::{CommanderRank, FormationSpec};
 use crate::state::*;
 use crate::turn::{Bid, Phase, TurnState};
@@ -26,7 +27,20 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         let mut ids = Vec::new();
         for p in &army.profiles {
             ids.push((p.id.clone(), ProfileId(profiles.len() as u16)));
-            profiles.push(p.clone());
+            let mut p = p.clone();
+            // The learning simplification: no special rules (BFS-GEN-4). What a unit is, a wagon
+            // of powder or of war, and a commander's gift for guns, stay.
+            if loaded.options.basic_mode {
+                p.special_rules.retain(|r| {
+                    matches!(
+                        r,
+                        SpecialRule::AmmunitionWagon
+                            | SpecialRule::WarWagon
+                            | SpecialRule::ArtilleryCommander
+                    )
+                });
+            }
+            profiles.push(p);
         }
         profile_ids.push(ids);
     }
@@ -80,6 +94,13 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 FormationSpec::OpenOrder
             } else {
                 u.formation
+            };
+            // No Open Order in the learning simplification (BFS-GEN-4): a Line instead.
+            let formation = match formation {
+                FormationSpec::OpenOrder if loaded.options.basic_mode => FormationSpec::Line {
+                    files: u.bases.min(if p.is_mounted() { 3 } else { 4 }).max(1),
+                },
+                f => f,
             };
             deployments.push(Deployment {
                 key: u.id.clone(),

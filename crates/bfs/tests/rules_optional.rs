@@ -542,3 +542,36 @@ fn bfs_opt_3_an_insubordinate_unit_makes_the_group_order_cost_three() {
         Ok(3)
     );
 }
+
+/// BFS-GEN-4: the learning simplification, as the named option `basic_mode`: Light Cavalry
+/// deploys in a close-order Line with no special rules, and nobody disperses into Open Order.
+#[test]
+fn bfs_gen_4_basic_mode_plays_ordinary_close_order_units() {
+    let units = [
+        unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 40.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 100.0), 180.0),
+    ];
+    let normal = with_options(&units, &[]);
+    let c = id(&normal, "cossacks");
+    assert_eq!(
+        normal.unit(c).formation,
+        sandtable_bfs::state::Formation::OpenOrder
+    );
+    let mut g = with_options(&units, &[("basic_mode", OptionValue::Bool(true))]);
+    assert_eq!(
+        g.unit(c).formation,
+        sandtable_bfs::state::Formation::Close { files: 3 }
+    );
+    assert!(g.unit_profile(c).special_rules.is_empty());
+    set_order(&mut g, "cossacks", Some(OrderKind::Defense));
+    support::at_movement(&mut g, Side::A, false);
+    let err = Bfs::legal(
+        &g,
+        &Command::Maneuver {
+            unit: c,
+            maneuvers: vec![SpecialManeuver::Disperse],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.rule, "BFS-GEN-4");
+}

@@ -491,6 +491,12 @@ pub fn check_maneuver(
             }
             SpecialManeuver::Disperse | SpecialManeuver::CloseRanks { .. } => {
                 let closing = matches!(m, SpecialManeuver::CloseRanks { .. });
+                if !closing && game.info.options.basic_mode {
+                    return Err(RuleError::new(
+                        "BFS-GEN-4",
+                        "In the learning simplification no unit spreads into Open Order.",
+                    ));
+                }
                 if !open_rules {
                     return Err(RuleError::new(
                         "BFS-MAN-19",
