@@ -575,3 +575,42 @@ fn bfs_gen_4_basic_mode_plays_ordinary_close_order_units() {
     .unwrap_err();
     assert_eq!(err.rule, "BFS-GEN-4");
 }
+
+/// BFS-SPC-8 with BFS-AMM-3: each of a Countermarch unit's two volleys spends half an Ammunition
+/// Unit, even when more than half its bases fire (here the 3 bases of the first rank of 5).
+#[test]
+fn bfs_spc_8_each_countermarch_volley_spends_half_a_unit() {
+    use sandtable_bfs::profile::SpecialRule;
+    let mut s = setup(
+        &[
+            unit("musketeers", 1, "musketeers", 5, 3, (60.0, 62.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 50.0), 0.0),
+        ],
+        vec![],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "musketeers" {
+            p.special_rules.push(SpecialRule::Countermarch);
+        }
+    }
+    s.scenario
+        .options
+        .insert("ammunition".into(), text("counting"));
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let m = id(&g, "musketeers");
+    set_order(&mut g, "musketeers", Some(OrderKind::Defense));
+    assert_eq!(
+        bases_firing(&g, "musketeers", FireStage::DefendersFire),
+        Some(3)
+    );
+    g.dice.script([10; 6]);
+    defenders_fire(&mut g);
+    assert_eq!(
+        g.unit(m).supply,
+        Some(Supply::Counting {
+            halves: 11,
+            start: 12
+        }),
+        "3 of 5 bases would spend a whole unit; a Countermarch volley spends ½"
+    );
+}
