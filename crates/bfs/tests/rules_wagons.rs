@@ -700,3 +700,31 @@ fn bfs_wag_4_otherwise_an_obstacle_and_a_friend_at_once() {
         (Some(h), "BFS-AMV-3")
     );
 }
+
+/// BFS-WGN-5's figure (BFS-WAG-7): unit A (Defense) touches only wagon 2 of three; unit B's
+/// bases touch wagons 1, 2 and 3. Only B's base at wagon 2 fights; the bases at wagons 1 and 3,
+/// which nobody defends, strike nothing.
+#[test]
+fn bfs_wgn_5_only_the_bases_at_the_same_wagon_fight() {
+    let mut g = game(&[
+        unit("pancerni", 0, "pancerni", 3, 3, (54.0, 60.0), 0.0),
+        unit("wagon-1", 1, "transport-wagon", 1, 1, (50.0, 60.0), 180.0),
+        unit("wagon-2", 1, "transport-wagon", 1, 1, (54.0, 60.0), 180.0),
+        unit("wagon-3", 1, "transport-wagon", 1, 1, (58.0, 60.0), 180.0),
+        unit("musketeers", 1, "musketeers", 1, 1, (54.0, 66.0), 180.0),
+    ]);
+    let (r, m) = (id(&g, "pancerni"), id(&g, "musketeers"));
+    set_order(&mut g, "musketeers", Some(OrderKind::Defense));
+    at_combat(&mut g, CombatStage::CloseCombat);
+    let events = run(&mut g, Command::Continue);
+    let theirs: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Melee(x) if x.attacker == r => Some(x),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(theirs.len(), 1, "{events:?}");
+    assert_eq!(theirs[0].target, m);
+    assert_eq!(theirs[0].groups.iter().map(|g| g.bases).sum::<u32>(), 1);
+}

@@ -45,17 +45,18 @@ pub fn defenders_of(game: &Game, wagon: UnitId) -> Vec<UnitId> {
     }
     let side = game.unit(wagon).side;
     let bases = &game.unit(wagon).bases;
+    // Along an edge: a corner meeting is no contact with the wagon (BFS-WGN-5).
     let near = |a: &[sandtable_geometry::Rect], b: &sandtable_geometry::Rect| {
-        sandtable_geometry::distance::set_distance(a, std::slice::from_ref(b))
-            .is_ok_and(|d| d <= super::cover::TOUCH_CM)
+        super::cover::edge_touching(a, std::slice::from_ref(b))
     };
+    let near_any = |a: &[sandtable_geometry::Rect]| super::cover::edge_touching(a, bases);
     let contested: Vec<&sandtable_geometry::Rect> = bases
         .iter()
         .filter(|b| game.units_on_table(side.other()).any(|e| near(&e.bases, b)))
         .collect();
     game.units_on_table(side)
         .filter(|u| u.id != wagon && !super::is_wagon(game, u.id))
-        .filter(|u| defends_wagons(game, u.id) && touching(game, u.id, wagon))
+        .filter(|u| defends_wagons(game, u.id) && near_any(&u.bases))
         .filter(|u| contested.is_empty() || contested.iter().any(|b| near(&u.bases, b)))
         .map(|u| u.id)
         .collect()
@@ -153,10 +154,8 @@ pub fn attack_across(
         let Some(at_front) = wagon_at_front(b, wagon_base) else {
             continue;
         };
-        let touches_this_wagon = |e: UnitId| {
-            sandtable_geometry::distance::set_distance(&game.unit(e).bases, wagon_base)
-                .is_ok_and(|d| d <= super::cover::TOUCH_CM)
-        };
+        let touches_this_wagon =
+            |e: UnitId| super::cover::edge_touching(&game.unit(e).bases, wagon_base);
         let target = if game.unit(w).side == side {
             // A defender's base strikes an enemy touching the same wagon.
             if !defends_wagons(game, unit) {

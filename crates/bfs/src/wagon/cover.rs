@@ -84,3 +84,14 @@ pub fn armor_raise(game: &Game, unit: UnitId) -> Option<Modifier> {
         )
     })
 }
+
+/// Do some base of `a` and some base of `b` touch along an edge, not only corner to corner? A
+/// base meeting a wagon at a corner is not "in contact with the same wagon" (BFS-WGN-5).
+pub fn edge_touching(a: &[sandtable_geometry::Rect], b: &[sandtable_geometry::Rect]) -> bool {
+    a.iter().any(|x| {
+        b.iter().any(|y| {
+            sandtable_geometry::contact::contact(x, y)
+                .is_ok_and(|c| c.kind == sandtable_geometry::contact::ContactKind::Edge)
+        })
+    })
+}
