@@ -294,14 +294,7 @@ fn sides_in_contact(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Vec<Edge> 
     for e in enemies {
         for eb in &game.unit(*e).bases {
             if sandtable_geometry::distance::distance(&frame, eb).is_ok_and(|d| d <= TOUCH) {
-                let l = frame.pose.to_local(eb.center());
-                let edge = if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
-                    if l.y > 0.0 { Edge::Front } else { Edge::Rear }
-                } else if l.x > 0.0 {
-                    Edge::Right
-                } else {
-                    Edge::Left
-                };
+                let edge = crate::geo::side_towards(&frame, eb.center());
                 if !out.contains(&edge) {
                     out.push(edge);
                 }

@@ -418,3 +418,17 @@ pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> Terrai
     }
     worst
 }
+
+/// Which side of `frame` the point `p` lies towards: the edge whose sector (cut by the frame's
+/// diagonals) holds it (BFS-CC-24's sides of a unit).
+pub fn side_towards(frame: &Rect, p: Vec2) -> sandtable_geometry::Edge {
+    use sandtable_geometry::Edge;
+    let l = frame.pose.to_local(p);
+    if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
+        if l.y > 0.0 { Edge::Front } else { Edge::Rear }
+    } else if l.x > 0.0 {
+        Edge::Right
+    } else {
+        Edge::Left
+    }
+}

@@ -207,14 +207,7 @@ pub fn add_flanks(game: &Game, combat: &[UnitId], bonus: &mut [(i32, i32); 2]) {
             if !attackers.iter().any(|a| touching(game, *a, w)) {
                 continue;
             }
-            let l = frame.pose.to_local(frame_of(&game.unit(w).bases).center());
-            let edge = if l.y.abs() * frame.half.x >= l.x.abs() * frame.half.y {
-                if l.y > 0.0 { Edge::Front } else { Edge::Rear }
-            } else if l.x > 0.0 {
-                Edge::Right
-            } else {
-                Edge::Left
-            };
+            let edge = crate::geo::side_towards(&frame, frame_of(&game.unit(w).bases).center());
             match edge {
                 Edge::Left | Edge::Right if !flanks.contains(&edge) => {
                     flanks.push(edge);
