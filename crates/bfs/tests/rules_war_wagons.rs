@@ -395,3 +395,30 @@ fn bfs_wag_17_never_flees_and_skill_tests_cost_nothing() {
     assert_eq!(losses::sp_left(&g, t), 9);
     assert_eq!(g.unit(t).morale, MoraleLevel::Good);
 }
+
+/// BFS-WAG-12: a middle wagon destroyed leaves the train in two parts; at the start of its
+/// Movement Phase the rear part closes up towards the front, 6 cm here (a wagon's length, within
+/// the 10 cm Move), and the train is whole again.
+#[test]
+fn bfs_wag_12_a_train_cut_in_two_closes_up() {
+    let mut g = train_of_three(&[unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0)]);
+    let t = id(&g, "tabor");
+    let mut events = Vec::new();
+    assert!(train::structure_losses(&mut g, t, 1, 2, &mut events));
+    assert_eq!(g.unit(t).train.as_ref().unwrap().cut_at, Some(1));
+    let gap =
+        sandtable_geometry::distance::set_distance(&g.unit(t).bases[..1], &g.unit(t).bases[1..])
+            .unwrap();
+    assert!((gap - 6.0).abs() < 0.01, "{gap}");
+    at_movement(&mut g, Side::A, false);
+    train::close_up(&mut g, Side::A, &mut events);
+    assert_eq!(g.unit(t).train.as_ref().unwrap().cut_at, None);
+    let gap =
+        sandtable_geometry::distance::set_distance(&g.unit(t).bases[..1], &g.unit(t).bases[1..])
+            .unwrap();
+    assert!(gap < 0.01, "{gap}");
+    assert!(
+        g.unit(t).flags.activated,
+        "closing up is all it does this phase"
+    );
+}

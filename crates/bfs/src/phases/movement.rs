@@ -29,6 +29,7 @@ pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut 
     reveal_orders(game, acting, events);
     crate::rabble::at_movement_start(game, acting, events);
     flee_in_movement(game, acting, events);
+    crate::wagon::train::close_up(game, acting, events);
 }
 
 /// Step 1/3 of BFS-MOV-2: the side's face-down markers are turned up.

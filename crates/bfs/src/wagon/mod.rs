@@ -23,9 +23,8 @@
 //!
 //! - [`manning`]: infantry giving a crew to its own train's abandoned war wagon (BFS-WAG-19).
 //!
-//! Not yet: manning enemy wagons and abandoned guns (BFS-WAG-19), a train cut in two reconnecting
-//! (BFS-WAG-12), and the scenario effects on wagons (BFS-WAG-23), which wait for the pre-battle
-//! sequence.
+//! Not yet: manning enemy wagons and abandoned guns (BFS-WAG-19), and the scenario effects on
+//! wagons (BFS-WAG-23), which wait for the pre-battle sequence.
 
 pub mod assault;
 pub mod cover;

@@ -15,7 +15,8 @@
 //!   the wagon with most crew left, so that no crew dies of it while another has more.
 //! - "Each war wagon is a separate target": the hits of a volley at a train land on the wagon
 //!   nearest the shooter.
-//! - Not yet: a train cut in two reconnecting (BFS-WAG-12), manning wagons (BFS-WAG-19).
+//! - A train cut in two closes up by itself at the start of its side's Movement Phase (the
+//!   book: the parts must try to reconnect, moving only towards one another); its rear part moves.
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -47,6 +48,10 @@ pub struct Train {
     pub wagons: Vec<WarWagon>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub connected: bool,
+    /// A middle wagon was destroyed and the train stands in two parts (BFS-WAG-12): the index of
+    /// the first wagon of the rear part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut_at: Option<usize>,
 }
 
 impl Train {
@@ -61,6 +66,7 @@ impl Train {
                 bases
             ],
             connected: false,
+            cut_at: None,
         })
     }
 
@@ -173,6 +179,19 @@ pub fn structure_losses(
     if at < u.bases.len() {
         u.bases.remove(at);
         u.bases_destroyed += 1;
+    }
+    // A middle wagon gone leaves the train in two parts, which must close up (BFS-WAG-12).
+    let gap = at > 0
+        && at < u.bases.len()
+        && sandtable_geometry::distance::set_distance(
+            std::slice::from_ref(&u.bases[at - 1]),
+            std::slice::from_ref(&u.bases[at]),
+        )
+        .is_ok_and(|d| d > 0.1);
+    if gap {
+        train.cut_at = Some(at);
+    } else if train.cut_at.is_some_and(|c| c > at) {
+        train.cut_at = train.cut_at.map(|c| c - 1);
     }
     events.push(Event::Ruling {
         rule: "BFS-WAG-13".into(),
@@ -513,5 +532,69 @@ pub fn remove_crewless_wagons(game: &mut Game, unit: UnitId, events: &mut Vec<Ev
         if t.wagons[i].crew == 0 && game.unit(unit).status == UnitStatus::OnTable {
             structure_losses(game, unit, i, STRUCTURE_SP as u32, events);
         }
+    }
+}
+
+/// A train in two parts closes up at the start of its side's Movement Phase: its rear part moves
+/// straight towards the front part, up to the train's Move, and stops short of anything in the
+/// way. Until it is whole again it does nothing else (BFS-WAG-12: the parts may move only
+/// towards one another, and operate normally only once reconnected).
+pub fn close_up(game: &mut Game, side: crate::ids::Side, events: &mut Vec<Event>) {
+    let cut: Vec<(UnitId, usize)> = game
+        .units_on_table(side)
+        .filter_map(|u| u.train.as_ref().and_then(|t| t.cut_at).map(|c| (u.id, c)))
+        .collect();
+    for (unit, at) in cut {
+        let bases = game.unit(unit).bases.clone();
+        if at == 0 || at >= bases.len() {
+            if let Some(t) = game.unit_mut(unit).train.as_mut() {
+                t.cut_at = None;
+            }
+            continue;
+        }
+        let (front, rear) = bases.split_at(at);
+        let gap = sandtable_geometry::distance::set_distance(front, rear).unwrap_or(0.0);
+        let dir = (front[at - 1].center() - rear[0].center()).normalize_or_zero();
+        let allowance = crate::phases::movement::allowance(game, unit);
+        let step = gap.min(allowance);
+        // The furthest it can go, in tenths of a centimetre, without overlapping anyone.
+        let free = |d: f32| {
+            let moved: Vec<sandtable_geometry::Rect> =
+                rear.iter().map(|b| b.translated(dir * d)).collect();
+            !game.units.iter().any(|o| {
+                o.status == UnitStatus::OnTable
+                    && o.bases.iter().enumerate().any(|(j, ob)| {
+                        !(o.id == unit && j >= at)
+                            && moved.iter().any(|m| {
+                                sandtable_geometry::distance::overlaps(m, ob).unwrap_or(true)
+                            })
+                    })
+            })
+        };
+        let mut d = step;
+        while d > 0.0 && !free(d) {
+            d = (d - 0.1).max(0.0);
+        }
+        let whole = d >= gap - 1e-3;
+        let u = game.unit_mut(unit);
+        for b in u.bases[at..].iter_mut() {
+            *b = b.translated(dir * d);
+        }
+        u.flags.activated = true;
+        if let Some(t) = u.train.as_mut() {
+            t.cut_at = (!whole).then_some(at);
+        }
+        events.push(Event::Ruling {
+            rule: "BFS-WAG-12".into(),
+            text: format!(
+                "{}'s rear wagons close up {d:.1} cm towards the front ones{}",
+                game.unit(unit).name,
+                if whole {
+                    ": the train is whole again."
+                } else {
+                    "; it stays in two parts and does nothing else this turn."
+                }
+            ),
+        });
     }
 }
