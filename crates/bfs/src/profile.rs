@@ -94,6 +94,19 @@ pub enum SpecialRule {
 }
 
 impl SpecialRule {
+    /// The rule's name as a card prints it: "Light Cavalry", "War Wagon".
+    pub fn name(self) -> String {
+        let raw = format!("{self:?}");
+        let mut out = String::with_capacity(raw.len() + 4);
+        for (i, c) in raw.chars().enumerate() {
+            if i > 0 && c.is_ascii_uppercase() {
+                out.push(' ');
+            }
+            out.push(c);
+        }
+        out
+    }
+
     /// Special rules that give 360° vision (BFS-FOV-3).
     pub fn gives_all_round_vision(self) -> bool {
         matches!(
@@ -226,5 +239,17 @@ impl UnitProfile {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SpecialRule;
+
+    #[test]
+    fn special_rules_print_as_words() {
+        assert_eq!(SpecialRule::LightCavalry.name(), "Light Cavalry");
+        assert_eq!(SpecialRule::WarWagon.name(), "War Wagon");
+        assert_eq!(SpecialRule::Salvo.name(), "Salvo");
     }
 }

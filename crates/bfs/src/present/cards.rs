@@ -163,7 +163,7 @@ fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
             "Special".into(),
             p.special_rules
                 .iter()
-                .map(|r| format!("{r:?}"))
+                .map(|r| r.name())
                 .collect::<Vec<_>>()
                 .join(", "),
         ));
