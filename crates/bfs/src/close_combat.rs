@@ -441,9 +441,10 @@ fn highlanders(game: &Game, unit: UnitId, base: &sandtable_geometry::Rect) -> Op
         })
 }
 
-/// How the blows on one enemy unit are split: a War Wagon Train's wagons take theirs one by one,
-/// and what belongs to the striking unit as a whole (the casualty marker's die, an attached
-/// commander's, Companions, pike support) comes with the first part only (BFS-WAG-15).
+/// One pool of a unit's blows among several: a War Wagon Train's wagons take theirs one by one
+/// (BFS-WAG-15), and a unit may strike more than one enemy. What belongs to the striking unit as
+/// a whole (the casualty marker's die, an attached commander's, Companions) comes with its first
+/// pool only (BFS-CBT-10, BFS-CDR-13, BFS-SPC-7).
 #[derive(Debug, Clone, Copy)]
 struct Part {
     first: bool,
@@ -505,7 +506,9 @@ fn strike(
     let all_fight = part.map_or(fighting.len() >= u.bases.len(), |p| p.all_fight);
     let mut report_groups = Vec::new();
     let mut hits = 0;
-    let mut first_group = part.is_none_or(|p| p.first);
+    // The unit's own dice come once (see [`Part`]); pike support with this pool's first group.
+    let mut unit_wide = part.is_none_or(|p| p.first);
+    let mut first_group = true;
     for (bases, _, mods, flank_die) in &groups {
         let mut spec = PoolSpec::new(bases.len(), dice, p.skill as i32);
         spec.below_one = game.info.options.below_one;
@@ -520,11 +523,14 @@ fn strike(
                 });
             }
         }
-        if first_group {
+        if unit_wide {
             spec.dice_changes
                 .extend(crate::losses::first_base_dice(&u, all_fight));
             spec.dice_changes
                 .extend(companions(game, unit, target, list));
+            unit_wide = false;
+        }
+        if first_group {
             if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
                 let support = pike_support(game, unit, bases);
                 if support > 0 {
@@ -671,6 +677,18 @@ fn fight(
             let mut targets: Vec<UnitId> = list.iter().map(|a| a.target).collect();
             targets.sort();
             targets.dedup();
+            // What belongs to the striking unit as a whole (its casualty marker's die, an
+            // attached commander's) comes once, with its first pool, whatever it strikes; and
+            // its every base fights when its attacks, on all targets, take them all (BFS-CBT-10,
+            // BFS-CDR-13). Before rules revision 10 each target's pool had them.
+            let once = crate::revision::wagons(game.info.options.rules_revision);
+            let unit_all_fight = {
+                let mut bases: Vec<usize> = list.iter().map(|a| a.base).collect();
+                bases.sort_unstable();
+                bases.dedup();
+                bases.len() >= game.unit(unit).bases.len()
+            };
+            let mut first_pool = true;
             for t in targets {
                 // At a War Wagon Train, the blows on each wagon's crew are rolled and counted
                 // wagon by wagon; a wagon with no crew takes none (BFS-WAG-15, BFS-WAG-21).
@@ -698,10 +716,18 @@ fn fight(
                 let all_fight =
                     list.iter().filter(|a| a.target == t).count() >= game.unit(unit).bases.len();
                 for (k, (wagon, on)) in parts.into_iter().enumerate() {
-                    let part = wagon.map(|_| Part {
-                        first: k == 0,
-                        all_fight,
-                    });
+                    let part = if once {
+                        Some(Part {
+                            first: first_pool,
+                            all_fight: unit_all_fight,
+                        })
+                    } else {
+                        wagon.map(|_| Part {
+                            first: k == 0,
+                            all_fight,
+                        })
+                    };
+                    first_pool = false;
                     let report = strike(game, unit, t, &on, round, part);
                     inflicted[side_of(game, unit).index()] += report.sp_lost;
                     damage.push((t, wagon, report.sp_lost));

@@ -287,3 +287,42 @@ fn bfs_cc_14_preview_charge_has_impetus_and_the_reply_has_none() {
     let reply = sandtable_bfs::preview::reply_odds(&g, h, r).expect("odds");
     assert!((reply.expected_losses() - 6.0 * 0.5 * 0.6).abs() < 1e-9);
 }
+
+/// BFS-CBT-10, BFS-CDR-13: a unit striking two enemies at once rolls its unit-wide dice once:
+/// the hussars' casualty marker costs one die in all, not one a target (before rules revision
+/// 10 it cost none, each target's pool seeing only part of the unit).
+#[test]
+fn bfs_cbt_10_a_unit_striking_two_enemies_loses_its_marker_die_once() {
+    let marker_dice = |revision: u32| {
+        let mut g = game(&[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 50.0), 0.0),
+            unit("reiters", 1, "reiters", 1, 1, (56.0, 50.0), 180.0),
+            unit("finns", 1, "finnish-horse", 2, 2, (62.0, 50.0), 180.0),
+        ]);
+        g.info.options.rules_revision = revision;
+        let h = id(&g, "hussars");
+        g.unit_mut(h).casualty_markers = 1;
+        at_combat(&mut g, CombatStage::CloseCombat);
+        let events = run(&mut g, Command::Continue);
+        let pools: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Melee(m) if m.attacker == h && m.round == 1 => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(pools.len(), 2, "one pool a target: {events:?}");
+        pools
+            .iter()
+            .flat_map(|m| m.groups.iter())
+            .flat_map(|g| g.roll.plan.dice_changes.iter())
+            .filter(|d| d.rule == "BFS-CBT-10")
+            .count()
+    };
+    assert_eq!(marker_dice(sandtable_bfs::revision::CURRENT), 1);
+    assert_eq!(
+        marker_dice(9),
+        0,
+        "as battles recorded before revision 10 were played"
+    );
+}
