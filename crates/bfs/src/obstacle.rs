@@ -193,10 +193,7 @@ pub fn crossing(game: &Game, unit: UnitId, bases: &[Rect]) -> Result<(usize, f32
     let frame = frame_of(bases);
     let facing = frame.facing();
     let front = frame.center() + facing * frame.half.y;
-    let probe = Rect::new(
-        sandtable_geometry::Pose::new(front + facing * (TOUCH_CM * 0.5), frame.pose.angle),
-        sandtable_geometry::Vec2::new(frame.half.x, TOUCH_CM * 0.5),
-    );
+    let probe = front_probe(bases);
     let piece = (0..game.terrain.len())
         .filter(|&i| is_obstacle(game.terrain[i].kind))
         .find(|&i| touches(game, std::slice::from_ref(&probe), i))
@@ -246,6 +243,18 @@ pub fn crossing(game: &Game, unit: UnitId, bases: &[Rect]) -> Result<(usize, f32
         }
     }
     Ok((piece, need + 0.01))
+}
+
+/// A thin strip along the front of `bases`, `TOUCH_CM` deep: what touches it stands at their
+/// front (an obstacle to cross, or friendly wagons, BFS-WAG-4).
+pub fn front_probe(bases: &[Rect]) -> Rect {
+    let frame = frame_of(bases);
+    let facing = frame.facing();
+    let front = frame.center() + facing * frame.half.y;
+    Rect::new(
+        sandtable_geometry::Pose::new(front + facing * (TOUCH_CM * 0.5), frame.pose.angle),
+        sandtable_geometry::Vec2::new(frame.half.x, TOUCH_CM * 0.5),
+    )
 }
 
 /// The cost of crossing as a Movement Maneuver, on top of the distance (BFS-TER-5, BFS-MAN-6).

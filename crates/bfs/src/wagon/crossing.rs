@@ -12,21 +12,12 @@ use sandtable_engine::RuleError;
 use sandtable_geometry::terrain::TerrainPiece;
 use sandtable_geometry::{Polygon, Rect};
 
-/// A base this close in front of a wagon touches it.
-const PROBE_CM: f32 = 0.1;
-
 /// The friendly wagon (of any kind, a war wagon train too) touching the front of `bases` (the unit `unit`), if any.
 pub fn wagon_at_front(game: &Game, unit: UnitId, bases: &[Rect]) -> Option<UnitId> {
     if !super::rules_apply(game) || bases.is_empty() {
         return None;
     }
-    let frame = frame_of(bases);
-    let facing = frame.facing();
-    let front = frame.center() + facing * frame.half.y;
-    let probe = Rect::new(
-        sandtable_geometry::Pose::new(front + facing * (PROBE_CM * 0.5), frame.pose.angle),
-        sandtable_geometry::Vec2::new(frame.half.x, PROBE_CM * 0.5),
-    );
+    let probe = crate::obstacle::front_probe(bases);
     let side = game.unit(unit).side;
     game.units_on_table(side)
         .filter(|w| w.id != unit && super::any_wagon(game, w.id))

@@ -557,24 +557,14 @@ pub fn close_up(game: &mut Game, side: crate::ids::Side, events: &mut Vec<Event>
         let dir = (front[at - 1].center() - rear[0].center()).normalize_or_zero();
         let allowance = crate::phases::movement::allowance(game, unit);
         let step = gap.min(allowance);
-        // The furthest it can go, in tenths of a centimetre, without overlapping anyone.
-        let free = |d: f32| {
-            let moved: Vec<sandtable_geometry::Rect> =
-                rear.iter().map(|b| b.translated(dir * d)).collect();
-            !game.units.iter().any(|o| {
-                o.status == UnitStatus::OnTable
-                    && o.bases.iter().enumerate().any(|(j, ob)| {
-                        !(o.id == unit && j >= at)
-                            && moved.iter().any(|m| {
-                                sandtable_geometry::distance::overlaps(m, ob).unwrap_or(true)
-                            })
-                    })
-            })
+        // As any move: stopped by units, impassable ground and the enemy's 2 cm (BFS-MOV-7).
+        let d = {
+            let scene = crate::geo::scene(game);
+            let obs = crate::moves::obstacles(game, unit, crate::moves::ENEMY_GAP_CM);
+            let body = sandtable_geometry::Body::new(crate::geo::frame_of(rear), rear);
+            sandtable_geometry::movement::move_along(&scene, &body, dir * step, &obs)
+                .map_or(0.0, |o| o.travelled)
         };
-        let mut d = step;
-        while d > 0.0 && !free(d) {
-            d = (d - 0.1).max(0.0);
-        }
         let whole = d >= gap - 1e-3;
         let u = game.unit_mut(unit);
         for b in u.bases[at..].iter_mut() {
