@@ -157,6 +157,10 @@ fn orders(game: &Game, side: Side) -> Vec<Command> {
             }
         }
     }
+    // Pike and Shot Battalions (BFS-SPC-21), free in the first turn.
+    for (units, by) in crate::battalion::offers(game, side) {
+        v.push(Command::FormBattalion { units, by });
+    }
     // Group orders (BFS-OPT-3): each commander's chains of up to 4 units of a Regiment.
     if game.info.options.group_orders {
         for c in game.commanders.iter().filter(|c| c.side == side) {

@@ -51,9 +51,12 @@ pub fn target_options(game: &Game, scene: &Scene, charger: UnitId) -> TargetOpti
         .collect();
     within.sort_by(|a, b| a.1.total_cmp(&b.1));
     if within.is_empty() {
-        // Nothing within the Basic Move: any visible enemy (BFS-CHG-5).
+        // Nothing within the Basic Move: any visible enemy (BFS-CHG-5), a Pike and Shot
+        // Battalion counting as one unit (BFS-SPC-21).
+        let mut free = visible.iter().map(|v| v.0).collect();
+        crate::battalion::charge_priority(game, &visible, &mut free);
         return TargetOptions {
-            free: visible.iter().map(|v| v.0).collect(),
+            free,
             visible,
             skipped: Vec::new(),
         };
@@ -74,6 +77,9 @@ pub fn target_options(game: &Game, scene: &Scene, charger: UnitId) -> TargetOpti
         // Every unit in reach may be skipped: it must charge one of them (BFS-CHG-6).
         free = within.iter().map(|w| w.0).collect();
     }
+    // A Pike and Shot Battalion counts as one unit: its closest member is the one to take
+    // (BFS-SPC-21).
+    crate::battalion::charge_priority(game, &visible, &mut free);
     TargetOptions {
         visible,
         free,

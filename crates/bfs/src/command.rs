@@ -143,6 +143,14 @@ pub enum Command {
     /// The owner of a unit that charges, in his Movement Phase, chooses to destroy the wagons it
     /// beats this turn rather than take them over (BFS-WAG-6). Free.
     BurnWagons { unit: UnitId },
+    /// Form a Pike and Shot Battalion of one block of pikemen, one or two units of musketeers and
+    /// up to two regimental guns of a Regiment, standing within 2 cm of one another: free in the
+    /// first turn's Orders Phase (`by` none), later 1 CP or more from `by` in the side's Orders
+    /// or Movement Phase (BFS-SPC-21).
+    FormBattalion {
+        units: Vec<UnitId>,
+        by: Option<CommanderId>,
+    },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -288,6 +296,7 @@ impl Command {
                 (vec![*unit], vec![*by], None)
             }
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
+            FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -358,6 +367,7 @@ impl Command {
             Command::RallyItself { .. } => "RallyItself",
             Command::IssueInstruction { .. } => "IssueInstruction",
             Command::BurnWagons { .. } => "BurnWagons",
+            Command::FormBattalion { .. } => "FormBattalion",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

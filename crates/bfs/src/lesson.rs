@@ -45,6 +45,7 @@ pub const COMMANDS: &[&str] = &[
     "RallyItself",
     "IssueInstruction",
     "BurnWagons",
+    "FormBattalion",
 ];
 
 /// Event names a goal may wait for.
@@ -138,6 +139,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             None,
             Some(order.name().into()),
         ),
+        Command::FormBattalion { units, .. } => {
+            (units.iter().map(|u| unit(*u)).collect(), None, None)
+        }
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

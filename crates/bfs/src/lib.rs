@@ -11,6 +11,7 @@ pub mod army_list;
 pub mod artillery;
 pub mod attachment;
 pub mod authority;
+pub mod battalion;
 pub mod break_off;
 pub mod building;
 pub mod candidates;

@@ -201,6 +201,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 last_volley: None,
                 taken_from: None,
                 train: crate::wagon::train::Train::new(&profiles[d.profile.index()], n_bases),
+                battalion: None,
             });
         }
         let mut chief_cp = 0u32;

@@ -144,6 +144,10 @@ pub struct Unit {
     /// (BFS-WAG-12..14, [`crate::wagon::train`]); `None` for every other unit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub train: Option<crate::wagon::train::Train>,
+    /// The number of the side's Pike and Shot Battalion the unit belongs to (BFS-SPC-21,
+    /// [`crate::battalion`]); `None` outside one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battalion: Option<u8>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

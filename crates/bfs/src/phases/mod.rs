@@ -55,6 +55,12 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::GroupOrder { units, order, by } => {
             group_order::check(game, units, *order, *by).map(|_| ())
         }
+        Command::FormBattalion { units, by } => {
+            if units.is_empty() {
+                return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
+            }
+            crate::battalion::check_form(game, units, *by).map(|_| ())
+        }
         Command::DeclareCharge { unit, target, pay } => {
             movement::check_declare_charge(game, *unit, *target, *pay)
         }
@@ -88,6 +94,29 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
     }
 }
 
+/// Which Phase or Stage the game is in, to see when one ends: the turn, the phase, its acting side
+/// and the Combat stage.
+fn stage_key(game: &Game) -> (u32, u8, u8, u8) {
+    use crate::turn::{CombatStage, Phase};
+    let t = game.turn.number;
+    match &game.turn.phase {
+        Phase::InitiativeBids { .. } | Phase::InitiativeChoice { .. } => (t, 0, 0, 0),
+        Phase::Orders { acting, second } => (t, 1, acting.0, u8::from(*second)),
+        Phase::Movement { acting, second, .. } => (t, 2, acting.0, u8::from(*second)),
+        Phase::Combat(stage) => (
+            t,
+            3,
+            match stage {
+                CombatStage::DefendersFire => 0,
+                CombatStage::CloseCombat => 1,
+                CombatStage::ShootingAfterMovement => 2,
+            },
+            0,
+        ),
+        Phase::GameOver => (t, 4, 0, 0),
+    }
+}
+
 /// Every unit, commander and side the command names is in this battle: the rules below look
 /// them up by index, and a command may come from an untrusted save.
 fn names_exist(game: &Game, cmd: &Command) -> Result<(), RuleError> {
@@ -116,6 +145,7 @@ fn names_exist(game: &Game, cmd: &Command) -> Result<(), RuleError> {
 /// Applies a command. An illegal one is refused and the game is left exactly as it was.
 pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> {
     check(game, cmd)?;
+    let before = stage_key(game);
     let mut events = Vec::new();
     let e = &mut events;
     match cmd {
@@ -141,6 +171,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
             by,
         } => crate::instructions::give(game, *commander, *instruction, *by, e)?,
         Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
+        Command::FormBattalion { units, by } => crate::battalion::form(game, units, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }
@@ -173,6 +204,10 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
     }
     crate::attachment::keep_with_units(game, &mut events);
     crate::attachment::make_way(game, &mut events);
+    if stage_key(game) != before {
+        // The end of a Phase or Stage: Battalions lose the members that strayed (BFS-SPC-21).
+        crate::battalion::lapse(game, &mut events);
+    }
     crate::script::run(game, &mut events);
     Ok(events)
 }

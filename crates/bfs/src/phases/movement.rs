@@ -327,14 +327,16 @@ pub fn do_move(
 }
 
 /// After a unit has passed through friends, it and each of them take a Skill test; who fails is
-/// Disorganized. Two Open Order units pass through each other freely (BFS-AMV-3, BFS-OO-11).
-/// Wagons crossed count as friends passed through, but have no crew to test (BFS-WAG-4).
+/// Disorganized. Two Open Order units pass through each other freely (BFS-AMV-3, BFS-OO-11), as
+/// do the members of a Pike and Shot Battalion (BFS-SPC-21). Wagons crossed count as friends passed through, but have no crew to test (BFS-WAG-4).
 fn passing_tests(game: &mut Game, unit: UnitId, friends: &[UnitId], events: &mut Vec<Event>) {
     let open = |g: &Game, u: UnitId| g.unit(u).formation == Formation::OpenOrder;
+    // Members of one Pike and Shot Battalion pass through one another with no test (BFS-SPC-21).
     let passed: Vec<UnitId> = friends
         .iter()
         .copied()
         .filter(|f| !(open(game, unit) && open(game, *f)))
+        .filter(|f| !crate::battalion::mates(game, unit, *f))
         .collect();
     if passed.is_empty() {
         return;

@@ -62,6 +62,7 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
                 .map(|s| format!("Ammunition: {} (BFS-AMM)", s.label())),
         )
         .chain(u.train.as_ref().map(crate::wagon::train::card_line))
+        .chain(crate::battalion::card_line(game, u.id))
         .chain(u.flags.hail_of_arrows.then(|| {
             "Hail of arrows declared: +1 die a base after movement, no Break Off (BFS-OPT-2)"
                 .to_string()
@@ -286,6 +287,9 @@ pub fn tooltip(view: &Game, piece: PieceId, selection: Option<PieceId>) -> Vec<S
             }
             if let Some(t) = &u.train {
                 lines.push(crate::wagon::train::card_line(t));
+            }
+            if let Some(line) = crate::battalion::card_line(view, id) {
+                lines.push(line);
             }
             if authority::out_of_command(view, id) {
                 lines.push(

@@ -82,6 +82,7 @@ pub fn menu(
         }
         (Phase::Orders { .. }, Some(Thing::Unit(u))) if view.unit(u).side == side => {
             orders_menu(view, u, choices, &mut menu);
+            battalion_items(view, u, &mut menu);
         }
         (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
             instruction_menu(view, c, &mut menu);
@@ -192,6 +193,7 @@ pub fn menu(
             if view.unit(u).side == side && view.unit(u).status == UnitStatus::OnTable =>
         {
             movement_menu(view, u, plan, &mut menu);
+            battalion_items(view, u, &mut menu);
         }
         (Phase::Movement { charge: None, .. }, Some(Thing::Commander(c)))
             if view.commander(c).side == side =>
@@ -319,6 +321,32 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
             )
             .key('O'),
         );
+    }
+}
+
+/// A Pike and Shot Battalion the unit could be part of now, around its block of pikemen
+/// (BFS-SPC-21).
+fn battalion_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    let side = view.unit(u).side;
+    for (units, by) in crate::battalion::offers(view, side) {
+        if !units.contains(&u) {
+            continue;
+        }
+        let Ok(cp) = crate::battalion::check_form(view, &units, by) else {
+            continue;
+        };
+        let names: Vec<&str> = units.iter().map(|m| view.unit(*m).name.as_str()).collect();
+        let price = match by {
+            None => "free in the first turn".to_string(),
+            Some(c) => format!("{cp} CP ({})", view.commander(c).name),
+        };
+        menu.items.push(MenuItem::new(
+            format!(
+                "Form a Battalion: {} — {price} (BFS-SPC-21)",
+                names.join(", ")
+            ),
+            Command::FormBattalion { units, by },
+        ));
     }
 }
 

@@ -76,7 +76,8 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
 /// ("Fl"), "Lmb" for a limbered gun, "NoA" out of ammunition and "½A" with half a unit left
-/// (BFS-AMM), a train's crews left and "Con" when connected (BFS-WAG-13/14), and "OoC" when no
+/// (BFS-AMM), a train's crews left and "Con" when connected (BFS-WAG-13/14), "B1" for a member
+/// of Pike and Shot Battalion 1 (BFS-SPC-21), and "OoC" when no
 /// commander who may order it is within his command range
 /// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
 pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
@@ -111,6 +112,10 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
         if t.connected {
             m.push("Con".into());
         }
+    }
+    // A Pike and Shot Battalion's marker (BFS-SPC-21).
+    if let Some(n) = u.battalion {
+        m.push(format!("B{n}"));
     }
     if crate::authority::out_of_command(game, u.id) {
         m.push("OoC".into());
