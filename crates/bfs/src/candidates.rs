@@ -73,6 +73,14 @@ pub fn candidates(game: &Game) -> Vec<Command> {
                     unit,
                     reaction: Reaction::BreakOff,
                 },
+                Command::React {
+                    unit,
+                    reaction: Reaction::RunBehindPikes { advance: false },
+                },
+                Command::React {
+                    unit,
+                    reaction: Reaction::RunBehindPikes { advance: true },
+                },
             ];
             for by in authority::commanders_who_may_order(game, unit) {
                 v.push(Command::React {

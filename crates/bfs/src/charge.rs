@@ -414,6 +414,15 @@ pub fn check_react(
             ));
         }
         Reaction::BreakOff => crate::break_off::check(game, unit)?,
+        Reaction::RunBehindPikes { .. } if chained => {
+            return Err(RuleError::new(
+                "BFS-SPC-22",
+                "Run Behind the Pikes answers a charge on the musketeers themselves.",
+            ));
+        }
+        Reaction::RunBehindPikes { .. } => {
+            crate::run_behind::check(game, unit, against)?;
+        }
         Reaction::HoldFire { .. } if chained => {
             return Err(RuleError::new(
                 "BFS-AMV-1",
@@ -533,6 +542,7 @@ pub fn react(
     let text = match reaction {
         Reaction::Stand => "stands".to_string(),
         Reaction::BreakOff => "Breaks Off (BFS-SPC-16)".to_string(),
+        Reaction::RunBehindPikes { .. } => "runs behind the pikes (BFS-SPC-22)".to_string(),
         Reaction::Countercharge => {
             reveal(game, unit, OrderKind::Charge, events);
             "countercharges".into()
@@ -562,6 +572,13 @@ pub fn react(
     });
     if reaction == Reaction::BreakOff {
         crate::break_off::break_off(game, unit, pending.charger, events);
+    }
+    if let Reaction::RunBehindPikes { advance } = reaction {
+        // No charge is made: the charger declares again (BFS-SPC-22).
+        if let Phase::Movement { charge, .. } = &mut game.turn.phase {
+            *charge = None;
+        }
+        return crate::run_behind::run_behind(game, unit, pending.charger, advance, events);
     }
     pending.reactions.push(reaction);
     if !chained

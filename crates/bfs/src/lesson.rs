@@ -208,6 +208,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
                     Reaction::Countercharge => "Countercharge",
                     Reaction::HoldFire { .. } => "HoldFire",
                     Reaction::BreakOff => "BreakOff",
+                    Reaction::RunBehindPikes { .. } => "RunBehindPikes",
                 }
                 .into(),
             ),

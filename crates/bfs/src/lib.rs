@@ -56,6 +56,7 @@ pub mod rabble;
 pub mod reform;
 pub mod revision;
 pub mod ruleset;
+pub mod run_behind;
 pub mod scenario_spec;
 pub mod scenario_v1;
 pub mod script;

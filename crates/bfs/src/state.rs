@@ -219,6 +219,10 @@ pub struct TurnFlags {
     /// nothing else (BFS-SPC-25).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub must_reform: bool,
+    /// Ran behind its Battalion's pikemen this turn: it moves no more but to flee, withdraw or
+    /// countermarch (BFS-SPC-22).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ran_behind: bool,
 }
 
 /// A charge in progress (BFS-CHG).

@@ -45,4 +45,7 @@ pub enum Reaction {
     /// Light Cavalry rides away from the charger before it moves (BFS-SPC-16,
     /// [`crate::break_off`]).
     BreakOff,
+    /// Musketeers of a Pike and Shot Battalion withdraw behind their pikemen, who step forward
+    /// if `advance`; the charger declares again (BFS-SPC-22, [`crate::run_behind`]).
+    RunBehindPikes { advance: bool },
 }

@@ -315,3 +315,144 @@ fn bfs_spc_21_a_charger_must_take_the_closest_member() {
     let opts = sandtable_bfs::charge::target_options(&g, &scene, pancerni);
     assert!(opts.free.contains(&pikes));
 }
+
+/// The Swedish foot of [`swedish_foot`] in a Battalion, m1 with a Defense order, and a Polish
+/// banner with a Charge order 12 cm in front of m1 and the pikemen (x 52–60, front y = 88), in
+/// the Poles' Movement Phase.
+fn banner_before_battalion(banner_x: f32) -> (Game, UnitId, UnitId, UnitId) {
+    let mut g = game(&[
+        unit("m1", 1, "musketeers", 4, 4, (48.0, 100.0), 180.0),
+        unit("pikes", 1, "pikemen", 4, 2, (62.0, 100.0), 180.0),
+        unit("m2", 1, "musketeers", 4, 4, (76.0, 100.0), 180.0),
+        unit("pancerni", 0, "pancerni", 2, 2, (banner_x, 88.0), 0.0),
+    ]);
+    first_orders(&mut g);
+    let members = ids(&g, &["m1", "pikes", "m2"]);
+    run(&mut g, form(members, None));
+    set_order(&mut g, "m1", Some(OrderKind::Defense));
+    set_order(&mut g, "pikes", Some(OrderKind::Defense));
+    set_order(&mut g, "pancerni", Some(OrderKind::Charge));
+    g.turn.number = 2;
+    at_movement(&mut g, Side::A, false);
+    let (m1, pikes, banner) = (id(&g, "m1"), id(&g, "pikes"), id(&g, "pancerni"));
+    (g, m1, pikes, banner)
+}
+
+fn front_y(g: &Game, u: UnitId) -> f32 {
+    g.unit(u)
+        .bases
+        .iter()
+        .map(|b| b.pose.pos.y - b.half.y)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// BFS-SPC-22: charged musketeers of a Battalion run behind the pikes: they withdraw half their
+/// Basic Move (5 cm) away from the charger, the pikemen step forward half theirs (5 cm), and
+/// the charger must declare again, now at the pikemen, the Battalion's closest member (12 cm →
+/// 7 cm, against the musketeers' 17 cm). The musketeers move no more this turn.
+#[test]
+fn bfs_spc_22_musketeers_run_behind_the_pikes() {
+    let (mut g, m1, pikes, banner) = banner_before_battalion(56.0);
+    // Both at 12.00 cm: the lower id, m1, is the Battalion's member to take.
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: banner,
+            target: m1,
+            pay: None,
+        },
+    );
+    let events = run(
+        &mut g,
+        Command::React {
+            unit: m1,
+            reaction: sandtable_bfs::command::Reaction::RunBehindPikes { advance: true },
+        },
+    );
+    assert!(
+        (front_y(&g, m1) - 105.0).abs() < 0.01,
+        "{}",
+        front_y(&g, m1)
+    );
+    assert!(
+        (front_y(&g, pikes) - 95.0).abs() < 0.01,
+        "{}",
+        front_y(&g, pikes)
+    );
+    assert!(g.unit(m1).flags.ran_behind);
+    // A Defense order survives the withdrawal (BFS-PSY-15).
+    assert_eq!(g.unit(m1).order, Some(OrderKind::Defense));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Withdrew { unit, .. } if *unit == m1))
+    );
+    // No charge was made: the banner stands where it was and declares again.
+    assert!(matches!(g.turn.phase, Phase::Movement { charge: None, .. }));
+    assert!(!g.unit(banner).flags.charged);
+    assert!((front_y(&g, banner) - 85.0).abs() < 0.01);
+    let e = Bfs::legal(
+        &g,
+        &Command::DeclareCharge {
+            unit: banner,
+            target: m1,
+            pay: None,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "BFS-CHG-3", "{}", e.message);
+    assert!(
+        Bfs::legal(
+            &g,
+            &Command::DeclareCharge {
+                unit: banner,
+                target: pikes,
+                pay: None,
+            },
+        )
+        .is_ok()
+    );
+    // In their own Movement Phase the musketeers may not move.
+    at_movement(&mut g, Side::B, true);
+    let e = Bfs::legal(&g, &Command::Hold { unit: m1 }).unwrap_err();
+    assert_eq!(e.rule, "BFS-SPC-22", "{}", e.message);
+}
+
+/// BFS-SPC-22: the pikemen may also stand; and the maneuver needs some part of the charger in
+/// front of both the musketeers and the pikemen (AMB-90), and a Battalion.
+#[test]
+fn bfs_spc_22_who_may_run_behind_the_pikes() {
+    let (mut g, m1, pikes, banner) = banner_before_battalion(56.0);
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: banner,
+            target: m1,
+            pay: None,
+        },
+    );
+    run(
+        &mut g,
+        Command::React {
+            unit: m1,
+            reaction: sandtable_bfs::command::Reaction::RunBehindPikes { advance: false },
+        },
+    );
+    assert!((front_y(&g, pikes) - 100.0).abs() < 0.01);
+    assert!((front_y(&g, m1) - 105.0).abs() < 0.01);
+
+    // The banner 22 cm to the left (x 30–38) is in front of m1 but not of the pikemen.
+    let (g, m1, _, banner) = banner_before_battalion(34.0);
+    let e = sandtable_bfs::run_behind::check(&g, m1, banner).unwrap_err();
+    assert_eq!(e.rule, "BFS-SPC-22");
+    assert!(e.message.contains("AMB-90"), "{}", e.message);
+
+    // Outside a Battalion: no.
+    let (mut g, m1, _, banner) = banner_before_battalion(56.0);
+    g.unit_mut(m1).battalion = None;
+    assert!(sandtable_bfs::run_behind::check(&g, m1, banner).is_err());
+    // Pikemen with a Charge order: no.
+    let (mut g, m1, pikes, banner) = banner_before_battalion(56.0);
+    g.unit_mut(pikes).order = Some(OrderKind::Charge);
+    assert!(sandtable_bfs::run_behind::check(&g, m1, banner).is_err());
+}

@@ -207,6 +207,16 @@ fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
             ),
         ));
     }
+    if u.flags.ran_behind {
+        return Err(RuleError::new(
+            "BFS-SPC-22",
+            format!(
+                "{} ran behind the pikes this turn: it moves no more but to flee, withdraw or \
+                 countermarch.",
+                u.name
+            ),
+        ));
+    }
     if !flight::enemies_in_contact(game, unit).is_empty() {
         return Err(RuleError::new(
             "BFS-CHG-20",

@@ -176,6 +176,28 @@ pub fn menu(
                     .key('B'),
                 );
             }
+            // Musketeers of a Battalion run behind their pikemen (BFS-SPC-22).
+            if !chained && let Ok(pikes) = crate::run_behind::check(view, reactor, pc.charger) {
+                let back = view.unit_profile(reactor).movement.basic * 0.5;
+                let step = crate::run_behind::pikes_reach(view, pikes);
+                let pikes = &view.unit(pikes).name;
+                menu.items.push(MenuItem::new(
+                    format!(
+                        "Run Behind the Pikes — withdraw {back:.0} cm, {pikes} stand; the charger \
+                         chooses again (BFS-SPC-22)"
+                    ),
+                    react(Reaction::RunBehindPikes { advance: false }),
+                ));
+                if step > 0.0 {
+                    menu.items.push(MenuItem::new(
+                        format!(
+                            "Run Behind the Pikes — withdraw {back:.0} cm, {pikes} step {step:.1} cm \
+                             forward; the charger chooses again (BFS-SPC-22)"
+                        ),
+                        react(Reaction::RunBehindPikes { advance: true }),
+                    ));
+                }
+            }
             for by in authority::commanders_who_may_order(view, reactor)
                 .into_iter()
                 .filter(|_| !chained)
