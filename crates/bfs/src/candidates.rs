@@ -75,11 +75,11 @@ pub fn candidates(game: &Game) -> Vec<Command> {
                 },
                 Command::React {
                     unit,
-                    reaction: Reaction::RunBehindPikes { advance: false },
+                    reaction: Reaction::RunBehindPikes { advance: true },
                 },
                 Command::React {
                     unit,
-                    reaction: Reaction::RunBehindPikes { advance: true },
+                    reaction: Reaction::RunBehindPikes { advance: false },
                 },
             ];
             for by in authority::commanders_who_may_order(game, unit) {
