@@ -67,6 +67,7 @@ pub mod sight;
 pub mod skill;
 pub mod squadron;
 pub mod state;
+pub mod succession;
 pub mod turn;
 pub mod victory;
 pub mod view;

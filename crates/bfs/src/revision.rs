@@ -21,9 +21,10 @@
 //! | 8 | A Rifled Barrels unit fires its rifles (20/50 cm, Shooting 1, Effectiveness 1/0) instead of its weapon when the rules' odds favour them (BFS-SPC-27); a Countermarch unit in two ranks or more with a Defense order fires again in Shooting after Movement, with no −1 (BFS-SPC-8). Artillery ([`crate::artillery`]) came with this revision too, but needs no gate: no battle before it could field a gun. |
 //! | 9 | Salvo and Ranked Fire ([`crate::shooting::ranks`]): a Salvo unit in two ranks fires with both, a Ranked Fire unit with a Defense order with up to three, and reloads the next turn; a Salvo in Reaction Fire that takes Strength off the charger makes it test Morale (BFS-SPC-26, BFS-SPC-29). Commanded Musketeers see all round, lose Salvo and Countermarch, take no −1 after movement with muskets and a Defense order free and face up (BFS-SPC-5, [`crate::commanded`]). Feigned Flight faces its charger after a Break Off without a test and shoots at it in Reaction Fire (BFS-SPC-11, [`crate::feigned_flight`]); the Light Cavalry rules it borrows apply from revision 6, as no recorded battle fielded a unit with it. Instructions at Division level ([`crate::instructions`], BFS-ORD-11..14): a Regimental commander with none pays 1 CP more an order, and contrary orders 1 CP more once turned up. Rabble's formation: no wider than deep in Close Order, and a Reform first when out of it (BFS-SPC-25, [`crate::rabble`]). Bows shoot over their own unit and over friends in Open Order, 1 die a base (BFS-SHO-5). The optional rules Ammunition, Hail of arrows and Group orders came with this revision too, but need no gate: the first two are off unless a scenario names them, and a group order is a new command that no recorded battle holds. |
 //! | 10 | Wagons ([`crate::wagon`], BFS-WAG-1..11): a charge on wagons wins at once and the wagons are taken or destroyed, the chargers lose their Charge order and withdraw; infantry with a Defense order fights from behind them and climbs on them to shoot; a unit behind friendly wagons loses its Charge order; an ammunition wagon is shot at only as the closest target, restocks units and explodes. Wagons take no Morale tests and no Charge order. War Wagon Trains ([`crate::wagon::train`], BFS-WAG-12..20) are fought wagon by wagon and lose crews instead of fleeing. No recorded battle had a wagon on the table, so the gate only keeps the old refusals. A unit moving on beside a friend it only touches no longer counts as passing through it (found with the wagons drawn up side by side). A unit striking two enemies rolls its unit-wide dice (its casualty marker's, an attached commander's) once, not once a target (BFS-CBT-10, BFS-CDR-13). |
+//! | 11 | Succession ([`crate::succession`], BFS-CMD-6): when a Regimental commander falls or leaves the table, his 2nd (else 3rd) in Command becomes the Regiment's Regimental commander and keeps its Instruction. Pike and Shot Battalions and Run Behind the Pikes (BFS-SPC-21, BFS-SPC-22) came with this revision too, but need no gate: they are new commands that no recorded battle holds. |
 
 /// The revision every new battle is played under.
-pub const CURRENT: u32 = 10;
+pub const CURRENT: u32 = 11;
 
 /// The revision new battles get (serde's default for a freshly built game's options).
 pub const fn current() -> u32 {
@@ -123,4 +124,11 @@ pub fn special_rules_9(revision: u32) -> bool {
 /// Wagons of revision 10 (BFS-WAG-1..11): battles recorded before it had none on the table.
 pub fn wagons(revision: u32) -> bool {
     revision >= 10
+}
+
+/// Succession (revision 11, [`crate::succession`], BFS-CMD-6): a Regimental commander's deputy
+/// takes over the Regiment when he falls. Before it the Regiment went on with its deputies as
+/// they were.
+pub fn succession(revision: u32) -> bool {
+    revision >= 11
 }

@@ -437,3 +437,54 @@ fn bfs_ord_12_a_contrary_order_turned_up_to_countercharge_is_paid_for_then() {
     assert_eq!(surcharges(&events), vec![(k, 1)]);
     assert_eq!(g.commander(k).cp, 0);
 }
+
+/// BFS-CMD-6: when a Regimental commander falls, his 2nd in Command takes over the Regiment
+/// (before the 3rd) and keeps its Instruction; when the new one falls too, the 3rd takes over.
+/// Battles recorded before rules revision 11 go on with the deputies as they were.
+#[test]
+fn bfs_cmd_6_the_deputy_takes_over_the_regiment() {
+    let with_deputies = |revision: u32| {
+        let mut g = kulesza(Some(OrderKind::Move));
+        g.info.options.rules_revision = revision;
+        for (key, rank) in [
+            ("third", CommanderRank::Third),
+            ("second", CommanderRank::Second),
+        ] {
+            let mut c = g.commander(KULESZA).clone();
+            c.id = CommanderId(g.commanders.len() as u16);
+            c.key = key.into();
+            c.name = format!("The {key}");
+            c.rank = rank;
+            c.instruction = None;
+            g.commanders.push(c);
+        }
+        g
+    };
+    let by_key = |g: &Game, k: &str| g.commanders.iter().find(|c| c.key == k).unwrap().id;
+    let mut g = with_deputies(sandtable_bfs::revision::CURRENT);
+    let (second, third) = (by_key(&g, "second"), by_key(&g, "third"));
+    g.commander_mut(KULESZA).status = sandtable_bfs::state::UnitStatus::Destroyed;
+    let events = run(&mut g, Command::EndOrders);
+    assert_eq!(g.commander(second).rank, CommanderRank::Regimental);
+    assert_eq!(g.commander(second).instruction, Some(OrderKind::Move));
+    assert_eq!(g.commander(third).rank, CommanderRank::Third);
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Ruling { rule, text } if rule == "BFS-CMD-6" && text.contains("2nd in command"))
+    ));
+    assert_eq!(
+        sandtable_bfs::instructions::regimental_commander(&g, id(&g, "banner-1")),
+        Some(second)
+    );
+    // The new commander falls too: the 3rd takes over, with the Instruction.
+    g.commander_mut(second).status = sandtable_bfs::state::UnitStatus::Left;
+    run(&mut g, Command::EndOrders);
+    assert_eq!(g.commander(third).rank, CommanderRank::Regimental);
+    assert_eq!(g.commander(third).instruction, Some(OrderKind::Move));
+
+    // Revision 10: nobody takes over.
+    let mut old = with_deputies(10);
+    let second = by_key(&old, "second");
+    old.commander_mut(KULESZA).status = sandtable_bfs::state::UnitStatus::Destroyed;
+    run(&mut old, Command::EndOrders);
+    assert_eq!(old.commander(second).rank, CommanderRank::Second);
+}
