@@ -328,11 +328,17 @@ pub fn scripted_choice(state: &Game) -> Option<Command> {
         }
         Phase::Orders { acting, .. } => {
             let acting = *acting;
-            // Each unit without a new order gets its preferred order, cheapest commander first.
-            let mut next = None;
+            // Battalions first while they are free (BFS-SPC-21): they cost nothing and help.
+            // Each unit without a new order then gets its preferred order, cheapest commander
+            // first.
+            let mut next = crate::battalion::offers(state, acting)
+                .into_iter()
+                .find(|(_, by)| by.is_none())
+                .map(|(units, by)| Command::FormBattalion { units, by });
             for u in state
                 .units_on_table(acting)
                 .filter(|u| !u.flags.ordered && u.pending_order.is_none())
+                .filter(|_| next.is_none())
             {
                 let p = state.profile(u.profile);
                 let want = if p.is_mounted() {

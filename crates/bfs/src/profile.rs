@@ -104,7 +104,8 @@ impl SpecialRule {
             }
             out.push(c);
         }
-        out
+        // Small words stay small: "Pike and Shot", "To the Last Man".
+        out.replace(" And ", " and ").replace(" The ", " the ")
     }
 
     /// Special rules that give 360° vision (BFS-FOV-3).

@@ -8,7 +8,7 @@ use sandtable_engine::Seat;
 use sandtable_engine::present::{
     Emblem, LengthUnit, ObjectiveMark, Piece, PieceId, PieceKind, TableScene, TerrainPatch, Token,
 };
-use sandtable_geometry::Vec2;
+use sandtable_geometry::{Rect, Vec2};
 
 /// Commanders are numbered after every unit a battle could hold.
 const COMMANDER_BASE: u32 = 1 << 16;
@@ -76,8 +76,7 @@ pub fn marker_centre(u: &Unit) -> Vec2 {
 /// What a unit has suffered, shown only when it is not as it began (issue 19): bases left of
 /// those it started with ("3/4"), casualty markers ("×2"), Disorganized ("Dz") or in Flight
 /// ("Fl"), "Lmb" for a limbered gun, "NoA" out of ammunition and "½A" with half a unit left
-/// (BFS-AMM), a train's crews left and "Con" when connected (BFS-WAG-13/14), "B1" for a member
-/// of Pike and Shot Battalion 1 (BFS-SPC-21), and "OoC" when no
+/// (BFS-AMM), a train's crews left and "Con" when connected (BFS-WAG-13/14), and "OoC" when no
 /// commander who may order it is within his command range
 /// (`authority::out_of_command`, BFS-CMD-3). Public knowledge, so every seat sees them.
 pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
@@ -113,14 +112,50 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
             m.push("Con".into());
         }
     }
-    // A Pike and Shot Battalion's marker (BFS-SPC-21).
-    if let Some(n) = u.battalion {
-        m.push(format!("B{n}"));
-    }
     if crate::authority::out_of_command(game, u.id) {
         m.push("OoC".into());
     }
     m
+}
+
+/// A Pike and Shot Battalion's markers (BFS-SPC-21), as the book lays them: one in the gap
+/// between the unit and each member of its Battalion within 2 cm of it ("B1" for Battalion 1),
+/// carried by the member with the lower id so that each gap has one.
+fn battalion_tokens(game: &Game, u: &Unit) -> Vec<Token> {
+    let Some(n) = u.battalion else {
+        return Vec::new();
+    };
+    crate::battalion::members(game, u.side, n)
+        .into_iter()
+        .filter(|m| *m > u.id)
+        .filter_map(|m| {
+            let other = &game.unit(m).bases;
+            let (a, b) = u
+                .bases
+                .iter()
+                .flat_map(|x| other.iter().map(move |y| (x, y)))
+                .min_by(|p, q| {
+                    let d = |(x, y): &(&Rect, &Rect)| {
+                        sandtable_geometry::distance::distance(x, y).unwrap_or(f32::INFINITY)
+                    };
+                    d(p).total_cmp(&d(q))
+                })?;
+            let gap = sandtable_geometry::distance::distance(a, b).ok()?;
+            if gap > crate::battalion::SPACING_CM + 0.5 {
+                return None;
+            }
+            let at = match sandtable_geometry::distance::closest_points(a, b) {
+                Ok(Some((p, q))) => (p + q) * 0.5,
+                _ => (a.center() + b.center()) * 0.5,
+            };
+            Some(Token {
+                at,
+                size: MARKER_CM * 0.8,
+                text: format!("B{n}"),
+                face_down: false,
+            })
+        })
+        .collect()
 }
 
 /// A gun's additional crew, a marker behind the gun (BFS-ART-18): "Cr" on a token against its
@@ -218,6 +253,7 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                 .into_iter()
                 .chain(status_tokens(view, u))
                 .chain(crew_token(u))
+                .chain(battalion_tokens(view, u))
                 .collect(),
             emblem: Some(emblem(view, u.id)),
         });
