@@ -268,7 +268,10 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         maneuvers: vec![m],
                     });
                 }
-                for m in crate::wagon::manning::options(game, id) {
+                for m in crate::wagon::manning::options(game, id)
+                    .into_iter()
+                    .chain(crate::gun_manning::options(game, id))
+                {
                     v.push(Command::Maneuver {
                         unit: id,
                         maneuvers: vec![m],

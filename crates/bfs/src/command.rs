@@ -283,6 +283,14 @@ pub enum SpecialManeuver {
         wagon: u8,
         by: CommanderId,
     },
+    /// Man an abandoned gun within 10 cm, the side's own or the enemy's: 1 Special Maneuver and
+    /// 1 CP paid by `by`; the unit gives the gun's Strength, and the gun is set up facing the
+    /// nearest enemy (`toward_enemy`) or as the unit faces (BFS-MAN-21).
+    ManGun {
+        gun: UnitId,
+        by: CommanderId,
+        toward_enemy: bool,
+    },
 }
 
 impl Command {
@@ -307,6 +315,10 @@ impl Command {
                         SpecialManeuver::TakeAmmunition { wagon } => units.push(*wagon),
                         SpecialManeuver::ManWagon { train, by, .. } => {
                             units.push(*train);
+                            commanders.push(*by);
+                        }
+                        SpecialManeuver::ManGun { gun, by, .. } => {
+                            units.push(*gun);
                             commanders.push(*by);
                         }
                         _ => {}

@@ -31,6 +31,7 @@ pub mod feigned_flight;
 pub mod flight;
 pub mod geo;
 pub mod ground;
+pub mod gun_manning;
 pub mod ids;
 pub mod instructions;
 pub mod lesson;

@@ -84,6 +84,8 @@ pub fn apply(
     });
     if u.bases.is_empty() {
         events.push(take_off(u, "BFS-CBT-10", "it lost its last base"));
+        // A gun whose crew is lost stays on the table, abandoned (BFS-MAN-21).
+        crate::gun_manning::abandon(game, unit, &footprint);
         // An ammunition wagon lost to anything but close combat explodes (BFS-WAG-3).
         if crate::wagon::supply::explodes_when_lost(game, unit, cause) {
             crate::wagon::supply::explode(game, unit, &footprint, None, events);
@@ -113,6 +115,8 @@ pub fn destroy_unit(
     reason: String,
     events: &mut Vec<Event>,
 ) {
+    let footprint = game.unit(unit).bases.clone();
+    crate::gun_manning::abandon(game, unit, &footprint);
     let u = game.unit_mut(unit);
     let n = u.bases.len() as u8;
     u.bases.clear();

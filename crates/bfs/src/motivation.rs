@@ -46,7 +46,8 @@ pub fn round_half_up_percent(bases: u32, percent: u32) -> u32 {
 pub fn starting_bases(game: &Game, regiment: RegimentId) -> u32 {
     game.units
         .iter()
-        .filter(|u| u.regiment == Some(regiment))
+        // A manned gun did not start the battle in it (BFS-ART-17).
+        .filter(|u| u.regiment == Some(regiment) && u.manned_from.is_none())
         .map(|u| u.bases_at_start as u32)
         .sum()
 }
@@ -61,10 +62,11 @@ pub fn motivation_level(game: &Game, regiment: RegimentId) -> Option<u32> {
     Some(round_half_up_percent(starting_bases(game, regiment), pct))
 }
 
-/// One line of a Regiment's Breaking Points: how many, and for what.
+/// One line of a Regiment's Breaking Points: how many, and for what (a gun it manned again gives
+/// one back: −1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BreakingPoint {
-    pub points: u32,
+    pub points: i32,
     pub reason: String,
 }
 
@@ -74,10 +76,18 @@ pub fn breaking_points(game: &Game, regiment: RegimentId) -> Vec<BreakingPoint> 
     let mut lines = Vec::new();
     let mut add = |points: u32, reason: String| {
         if points > 0 {
-            lines.push(BreakingPoint { points, reason });
+            lines.push(BreakingPoint {
+                points: points as i32,
+                reason,
+            });
         }
     };
-    let units = || game.units.iter().filter(|u| u.regiment == Some(regiment));
+    // Manned guns count for no Regiment's Breaking Points (BFS-ART-17).
+    let units = || {
+        game.units
+            .iter()
+            .filter(|u| u.regiment == Some(regiment) && u.manned_from.is_none())
+    };
     let commanders = || {
         game.commanders
             .iter()
@@ -155,12 +165,19 @@ pub fn breaking_points(game: &Game, regiment: RegimentId) -> Vec<BreakingPoint> 
     if lost(&|c| c.rank == CommanderRank::CommanderInChief) {
         add(3, "the Commander-in-Chief lost".into());
     }
+    let regained = crate::gun_manning::regained_breaking_points(game, regiment);
+    if regained > 0 {
+        lines.push(BreakingPoint {
+            points: -(regained as i32),
+            reason: format!("{regained} of its own lost guns manned again (BFS-ART-17)"),
+        });
+    }
     lines
 }
 
-/// The total of [`breaking_points`].
+/// The total of [`breaking_points`], never below 0.
 pub fn total(lines: &[BreakingPoint]) -> u32 {
-    lines.iter().map(|l| l.points).sum()
+    lines.iter().map(|l| l.points).sum::<i32>().max(0) as u32
 }
 
 /// Enemy bases at Good Morale with any part within 30 cm of `side`'s own table edge.

@@ -91,6 +91,9 @@ pub enum SpecialRule {
     /// A war wagon of a War Wagon Train, the tabor: a crewed wagon with two Armor values and two
     /// Strength tracks, fought wagon by wagon (BFS-WAG-12..18, [`crate::wagon::train`]).
     WarWagon,
+    /// A gun manned from an abandoned one by another unit's men: Skill and Morale 4, no Quick
+    /// Loading (BFS-MAN-21, [`crate::gun_manning`]).
+    Manned,
 }
 
 impl SpecialRule {

@@ -202,6 +202,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 taken_from: None,
                 train: crate::wagon::train::Train::new(&profiles[d.profile.index()], n_bases),
                 battalion: None,
+                manned_from: None,
             });
         }
         let mut chief_cp = 0u32;
@@ -282,6 +283,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         script: Vec::new(),
         standing_orders: Vec::new(),
         arriving: Vec::new(),
+        abandoned_guns: Vec::new(),
         dice: sandtable_engine::Dice::from_seed(seed),
     };
     let garrisons: Vec<(UnitId, String)> = s

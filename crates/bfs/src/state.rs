@@ -34,6 +34,10 @@ pub struct Game {
     /// Reserves called on by the script and still waiting for room at their arrival position.
     #[serde(default)]
     pub arriving: Vec<UnitId>,
+    /// Guns whose crews were lost, standing on the table to be manned (BFS-MAN-21,
+    /// [`crate::gun_manning`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abandoned_guns: Vec<crate::gun_manning::AbandonedGun>,
     /// The battle's dice (design principle 1). Views replace it, so nobody can foresee a roll.
     pub dice: sandtable_engine::Dice,
 }
@@ -148,6 +152,10 @@ pub struct Unit {
     /// [`crate::battalion`]); `None` outside one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battalion: Option<u8>,
+    /// A gun manned from an abandoned one: the gun unit it was (BFS-MAN-21,
+    /// [`crate::gun_manning`]). It counts for no side's strength, losses or Breaking Points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manned_from: Option<UnitId>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

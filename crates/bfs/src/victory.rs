@@ -74,7 +74,12 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
     for s in Side::BOTH {
         let mut destroyed = 0u32;
         let mut fled = 0u32;
-        for u in game.units.iter().filter(|u| u.side == s) {
+        // A manned gun counts for neither side's losses (BFS-MAN-21; the gun lost is counted).
+        for u in game
+            .units
+            .iter()
+            .filter(|u| u.side == s && u.manned_from.is_none())
+        {
             // A taken wagon's losses before its capture are its first owner's (below).
             let before = u.taken_from.map_or(0, |t| t.lost_before);
             destroyed += u.bases_destroyed.saturating_sub(before) as u32;

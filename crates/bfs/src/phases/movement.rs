@@ -670,6 +670,10 @@ pub fn check_maneuver(
                 crate::wagon::manning::check(game, unit, train, wagon as usize, by)?;
                 bases
             }
+            SpecialManeuver::ManGun { gun, by, .. } => {
+                crate::gun_manning::check(game, unit, gun, by)?;
+                bases
+            }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
                 crate::artillery::check_special_manhandling(game, unit)?;
                 if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
@@ -902,6 +906,11 @@ pub fn do_maneuver(
             SpecialManeuver::ManWagon { train, wagon, by } => {
                 crate::wagon::manning::man(game, unit, train, wagon as usize, by, events)
             }
+            SpecialManeuver::ManGun {
+                gun,
+                by,
+                toward_enemy,
+            } => crate::gun_manning::man(game, unit, gun, by, toward_enemy, events),
             _ => {}
         }
     }

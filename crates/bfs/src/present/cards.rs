@@ -63,6 +63,17 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
         )
         .chain(u.train.as_ref().map(crate::wagon::train::card_line))
         .chain(crate::battalion::card_line(game, u.id))
+        .chain(game.abandoned_guns.iter().any(|a| a.gun == u.id).then(|| {
+            "Abandoned: its crew is lost. Infantry, dragoons or artillery of Skill 4 or \
+                     more, either side's, with a Defense order and within 10 cm may man it: 1 \
+                     Special Maneuver and 1 CP, paid for with the gun's Strength (BFS-MAN-21)"
+                .to_string()
+        }))
+        .chain(u.manned_from.map(|_| {
+            "Manned from an abandoned gun: Skill and Morale 4, no Quick Loading; it counts for \
+             no side's losses (BFS-MAN-21)"
+                .to_string()
+        }))
         .chain(u.flags.hail_of_arrows.then(|| {
             "Hail of arrows declared: +1 die a base after movement, no Break Off (BFS-OPT-2)"
                 .to_string()

@@ -706,6 +706,36 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                     }
                 }
             }
+            // A crew for an abandoned gun within 10 cm, either side's (BFS-MAN-21).
+            for m in crate::gun_manning::options(view, u) {
+                if let SpecialManeuver::ManGun { gun, by, .. } = m {
+                    for toward_enemy in [true, false] {
+                        let cmd = Command::Maneuver {
+                            unit: u,
+                            maneuvers: vec![SpecialManeuver::ManGun {
+                                gun,
+                                by,
+                                toward_enemy,
+                            }],
+                        };
+                        if crate::phases::check(view, &cmd).is_ok() {
+                            menu.items.push(MenuItem::new(
+                                format!(
+                                    "Man the abandoned {}, facing {} (1 S-M, 1 CP from {}; it gives the gun's SP)",
+                                    view.unit(gun).name,
+                                    if toward_enemy {
+                                        "the nearest enemy"
+                                    } else {
+                                        "as this unit faces"
+                                    },
+                                    view.commander(by).name
+                                ),
+                                cmd,
+                            ));
+                        }
+                    }
+                }
+            }
             // A War Wagon Train connects for defence (BFS-WAG-14).
             let connect = Command::Maneuver {
                 unit: u,

@@ -275,11 +275,31 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
                 emblem: None,
             }
         });
+    // Guns whose crews were lost stand where they were, to be manned (BFS-MAN-21).
+    let abandoned = view.abandoned_guns.iter().map(|a| {
+        let g = view.unit(a.gun);
+        Piece {
+            id: unit_piece(g.id),
+            key: g.key.clone(),
+            kind: PieceKind::Unit,
+            side: g.side.0,
+            label: format!("{} (abandoned)", g.name),
+            bases: vec![a.base],
+            label_at: a.base.center() - a.base.pose.facing() * (a.base.half.y + 1.4),
+            tokens: vec![Token {
+                at: a.base.center(),
+                size: MARKER_CM,
+                text: "Ab".into(),
+                face_down: false,
+            }],
+            emblem: Some(emblem(view, g.id)),
+        }
+    });
     TableScene {
         size: view.info.table,
         unit: LengthUnit::Centimetres,
         terrain,
-        pieces: units.chain(commanders).collect(),
+        pieces: units.chain(abandoned).chain(commanders).collect(),
         objectives,
     }
 }

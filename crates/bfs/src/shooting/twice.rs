@@ -12,8 +12,10 @@ use crate::state::{Formation, Game, MoraleLevel, OrderKind};
 pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
     let u = game.unit(unit);
     u.order == Some(OrderKind::Defense)
-        && (crate::artillery::gun_of(game.unit_profile(unit))
+        && ((crate::artillery::gun_of(game.unit_profile(unit))
             .is_some_and(crate::artillery::Gun::quick_loading)
+            // A manned gun may not use Quick Loading (BFS-MAN-21).
+            && !game.unit_profile(unit).has(SpecialRule::Manned))
             || countermarches(game, unit))
 }
 
