@@ -81,6 +81,10 @@ pub fn candidates(game: &Game) -> Vec<Command> {
                     unit,
                     reaction: Reaction::RunBehindPikes { advance: false },
                 },
+                Command::React {
+                    unit,
+                    reaction: Reaction::HideAmongPikes,
+                },
             ];
             for by in authority::commanders_who_may_order(game, unit) {
                 v.push(Command::React {
@@ -271,6 +275,7 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                 for m in crate::wagon::manning::options(game, id)
                     .into_iter()
                     .chain(crate::gun_manning::options(game, id))
+                    .chain(crate::hide_crew::options(game, id))
                 {
                     v.push(Command::Maneuver {
                         unit: id,

@@ -423,6 +423,15 @@ pub fn check_react(
         Reaction::RunBehindPikes { .. } => {
             crate::run_behind::check(game, unit, against)?;
         }
+        Reaction::HideAmongPikes if chained => {
+            return Err(RuleError::new(
+                "BFS-SPC-23",
+                "Hide Among the Pikemen answers a charge on the gun itself.",
+            ));
+        }
+        Reaction::HideAmongPikes => {
+            crate::hide_crew::check(game, unit)?;
+        }
         Reaction::HoldFire { .. } if chained => {
             return Err(RuleError::new(
                 "BFS-AMV-1",
@@ -543,6 +552,7 @@ pub fn react(
         Reaction::Stand => "stands".to_string(),
         Reaction::BreakOff => "Breaks Off (BFS-SPC-16)".to_string(),
         Reaction::RunBehindPikes { .. } => "runs behind the pikes (BFS-SPC-22)".to_string(),
+        Reaction::HideAmongPikes => "hides among the pikemen (BFS-SPC-23)".to_string(),
         Reaction::Countercharge => {
             reveal(game, unit, OrderKind::Charge, events);
             "countercharges".into()
@@ -579,6 +589,12 @@ pub fn react(
             *charge = None;
         }
         return crate::run_behind::run_behind(game, unit, pending.charger, advance, events);
+    }
+    if reaction == Reaction::HideAmongPikes {
+        if let Phase::Movement { charge, .. } = &mut game.turn.phase {
+            *charge = None;
+        }
+        return crate::hide_crew::hide(game, unit, pending.charger, events);
     }
     pending.reactions.push(reaction);
     if !chained
@@ -709,6 +725,15 @@ fn resolve(game: &mut Game, mut pending: PendingCharge, events: &mut Vec<Event>)
             charge_part(game, pending.charger, basic, ChargePart::Movement, events);
         }
     }
+}
+
+/// The charge is not made: the charger stands where it was, ready to declare a new target, as
+/// after Run Behind the Pikes and Hide Among the Pikemen (BFS-SPC-22, BFS-SPC-23).
+pub(crate) fn call_off(game: &mut Game, charger: UnitId) {
+    let c = game.unit_mut(charger);
+    c.flags.activated = false;
+    c.flags.charged = false;
+    c.charge = None;
 }
 
 /// A unit sets out on a (counter)charge at `target`: activated, charged, its charge state fresh.

@@ -291,6 +291,10 @@ pub enum SpecialManeuver {
         by: CommanderId,
         toward_enemy: bool,
     },
+    /// A block of pikemen sends the gun crew hiding among it back to its gun within 10 cm, in a
+    /// later turn: 1 Special Maneuver and 1 CP paid by `by`; the pikemen lose nothing
+    /// (BFS-SPC-23).
+    ReturnCrew { gun: UnitId, by: CommanderId },
 }
 
 impl Command {
@@ -317,7 +321,8 @@ impl Command {
                             units.push(*train);
                             commanders.push(*by);
                         }
-                        SpecialManeuver::ManGun { gun, by, .. } => {
+                        SpecialManeuver::ManGun { gun, by, .. }
+                        | SpecialManeuver::ReturnCrew { gun, by } => {
                             units.push(*gun);
                             commanders.push(*by);
                         }

@@ -46,6 +46,13 @@ pub struct AbandonedGun {
     pub gun: UnitId,
     /// Where the gun stands.
     pub base: Rect,
+    /// The block of pikemen its crew hides among, alive, when it was left by Hide Among the
+    /// Pikemen (BFS-SPC-23, [`crate::hide_crew`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_with: Option<UnitId>,
+    /// The turn the crew left it.
+    #[serde(default)]
+    pub since_turn: u32,
 }
 
 /// Do abandoned guns stay on the table in this battle (rules revision 11)?
@@ -62,9 +69,12 @@ pub fn abandon(game: &mut Game, unit: UnitId, bases: &[Rect]) {
         return;
     }
     if let Some(base) = bases.first() {
+        let since_turn = game.turn.number;
         game.abandoned_guns.push(AbandonedGun {
             gun: unit,
             base: *base,
+            hidden_with: None,
+            since_turn,
         });
     }
 }
@@ -194,6 +204,7 @@ pub fn man(
         ..TurnFlags::default()
     };
     g.manned_from = Some(gun);
+    g.hidden_among = None;
     if let Some(state) = g.gun.as_mut() {
         state.limbered = false;
     }

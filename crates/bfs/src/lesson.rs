@@ -209,6 +209,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
                     Reaction::HoldFire { .. } => "HoldFire",
                     Reaction::BreakOff => "BreakOff",
                     Reaction::RunBehindPikes { .. } => "RunBehindPikes",
+                    Reaction::HideAmongPikes => "HideAmongPikes",
                 }
                 .into(),
             ),

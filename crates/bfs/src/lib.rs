@@ -32,6 +32,7 @@ pub mod flight;
 pub mod geo;
 pub mod ground;
 pub mod gun_manning;
+pub mod hide_crew;
 pub mod ids;
 pub mod instructions;
 pub mod lesson;

@@ -148,11 +148,7 @@ pub fn run_behind(
             }
         }
     }
-    // The charge is not made: the charger declares a new target.
-    let c = game.unit_mut(charger);
-    c.flags.activated = false;
-    c.flags.charged = false;
-    c.charge = None;
+    crate::charge::call_off(game, charger);
     events.push(Event::Ruling {
         rule: RULE.into(),
         text: format!(

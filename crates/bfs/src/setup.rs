@@ -203,6 +203,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 train: crate::wagon::train::Train::new(&profiles[d.profile.index()], n_bases),
                 battalion: None,
                 manned_from: None,
+                hidden_among: None,
             });
         }
         let mut chief_cp = 0u32;

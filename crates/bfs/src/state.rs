@@ -156,6 +156,10 @@ pub struct Unit {
     /// [`crate::gun_manning`]). It counts for no side's strength, losses or Breaking Points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manned_from: Option<UnitId>,
+    /// A gun crew hiding among its Battalion's pikemen (BFS-SPC-23, [`crate::hide_crew`]): the
+    /// block of pikemen. The unit is off the table meanwhile (`Reserve`), its gun abandoned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_among: Option<UnitId>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

@@ -48,4 +48,7 @@ pub enum Reaction {
     /// Musketeers of a Pike and Shot Battalion withdraw behind their pikemen, who step forward
     /// if `advance`; the charger declares again (BFS-SPC-22, [`crate::run_behind`]).
     RunBehindPikes { advance: bool },
+    /// A gun crew of a Pike and Shot Battalion hides among its pikemen, leaving the gun; the
+    /// charger declares again (BFS-SPC-23, [`crate::hide_crew`]).
+    HideAmongPikes,
 }

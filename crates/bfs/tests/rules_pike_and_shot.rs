@@ -456,3 +456,161 @@ fn bfs_spc_22_who_may_run_behind_the_pikes() {
     g.unit_mut(pikes).order = Some(OrderKind::Charge);
     assert!(sandtable_bfs::run_behind::check(&g, m1, banner).is_err());
 }
+
+/// A Battalion of musketeers (x 40–56), pikemen (58–66) and a regimental gun (68–72), fronts on
+/// y = 100, all with Defense orders, and a Polish banner with a Charge order 20 cm in front of
+/// the gun (x 67–75), in the Poles' Movement Phase of turn 2.
+fn banner_before_gun() -> (Game, UnitId, UnitId, UnitId, UnitId) {
+    let mut g = game(&[
+        unit("m1", 1, "musketeers", 4, 4, (48.0, 100.0), 180.0),
+        unit("pikes", 1, "pikemen", 4, 2, (62.0, 100.0), 180.0),
+        unit("gun", 1, "regimental-gun", 1, 1, (70.0, 100.0), 180.0),
+        unit("pancerni", 0, "pancerni", 2, 2, (71.0, 80.0), 0.0),
+    ]);
+    first_orders(&mut g);
+    let members = ids(&g, &["m1", "pikes", "gun"]);
+    run(&mut g, form(members, None));
+    for k in ["m1", "pikes", "gun"] {
+        set_order(&mut g, k, Some(OrderKind::Defense));
+    }
+    set_order(&mut g, "pancerni", Some(OrderKind::Charge));
+    g.turn.number = 2;
+    at_movement(&mut g, Side::A, false);
+    let [m1, pikes, gun, banner] = ids(&g, &["m1", "pikes", "gun", "pancerni"])[..] else {
+        unreachable!()
+    };
+    (g, m1, pikes, gun, banner)
+}
+
+/// BFS-SPC-23: the charged gun's crew hides among its Battalion's pikemen (within 10 cm): the
+/// gun stands abandoned, the charger must take the Battalion's closest member now, the
+/// pikemen; in a later turn the crew mans its gun again for 1 CP and a Special Maneuver, the
+/// pikemen losing nothing.
+#[test]
+fn bfs_spc_23_the_crew_hides_among_the_pikemen_and_comes_back() {
+    let (mut g, m1, pikes, gun, banner) = banner_before_gun();
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: banner,
+            target: gun,
+            pay: None,
+        },
+    );
+    run(
+        &mut g,
+        Command::React {
+            unit: gun,
+            reaction: sandtable_bfs::command::Reaction::HideAmongPikes,
+        },
+    );
+    assert_eq!(
+        g.unit(gun).status,
+        sandtable_bfs::state::UnitStatus::Reserve
+    );
+    assert_eq!(g.abandoned_guns.len(), 1);
+    assert_eq!(g.abandoned_guns[0].hidden_with, Some(pikes));
+    assert!(!g.unit(banner).flags.charged);
+    let refused = Bfs::legal(
+        &g,
+        &Command::DeclareCharge {
+            unit: banner,
+            target: m1,
+            pay: None,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(refused.rule, "BFS-CHG-3", "{}", refused.message);
+    assert!(
+        Bfs::legal(
+            &g,
+            &Command::DeclareCharge {
+                unit: banner,
+                target: pikes,
+                pay: None,
+            },
+        )
+        .is_ok()
+    );
+    // Not back in the same turn; in the next, for 1 CP, the pikemen keeping their Strength.
+    let c = CommanderId(1);
+    g.commander_mut(c).base.pose.pos = Vec2::new(62.0, 120.0);
+    at_movement(&mut g, Side::B, true);
+    let back = Command::Maneuver {
+        unit: pikes,
+        maneuvers: vec![sandtable_bfs::command::SpecialManeuver::ReturnCrew { gun, by: c }],
+    };
+    let e = Bfs::legal(&g, &back).unwrap_err();
+    assert_eq!(e.rule, "BFS-SPC-23", "{}", e.message);
+    g.turn.number = 3;
+    g.unit_mut(pikes).flags = Default::default();
+    let cp = g.commander(c).cp;
+    let sp = sandtable_bfs::losses::sp_left(&g, pikes);
+    run(&mut g, back);
+    assert_eq!(
+        g.unit(gun).status,
+        sandtable_bfs::state::UnitStatus::OnTable
+    );
+    assert_eq!(g.unit(gun).order, None);
+    assert!(g.abandoned_guns.is_empty());
+    assert_eq!(g.commander(c).cp, cp - 1);
+    assert_eq!(sandtable_bfs::losses::sp_left(&g, pikes), sp);
+    // Its own values: Skill 4 and Quick Loading, as the regimental gun's profile has.
+    assert!(
+        !g.unit_profile(gun)
+            .has(sandtable_bfs::profile::SpecialRule::Manned)
+    );
+}
+
+/// BFS-SPC-23: the crew hides only within 10 cm of its pikemen and before anything touches the
+/// gun; it is destroyed with them if they flee.
+#[test]
+fn bfs_spc_23_who_may_hide_and_a_crew_lost_with_its_pikemen() {
+    let (mut g, _, pikes, gun, banner) = banner_before_gun();
+    // 8 cm more to the right: 10.00 cm from the pikemen, still in reach; 10.05 is not.
+    g.unit_mut(gun)
+        .bases
+        .iter_mut()
+        .for_each(|b| b.pose.pos.x += 8.0);
+    assert!(sandtable_bfs::hide_crew::check(&g, gun).is_ok());
+    g.unit_mut(gun)
+        .bases
+        .iter_mut()
+        .for_each(|b| b.pose.pos.x += 0.05);
+    let e = sandtable_bfs::hide_crew::check(&g, gun).unwrap_err();
+    assert!(e.message.contains("10 cm"), "{}", e.message);
+
+    let (mut g, _, pikes2, gun, banner2) = banner_before_gun();
+    assert_eq!((pikes, banner), (pikes2, banner2));
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: banner,
+            target: gun,
+            pay: None,
+        },
+    );
+    run(
+        &mut g,
+        Command::React {
+            unit: gun,
+            reaction: sandtable_bfs::command::Reaction::HideAmongPikes,
+        },
+    );
+    g.unit_mut(pikes).morale = MoraleLevel::Flight;
+    // Checked after every command.
+    let mut events = Vec::new();
+    sandtable_bfs::hide_crew::lose_hidden(&mut g, &mut events);
+    assert_eq!(
+        g.unit(gun).status,
+        sandtable_bfs::state::UnitStatus::Destroyed
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::UnitDestroyed { rule, .. } if rule == "BFS-SPC-23"))
+    );
+    // The gun itself stays, abandoned, for anyone to man.
+    assert_eq!(g.abandoned_guns.len(), 1);
+    assert_eq!(g.abandoned_guns[0].hidden_with, None);
+}

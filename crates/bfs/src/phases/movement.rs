@@ -674,6 +674,10 @@ pub fn check_maneuver(
                 crate::gun_manning::check(game, unit, gun, by)?;
                 bases
             }
+            SpecialManeuver::ReturnCrew { gun, by } => {
+                crate::hide_crew::check_return(game, unit, gun, by)?;
+                bases
+            }
             SpecialManeuver::ChangePosition { dx, dy, degrees } => {
                 crate::artillery::check_special_manhandling(game, unit)?;
                 if !(dx.is_finite() && dy.is_finite() && degrees.is_finite())
@@ -911,6 +915,9 @@ pub fn do_maneuver(
                 by,
                 toward_enemy,
             } => crate::gun_manning::man(game, unit, gun, by, toward_enemy, events),
+            SpecialManeuver::ReturnCrew { gun, by } => {
+                crate::hide_crew::return_crew(game, unit, gun, by, events)
+            }
             _ => {}
         }
     }

@@ -69,6 +69,19 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
                      Special Maneuver and 1 CP, paid for with the gun's Strength (BFS-MAN-21)"
                 .to_string()
         }))
+        .chain(
+            game.abandoned_guns
+                .iter()
+                .filter(|a| a.hidden_with == Some(u.id))
+                .map(|a| {
+                    format!(
+                        "The crew of {} hides among them: it takes no part in combat, and is lost \
+                         if they flee (BFS-SPC-23)",
+                        game.unit(a.gun).name
+                    )
+                })
+                .collect::<Vec<_>>(),
+        )
         .chain(u.manned_from.map(|_| {
             "Manned from an abandoned gun: Skill and Morale 4, no Quick Loading; it counts for \
              no side's losses (BFS-MAN-21)"

@@ -198,6 +198,17 @@ pub fn menu(
                     ));
                 }
             }
+            // A gun crew of a Battalion hides among its pikemen (BFS-SPC-23).
+            if !chained && let Ok(pikes) = crate::hide_crew::check(view, reactor) {
+                menu.items.push(MenuItem::new(
+                    format!(
+                        "Hide Among the Pikemen — the crew leaves the gun for {}; the charger \
+                         chooses again (BFS-SPC-23)",
+                        view.unit(pikes).name
+                    ),
+                    react(Reaction::HideAmongPikes),
+                ));
+            }
             for by in authority::commanders_who_may_order(view, reactor)
                 .into_iter()
                 .filter(|_| !chained)
@@ -733,6 +744,25 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                                 cmd,
                             ));
                         }
+                    }
+                }
+            }
+            // A gun crew hiding among these pikemen goes back to its gun (BFS-SPC-23).
+            for m in crate::hide_crew::options(view, u) {
+                if let SpecialManeuver::ReturnCrew { gun, by } = m {
+                    let cmd = Command::Maneuver {
+                        unit: u,
+                        maneuvers: vec![m],
+                    };
+                    if crate::phases::check(view, &cmd).is_ok() {
+                        menu.items.push(MenuItem::new(
+                            format!(
+                                "Send the crew of {} back to its gun (1 S-M, 1 CP from {})",
+                                view.unit(gun).name,
+                                view.commander(by).name
+                            ),
+                            cmd,
+                        ));
                     }
                 }
             }

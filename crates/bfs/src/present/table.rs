@@ -283,7 +283,14 @@ pub fn table(view: &Game, _seat: Seat) -> TableScene {
             key: g.key.clone(),
             kind: PieceKind::Unit,
             side: g.side.0,
-            label: format!("{} (abandoned)", g.name),
+            label: match a.hidden_with {
+                Some(p) => format!(
+                    "{} (abandoned, its crew among {})",
+                    g.name,
+                    view.unit(p).name
+                ),
+                None => format!("{} (abandoned)", g.name),
+            },
             bases: vec![a.base],
             label_at: a.base.center() - a.base.pose.facing() * (a.base.half.y + 1.4),
             tokens: vec![Token {
