@@ -385,7 +385,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// Order (BFS-SHO-5, rules revision 9) changed 5 more (Mill Ford, Warka, Gniew): cossacks shoot
 /// over their own light horse. Wagons (rules revision 10) changed every By Fire and Sword line's
 /// state hash and nothing else, as the guns did: both lists gained the book's two wagon profiles,
-/// and the Polish list a war wagon.
+/// and the Polish list a war wagon. Rules revision 11 (succession, abandoned guns) and the Pike
+/// and Shot Formation on the Swedish musketeers and pikemen changed every By Fire and Sword
+/// line's state hash; the Warka lines changed their play too (9 lines), because Warka's Swedish
+/// foot now deploys 2 cm apart and forms a Battalion in the first turn, a new legal command.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
