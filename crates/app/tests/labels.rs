@@ -108,3 +108,46 @@ fn no_name_covers_another_or_a_base_in_any_shipped_scenario() {
     );
     eprintln!("{shown} of {names} names shown at the fitted zoom");
 }
+
+/// Markers (orders, status, crews, Battalions) sit beside their units: in every shipped scenario,
+/// from each seat, no marker covers a base or leader of any piece.
+#[test]
+fn no_marker_covers_a_base_in_any_shipped_scenario() {
+    use sandtable_geometry::{Pose, Rect};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let paths = DataPaths::under(&root);
+    let rulesets = Rulesets::default();
+    let mut failures = Vec::new();
+    for path in &shipped_scenarios(&root) {
+        let game = rulesets
+            .0
+            .open_scenario(path, &paths.dirs, Variant::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for seat in 0..2 {
+            let scene = game.scene(seat);
+            for p in &scene.pieces {
+                for t in &p.tokens {
+                    let m = Rect::new(
+                        Pose::new(sandtable_geometry::Vec2::new(t.at.x, t.at.y), 0.0),
+                        sandtable_geometry::Vec2::splat(t.size * 0.5),
+                    );
+                    for q in &scene.pieces {
+                        if q.bases
+                            .iter()
+                            .any(|b| sandtable_engine::scenario_check::rects_overlap(&m, b))
+                        {
+                            failures.push(format!(
+                                "{} seat {seat}: {}'s \"{}\" covers {}",
+                                path.display(),
+                                p.label,
+                                t.text,
+                                q.label
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -115,8 +115,18 @@ pub fn rebuild_table(
                 z::FRONT_MARK,
             );
         }
+        // The middle of the piece, so that a marker widens away from it.
+        let middle_x =
+            p.bases.iter().map(|b| b.center().x).sum::<f32>() / p.bases.len().max(1) as f32;
         for token in &p.tokens {
-            spawn_token(&mut commands, &unit_square, &mut colour, token, &view);
+            spawn_token(
+                &mut commands,
+                &unit_square,
+                &mut colour,
+                token,
+                &view,
+                middle_x,
+            );
         }
     }
 
@@ -226,14 +236,22 @@ fn spawn_token(
     colour: &mut impl FnMut(Color) -> MeshMaterial2d<ColorMaterial>,
     token: &Token,
     view: &TableView,
+    piece_middle_x: f32,
 ) {
     let fill = palette::rgb(if token.face_down {
         MARKER_FACE_DOWN
     } else {
         MARKER_REVEALED
     });
+    // A marker left of its unit on screen grows leftwards, from its right edge.
+    let rightwards = token.at.x >= piece_middle_x;
     let fit = TokenFit {
-        left_cm: token.at.x - token.size * 0.5,
+        edge_cm: if rightwards {
+            token.at.x - token.size * 0.5
+        } else {
+            token.at.x + token.size * 0.5
+        },
+        rightwards,
         size_cm: token.size,
         chars: token.text.chars().count().max(1),
     };
@@ -264,13 +282,14 @@ fn spawn_token(
 }
 
 /// How a marker holds its words: the words keep the labels' size on screen, and the marker
-/// widens to the right, from its left edge, wherever they are wider than its square (at a low
-/// zoom "OoC" or "3/4" would spill out of it). Status markers stand at a unit's right flank, so
-/// the marker grows away from the unit.
+/// widens wherever they are wider than its square (at a low zoom "OoC" or "3/4" would spill out
+/// of it), away from its unit: to the right from its left edge when it stands right of the
+/// unit's middle on screen, to the left from its right edge otherwise.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TokenFit {
-    /// The marker's left edge, table cm.
-    pub left_cm: f32,
+    /// The edge that stays put, table cm: the left one when it grows rightwards.
+    pub edge_cm: f32,
+    pub rightwards: bool,
     /// Its side, table cm.
     pub size_cm: f32,
     pub chars: usize,
@@ -282,7 +301,8 @@ impl TokenFit {
         let words_cm =
             super::label_layout::text_box_px(self.chars, LABEL_PX).x / px_per_cm.max(1e-3);
         let width = self.size_cm.max(words_cm);
-        (self.left_cm + width * 0.5, width)
+        let half = if self.rightwards { 0.5 } else { -0.5 };
+        (self.edge_cm + width * half, width)
     }
 }
 
@@ -556,7 +576,8 @@ mod token_fit_tests {
     #[test]
     fn a_marker_widens_to_hold_its_words() {
         let fit = TokenFit {
-            left_cm: 10.0,
+            edge_cm: 10.0,
+            rightwards: true,
             size_cm: 2.6,
             chars: 3,
         };
@@ -566,5 +587,17 @@ mod token_fit_tests {
         assert!(width > 2.6 && (width - words_cm).abs() < 1e-4, "{width}");
         assert!((centre - width * 0.5 - 10.0).abs() < 1e-4, "left edge kept");
         assert_eq!(fit.placed(40.0), (11.3, 2.6));
+        // Left of its unit, it grows leftwards from its right edge.
+        let left = TokenFit {
+            edge_cm: 10.0,
+            rightwards: false,
+            ..fit
+        };
+        let (centre, width) = left.placed(px);
+        assert!(
+            (centre + width * 0.5 - 10.0).abs() < 1e-4,
+            "right edge kept"
+        );
+        assert_eq!(left.placed(40.0), (8.7, 2.6));
     }
 }

@@ -141,7 +141,9 @@ fn battalion_tokens(game: &Game, u: &Unit) -> Vec<Token> {
                     d(p).total_cmp(&d(q))
                 })?;
             let gap = sandtable_geometry::distance::distance(a, b).ok()?;
-            if gap > crate::battalion::SPACING_CM + 0.5 {
+            // In the gap, no wider than it: members standing closer than 1 cm show theirs on
+            // their cards only.
+            if !(1.0..=crate::battalion::SPACING_CM + 0.5).contains(&gap) {
                 return None;
             }
             let at = match sandtable_geometry::distance::closest_points(a, b) {
@@ -150,7 +152,7 @@ fn battalion_tokens(game: &Game, u: &Unit) -> Vec<Token> {
             };
             Some(Token {
                 at,
-                size: MARKER_CM * 0.8,
+                size: (gap * 0.9).min(MARKER_CM * 0.8),
                 text: format!("B{n}"),
                 face_down: false,
             })
@@ -175,17 +177,68 @@ fn crew_token(u: &Unit) -> Option<Token> {
     })
 }
 
-/// The status markers in a column beside the unit's right flank, level with its front rank down.
+/// The status markers in a column beside the unit's right flank, level with its front rank down;
+/// where a neighbour stands too close on that side, in a row centred behind the unit, or else
+/// beside the left flank below the order marker: the first place where no marker covers another
+/// piece (issue 19: nothing on the table covers anything else).
 fn status_tokens(game: &Game, u: &Unit) -> Vec<Token> {
     let frame = geo::unit_frame(u);
-    status_markers(game, u)
+    let texts = status_markers(game, u);
+    if texts.is_empty() {
+        return Vec::new();
+    }
+    let step = MARKER_CM * 1.1;
+    let side = frame.half.x + MARKER_CM * 0.5 + 0.6;
+    let top = frame.half.y - MARKER_CM * 0.5;
+    let n = texts.len() as f32;
+    let places: [&dyn Fn(usize) -> Vec2; 3] = [
+        &|i| Vec2::new(side, top - step * i as f32),
+        // A row centred behind the unit: plainly its own, whoever stands beside it.
+        &|i| {
+            Vec2::new(
+                step * (i as f32 - (n - 1.0) * 0.5),
+                -frame.half.y - MARKER_CM * 0.5 - 0.6,
+            )
+        },
+        // Below the order marker on the left flank.
+        &|i| Vec2::new(-side, top - step * (i + 1) as f32),
+    ];
+    let others: Vec<&Rect> = game
+        .units
+        .iter()
+        .filter(|o| o.id != u.id && o.status == UnitStatus::OnTable)
+        .flat_map(|o| o.bases.iter())
+        .chain(
+            game.commanders
+                .iter()
+                .filter(|c| c.status == UnitStatus::OnTable)
+                .map(|c| &c.base),
+        )
+        .collect();
+    let square = |at: Vec2| {
+        Rect::new(
+            sandtable_geometry::Pose::new(at, 0.0),
+            Vec2::splat(MARKER_CM * 0.5),
+        )
+    };
+    let clear = |place: &dyn Fn(usize) -> Vec2| {
+        (0..texts.len()).all(|i| {
+            let m = square(frame.pose.to_world(place(i)));
+            !others
+                .iter()
+                .any(|b| sandtable_engine::scenario_check::rects_overlap(&m, b))
+        })
+    };
+    let place = places
+        .iter()
+        .find(|p| clear(**p))
+        .copied()
+        .unwrap_or(places[0]);
+    texts
         .into_iter()
         .enumerate()
         .map(|(i, text)| Token {
-            at: frame.pose.to_world(Vec2::new(
-                frame.half.x + MARKER_CM * 0.5 + 0.6,
-                frame.half.y - MARKER_CM * (0.5 + 1.1 * i as f32),
-            )),
+            at: frame.pose.to_world(place(i)),
             size: MARKER_CM,
             text,
             face_down: false,
