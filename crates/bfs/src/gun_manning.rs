@@ -92,11 +92,7 @@ pub fn check(game: &Game, unit: UnitId, gun: UnitId, by: CommanderId) -> Result<
                 .map_or("That", |g| g.name.as_str())
         ));
     };
-    if !matches!(
-        p.kind,
-        UnitKind::Infantry | UnitKind::Dragoons | UnitKind::Artillery
-    ) || p.skill < MIN_SKILL
-    {
+    if !may_crew(p) {
         return refuse(format!(
             "Only infantry, dragoons or artillery of Skill {MIN_SKILL} or more man a gun; {} cannot.",
             u.name
@@ -116,22 +112,7 @@ pub fn check(game: &Game, unit: UnitId, gun: UnitId, by: CommanderId) -> Result<
             u.name
         ));
     }
-    if game.units_on_table(u.side.other()).any(|e| {
-        sandtable_geometry::distance::set_distance(&e.bases, base).is_ok_and(|d| d < ENEMY_CLEAR_CM)
-    }) {
-        return refuse(format!(
-            "An enemy stands within {ENEMY_CLEAR_CM} cm of the gun."
-        ));
-    }
-    if game
-        .units
-        .iter()
-        .filter(|o| o.status == UnitStatus::OnTable)
-        .flat_map(|o| o.bases.iter())
-        .any(|b| sandtable_engine::scenario_check::rects_overlap(b, &abandoned.base))
-    {
-        return refuse("A unit stands on the gun.".into());
-    }
+    site_clear(game, u.side, &abandoned.base).or_else(refuse)?;
     let crew = crew_sp(game, gun);
     if crate::losses::sp_left(game, unit) <= crew {
         return refuse(format!(
@@ -140,6 +121,38 @@ pub fn check(game: &Game, unit: UnitId, gun: UnitId, by: CommanderId) -> Result<
         ));
     }
     crate::building::check_payer(game, unit, by, RULE)
+}
+
+/// Infantry, dragoons or artillery of Skill 4 or more: who may man a gun or a wagon
+/// (BFS-MAN-21, BFS-WAG-19).
+pub fn may_crew(p: &crate::profile::UnitProfile) -> bool {
+    matches!(
+        p.kind,
+        UnitKind::Infantry | UnitKind::Dragoons | UnitKind::Artillery
+    ) && p.skill >= MIN_SKILL
+}
+
+/// Is the gun at `base` free to be manned by side `side`: no enemy within 2 cm of it, and no
+/// unit standing on it (BFS-MAN-21)? Otherwise why not.
+pub(crate) fn site_clear(game: &Game, side: crate::ids::Side, base: &Rect) -> Result<(), String> {
+    let gun = std::slice::from_ref(base);
+    if game.units_on_table(side.other()).any(|e| {
+        sandtable_geometry::distance::set_distance(&e.bases, gun).is_ok_and(|d| d < ENEMY_CLEAR_CM)
+    }) {
+        return Err(format!(
+            "An enemy stands within {ENEMY_CLEAR_CM} cm of the gun."
+        ));
+    }
+    if game
+        .units
+        .iter()
+        .filter(|o| o.status == UnitStatus::OnTable)
+        .flat_map(|o| o.bases.iter())
+        .any(|b| sandtable_engine::scenario_check::rects_overlap(b, base))
+    {
+        return Err("A unit stands on the gun.".into());
+    }
+    Ok(())
 }
 
 /// The Strength Points the gun had: what its new crew costs the manning unit.

@@ -15,7 +15,7 @@
 
 use crate::battalion::{self, Role};
 use crate::event::Event;
-use crate::gun_manning::{AbandonedGun, ENEMY_CLEAR_CM, REACH_CM};
+use crate::gun_manning::{AbandonedGun, REACH_CM};
 use crate::ids::{CommanderId, UnitId};
 use crate::state::{Game, MoraleLevel, OrderKind, TurnFlags, UnitStatus};
 use sandtable_engine::RuleError;
@@ -170,23 +170,7 @@ pub fn check_return(
             p.name
         ));
     }
-    if game
-        .units_on_table(p.side.other())
-        .any(|e| gap(&e.bases, base) < ENEMY_CLEAR_CM)
-    {
-        return refuse(format!(
-            "An enemy stands within {ENEMY_CLEAR_CM} cm of the gun."
-        ));
-    }
-    if game
-        .units
-        .iter()
-        .filter(|o| o.status == UnitStatus::OnTable)
-        .flat_map(|o| o.bases.iter())
-        .any(|b| sandtable_engine::scenario_check::rects_overlap(b, &a.base))
-    {
-        return refuse("A unit stands on the gun.".into());
-    }
+    crate::gun_manning::site_clear(game, p.side, &a.base).or_else(refuse)?;
     crate::building::check_payer(game, pikes, by, RULE)
 }
 

@@ -11,7 +11,6 @@
 
 use crate::event::Event;
 use crate::ids::{CommanderId, UnitId};
-use crate::profile::UnitKind;
 use crate::state::{Game, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
 
@@ -19,8 +18,8 @@ use sandtable_engine::RuleError;
 pub const REACH_CM: f32 = 10.0;
 /// No enemy may be this close to the wagon (BFS-WAG-19).
 pub const ENEMY_CLEAR_CM: f32 = 2.0;
-/// Skill a unit needs to man a wagon (BFS-WAG-19).
-pub const MIN_SKILL: u8 = 4;
+/// Skill a unit needs to man a wagon, as a gun (BFS-WAG-19, BFS-MAN-21).
+pub use crate::gun_manning::MIN_SKILL;
 
 /// May `unit` man wagon `wagon` of `train` now, paid by `by`?
 pub fn check(
@@ -36,11 +35,7 @@ pub fn check(
     if !super::rules_apply(game) {
         return refuse("This battle was recorded before war wagons were played.".into());
     }
-    if !matches!(
-        p.kind,
-        UnitKind::Infantry | UnitKind::Dragoons | UnitKind::Artillery
-    ) || p.skill < MIN_SKILL
-    {
+    if !crate::gun_manning::may_crew(p) {
         return refuse(format!(
             "Only infantry, dragoons or artillery of Skill {MIN_SKILL} or more man a wagon; {} cannot.",
             u.name
