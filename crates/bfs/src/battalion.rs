@@ -413,6 +413,17 @@ fn settle(game: &mut Game, side: Side, n: u8, events: &mut Vec<Event>) {
     });
 }
 
+/// Might this charged unit answer by Run Behind the Pikes or Hide Among the Pikemen (BFS-SPC-22,
+/// BFS-SPC-23), whatever order it holds? Judged on what both sides see (its Battalion, its
+/// morale, contact), never on a face-down order, so asking it gives nothing away.
+pub fn may_answer_charge(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    u.battalion.is_some()
+        && matches!(role(game, unit), Some(Role::Shot) | Some(Role::Gun))
+        && in_good_order(game, unit)
+        && crate::flight::enemies_in_contact(game, unit).is_empty()
+}
+
 /// Target priority (benefit C): the Battalion counts as one unit, and a charger must take its
 /// closest member that it sees and that is not in close combat. `visible` holds the charger's
 /// visible enemies with their distances; each Battalion member among the `free` targets is
@@ -459,7 +470,9 @@ pub fn offers(game: &Game, side: Side) -> Vec<(Vec<UnitId>, Option<CommanderId>)
     for pikes in game
         .units
         .iter()
-        .filter(|u| u.side == side && role(game, u.id) == Some(Role::Pikes))
+        .filter(|u| {
+            u.side == side && role(game, u.id) == Some(Role::Pikes) && in_good_order(game, u.id)
+        })
         .map(|u| u.id)
     {
         let mut group = vec![pikes];
@@ -472,6 +485,10 @@ pub fn offers(game: &Game, side: Side) -> Vec<(Vec<UnitId>, Option<CommanderId>)
                 .filter(|u| {
                     u.side == side
                         && !group.contains(&u.id)
+                        && in_good_order(game, u.id)
+                        // A member of another Battalion stays there (a player may still move it
+                        // by naming it; offering it would let two Battalions take it in turn).
+                        && (u.battalion.is_none() || u.battalion == game.unit(pikes).battalion)
                         && u.regiment == game.unit(pikes).regiment
                         && match role(game, u.id) {
                             Some(Role::Shot) => shot < MAX_SHOT,

@@ -229,9 +229,12 @@ fn may_react(game: &Game, unit: UnitId) -> bool {
 }
 
 /// Is the target of a charge asked how it reacts: as any unit may (above), or because it may
-/// Break Off whatever its order (Light Cavalry, BFS-SPC-16)?
+/// Break Off whatever its order (Light Cavalry, BFS-SPC-16), or run behind its pikes or hide
+/// among them whatever its order (a Battalion's musketeers or gun, BFS-SPC-22, BFS-SPC-23)?
 fn target_may_react(game: &Game, unit: UnitId) -> bool {
-    may_react(game, unit) || crate::break_off::check(game, unit).is_ok()
+    may_react(game, unit)
+        || crate::break_off::check(game, unit).is_ok()
+        || crate::battalion::may_answer_charge(game, unit)
 }
 
 /// The special rule that makes a unit test its nerve before charging `target`: Militia or Rabble

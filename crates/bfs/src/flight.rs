@@ -502,6 +502,27 @@ pub fn withdraw_after_loss(
     withdraw_by(game, unit, dir, d, reason, events)
 }
 
+/// How far a withdrawal of `unit` along `dir` of up to `distance` cm gets (the table edge, the
+/// enemy's 2 cm, friends it cannot pass), and the friend that stopped it, if one did.
+pub(crate) fn withdrawal_reach(
+    game: &Game,
+    unit: UnitId,
+    dir: Vec2,
+    distance: f32,
+) -> (f32, Option<UnitId>) {
+    let bases = game.unit(unit).bases.clone();
+    let want = distance.min(room_to_edge(game, &bases, dir));
+    if crate::open_order::rules_apply(game) {
+        crate::withdrawal::through_friends(game, unit, dir, want)
+    } else {
+        let scene = geo::scene(game);
+        let obs = moves::obstacles(game, unit, ENEMY_GAP_CM);
+        let body = Body::new(frame_of(&bases), &bases);
+        let t = movement::move_along(&scene, &body, dir * want, &obs).map_or(0.0, |o| o.travelled);
+        (t, None)
+    }
+}
+
 /// [`withdraw`] over `distance` cm, the distance the rule in force gives.
 fn withdraw_by(
     game: &mut Game,
@@ -519,16 +540,7 @@ fn withdraw_by(
     {
         return 0.0;
     }
-    let want = distance.min(room_to_edge(game, &bases, dir));
-    let (travelled, stopped_by) = if crate::open_order::rules_apply(game) {
-        crate::withdrawal::through_friends(game, unit, dir, want)
-    } else {
-        let scene = geo::scene(game);
-        let obs = moves::obstacles(game, unit, ENEMY_GAP_CM);
-        let body = Body::new(frame_of(&bases), &bases);
-        let t = movement::move_along(&scene, &body, dir * want, &obs).map_or(0.0, |o| o.travelled);
-        (t, None)
-    };
+    let (travelled, stopped_by) = withdrawal_reach(game, unit, dir, distance);
     let u = game.unit_mut(unit);
     u.bases = bases
         .iter()
@@ -649,12 +661,14 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
 /// Enemy units touching `unit` (BFS-CBT-1).
 pub fn enemies_in_contact(game: &Game, unit: UnitId) -> Vec<UnitId> {
     let u = game.unit(unit);
+    // The unit's own box once, not once for every enemy.
+    let own = bounds(&u.bases);
     game.units
         .iter()
         .filter(|o| o.side != u.side && o.status == UnitStatus::OnTable)
         // Bounding boxes apart by more than the contact tolerance cannot touch: the common case,
         // and much cheaper than the exact distance (this runs for every unit at every stage).
-        .filter(|o| boxes_within(&u.bases, &o.bases, 0.05))
+        .filter(|o| boxes_within(own, bounds(&o.bases), 0.05))
         .filter(|o| {
             sandtable_geometry::distance::set_distance(&u.bases, &o.bases).is_ok_and(|d| d <= 0.05)
         })
@@ -662,17 +676,18 @@ pub fn enemies_in_contact(game: &Game, unit: UnitId) -> Vec<UnitId> {
         .collect()
 }
 
-/// Do the axis-aligned boxes around two sets of bases come within `gap` cm of each other?
-fn boxes_within(a: &[Rect], b: &[Rect], gap: f32) -> bool {
-    let bounds = |rs: &[Rect]| {
-        rs.iter().fold(
-            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
-            |(lo, hi), r| {
-                let (l, h) = r.aabb();
-                (lo.min(l), hi.max(h))
-            },
-        )
-    };
-    let ((alo, ahi), (blo, bhi)) = (bounds(a), bounds(b));
+/// The axis-aligned box around a set of bases.
+fn bounds(rs: &[Rect]) -> (Vec2, Vec2) {
+    rs.iter().fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), r| {
+            let (l, h) = r.aabb();
+            (lo.min(l), hi.max(h))
+        },
+    )
+}
+
+/// Do two axis-aligned boxes come within `gap` cm of each other?
+fn boxes_within((alo, ahi): (Vec2, Vec2), (blo, bhi): (Vec2, Vec2), gap: f32) -> bool {
     alo.x <= bhi.x + gap && blo.x <= ahi.x + gap && alo.y <= bhi.y + gap && blo.y <= ahi.y + gap
 }

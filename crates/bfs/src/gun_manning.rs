@@ -92,6 +92,17 @@ pub fn check(game: &Game, unit: UnitId, gun: UnitId, by: CommanderId) -> Result<
                 .map_or("That", |g| g.name.as_str())
         ));
     };
+    if let Some(pikes) = abandoned.hidden_with
+        && game.unit(pikes).side == u.side
+    {
+        return Err(RuleError::new(
+            "BFS-SPC-23",
+            format!(
+                "Its own crew hides among {}: they send it back from their menu.",
+                game.unit(pikes).name
+            ),
+        ));
+    }
     if !may_crew(p) {
         return refuse(format!(
             "Only infantry, dragoons or artillery of Skill {MIN_SKILL} or more man a gun; {} cannot.",
@@ -219,7 +230,11 @@ pub fn man(
     g.manned_from = Some(gun);
     g.hidden_among = None;
     if let Some(state) = g.gun.as_mut() {
+        // The old crew's extra hands and its choice of load went with it.
         state.limbered = false;
+        state.additional_crew = false;
+        state.load = None;
+        state.last_fired_turn = None;
     }
     game.units.push(g);
     events.push(Event::Ruling {
@@ -256,7 +271,8 @@ fn nearest_enemy_direction(
 }
 
 /// The profile a manned gun takes: its own, with Skill and Morale 4 and the `Manned` flag (no
-/// Quick Loading, no special rules), added to the battle's profiles once.
+/// Quick Loading), added to the battle's profiles once. The manning unit's special rules are
+/// not the gun's, so nothing of them comes along.
 fn manned_profile(game: &mut Game, gun: UnitId) -> crate::ids::ProfileId {
     let base = game.unit_profile(gun).clone();
     let id = format!("{}-manned", base.id);
@@ -267,7 +283,7 @@ fn manned_profile(game: &mut Game, gun: UnitId) -> crate::ids::ProfileId {
     p.id = id;
     p.skill = MANNED_SKILL;
     p.morale = MANNED_MORALE;
-    p.special_rules = vec![SpecialRule::Manned];
+    p.special_rules.push(SpecialRule::Manned);
     game.profiles.push(p);
     crate::ids::ProfileId((game.profiles.len() - 1) as u16)
 }
@@ -294,15 +310,29 @@ pub fn options(game: &Game, unit: UnitId) -> Vec<SpecialManeuver> {
     out
 }
 
+/// The gun a manned gun first was, before any manning (a gun may be lost and manned again more
+/// than once, by either side).
+pub fn original_gun(game: &Game, unit: UnitId) -> UnitId {
+    let mut g = unit;
+    // Each manning adds a later unit, so the chain ends; the bound guards a bad save.
+    for _ in 0..game.units.len() {
+        match game.unit(g).manned_from {
+            Some(before) => g = before,
+            None => break,
+        }
+    }
+    g
+}
+
 /// Breaking Points a Regiment gets back for its own lost guns that it manned again
-/// (BFS-ART-17): 1 each time.
+/// (BFS-ART-17): 1 each time, for a gun it started the battle with.
 pub fn regained_breaking_points(game: &Game, regiment: crate::ids::RegimentId) -> u32 {
     game.units
         .iter()
         .filter(|u| {
             u.regiment == Some(regiment)
-                && u.manned_from
-                    .is_some_and(|g| game.unit(g).regiment == Some(regiment))
+                && u.manned_from.is_some()
+                && game.unit(original_gun(game, u.id)).regiment == Some(regiment)
         })
         .count() as u32
 }

@@ -72,6 +72,14 @@ pub fn check(game: &Game, musketeers: UnitId, charger: UnitId) -> Result<UnitId,
             .iter()
             .any(|b| rect_in_zone(&frame, Zone::Front, ZoneScheme::default(), b).unwrap_or(false))
     };
+    let back = -crate::geo::unit_frame(u).facing();
+    let half = game.unit_profile(musketeers).movement.basic * 0.5;
+    if crate::flight::withdrawal_reach(game, musketeers, back, half).0 < 0.1 {
+        return refuse(format!(
+            "{} has no room to withdraw behind the pikes.",
+            u.name
+        ));
+    }
     if !in_front_of(musketeers) || !in_front_of(pikes) {
         return refuse(format!(
             "No part of {} stands in front of both {} and {} (AMB-90).",

@@ -164,3 +164,24 @@ fn bfs_art_17_a_regiment_manning_its_own_lost_gun_regains_a_breaking_point() {
         1
     );
 }
+
+/// BFS-MAN-21: one crew a command: two guns manned in one list could take more Strength than
+/// the unit has.
+#[test]
+fn bfs_man_21_one_gun_at_a_time() {
+    let (g, gun, haiduks) = abandoned_gun();
+    let m = SpecialManeuver::ManGun {
+        gun,
+        by: CommanderId(0),
+        toward_enemy: true,
+    };
+    let e = Bfs::legal(
+        &g,
+        &Command::Maneuver {
+            unit: haiduks,
+            maneuvers: vec![m, m],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "BFS-MAN-21", "{}", e.message);
+}

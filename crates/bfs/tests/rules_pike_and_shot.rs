@@ -412,10 +412,21 @@ fn bfs_spc_22_musketeers_run_behind_the_pikes() {
         )
         .is_ok()
     );
-    // In their own Movement Phase the musketeers may not move.
+    // In their own Movement Phase the musketeers may not move, but may stay or withdraw.
     at_movement(&mut g, Side::B, true);
-    let e = Bfs::legal(&g, &Command::Hold { unit: m1 }).unwrap_err();
+    g.unit_mut(m1).order = Some(OrderKind::Move);
+    let e = Bfs::legal(
+        &g,
+        &Command::Move {
+            unit: m1,
+            steps: vec![MoveStep::Forward(2.0)],
+        },
+    )
+    .unwrap_err();
     assert_eq!(e.rule, "BFS-SPC-22", "{}", e.message);
+    g.unit_mut(m1).order = None;
+    assert!(Bfs::legal(&g, &Command::Hold { unit: m1 }).is_ok());
+    assert!(Bfs::legal(&g, &Command::Withdraw { unit: m1 }).is_ok());
 }
 
 /// BFS-SPC-22: the pikemen may also stand; and the maneuver needs some part of the charger in
@@ -613,4 +624,80 @@ fn bfs_spc_23_who_may_hide_and_a_crew_lost_with_its_pikemen() {
     // The gun itself stays, abandoned, for anyone to man.
     assert_eq!(g.abandoned_guns.len(), 1);
     assert_eq!(g.abandoned_guns[0].hidden_with, None);
+}
+
+/// BFS-SPC-22: musketeers whose revealed order is a Move order (the rule forbids only a Charge
+/// order) are still asked, and may run behind the pikes; with no room behind them they may not.
+#[test]
+fn bfs_spc_22_any_order_but_charge_and_room_to_withdraw() {
+    let (mut g, m1, _, banner) = banner_before_battalion(56.0);
+    g.unit_mut(m1).order = Some(OrderKind::Move);
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: banner,
+            target: m1,
+            pay: None,
+        },
+    );
+    assert!(matches!(
+        g.turn.phase,
+        Phase::Movement {
+            charge: Some(_),
+            ..
+        }
+    ));
+    assert!(
+        Bfs::legal(
+            &g,
+            &Command::React {
+                unit: m1,
+                reaction: sandtable_bfs::command::Reaction::RunBehindPikes { advance: false },
+            },
+        )
+        .is_ok()
+    );
+    // Against the table's north edge: nowhere to go.
+    let (mut g, m1, _, banner) = banner_before_battalion(56.0);
+    let edge = g.info.table.y;
+    for u in g.units.iter_mut().filter(|u| u.side == Side::B) {
+        u.bases
+            .iter_mut()
+            .for_each(|b| b.pose.pos.y += edge - 102.0);
+    }
+    let mut pancerni = g.unit(banner).bases.clone();
+    pancerni
+        .iter_mut()
+        .for_each(|b| b.pose.pos.y += edge - 102.0);
+    g.unit_mut(banner).bases = pancerni;
+    let e = sandtable_bfs::run_behind::check(&g, m1, banner).unwrap_err();
+    assert!(e.message.contains("no room"), "{}", e.message);
+}
+
+/// BFS-SPC-21: what the menus offer takes no unit out of another Battalion, so two blocks of
+/// pikemen sharing musketeers between them cannot take them back and forth.
+#[test]
+fn bfs_spc_21_offers_leave_other_battalions_alone() {
+    let mut g = game(&[
+        unit("m1", 1, "musketeers", 4, 4, (48.0, 100.0), 180.0),
+        unit("pikes", 1, "pikemen", 4, 2, (62.0, 100.0), 180.0),
+        unit("m2", 1, "musketeers", 4, 4, (76.0, 100.0), 180.0),
+        unit("pikes-2", 1, "pikemen", 4, 2, (90.0, 100.0), 180.0),
+        unit("pancerni", 0, "pancerni", 2, 2, (20.0, 20.0), 0.0),
+    ]);
+    first_orders(&mut g);
+    let offers = sandtable_bfs::battalion::offers(&g, Side::B);
+    assert_eq!(offers.len(), 2, "{offers:?}");
+    let first = offers[0].0.clone();
+    run(&mut g, form(first.clone(), None));
+    let m2 = id(&g, "m2");
+    assert!(first.contains(&m2), "{first:?}");
+    // The second block's offer would need m2, which is in Battalion 1: nothing is offered.
+    let again = sandtable_bfs::battalion::offers(&g, Side::B);
+    assert!(again.iter().all(|(u, _)| !u.contains(&m2)), "{again:?}");
+    // And a Disorganized unit is never part of an offer.
+    g.unit_mut(m2).battalion = None;
+    g.unit_mut(m2).morale = MoraleLevel::Disorganized;
+    let third = sandtable_bfs::battalion::offers(&g, Side::B);
+    assert!(third.iter().all(|(u, _)| !u.contains(&m2)), "{third:?}");
 }

@@ -207,21 +207,28 @@ fn activatable(game: &Game, unit: UnitId) -> Result<(), RuleError> {
             ),
         ));
     }
+    if !flight::enemies_in_contact(game, unit).is_empty() {
+        return Err(RuleError::new(
+            "BFS-CHG-20",
+            format!(
+                "{} is in contact with the enemy and stays where it is until the combat is fought.",
+                u.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Musketeers that ran behind their pikes move no more this turn, but to flee, withdraw or
+/// countermarch (BFS-SPC-22): no move, maneuver or charge.
+fn check_not_ran_behind(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    let u = game.unit(unit);
     if u.flags.ran_behind {
         return Err(RuleError::new(
             "BFS-SPC-22",
             format!(
                 "{} ran behind the pikes this turn: it moves no more but to flee, withdraw or \
                  countermarch.",
-                u.name
-            ),
-        ));
-    }
-    if !flight::enemies_in_contact(game, unit).is_empty() {
-        return Err(RuleError::new(
-            "BFS-CHG-20",
-            format!(
-                "{} is in contact with the enemy and stays where it is until the combat is fought.",
                 u.name
             ),
         ));
@@ -242,6 +249,7 @@ pub fn allowance(game: &Game, unit: UnitId) -> f32 {
 /// Checks a Move command and returns its plan (the preview shows the same plan).
 pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MovePlan, RuleError> {
     activatable(game, unit)?;
+    check_not_ran_behind(game, unit)?;
     crate::rabble::check_activation(game, unit, false)?;
     crate::shooting::ranks::check_move(game, unit, Some(steps))?;
     crate::building::stays_inside(game, unit)?;
@@ -446,6 +454,27 @@ pub fn check_maneuver(
     list: &[SpecialManeuver],
 ) -> Result<Vec<Rect>, RuleError> {
     activatable(game, unit)?;
+    check_not_ran_behind(game, unit)?;
+    // One crew a maneuver list: each gives its Strength, checked against what the unit has
+    // (BFS-MAN-21, BFS-WAG-19, BFS-SPC-23).
+    if list
+        .iter()
+        .filter(|m| {
+            matches!(
+                m,
+                SpecialManeuver::ManGun { .. }
+                    | SpecialManeuver::ManWagon { .. }
+                    | SpecialManeuver::ReturnCrew { .. }
+            )
+        })
+        .count()
+        > 1
+    {
+        return Err(RuleError::new(
+            "BFS-MAN-21",
+            "A unit mans one gun or wagon at a time: one in each command.",
+        ));
+    }
     // A Rabble unit out of formation Reforms whatever its order (BFS-SPC-25).
     let forced_reform =
         game.unit(unit).flags.must_reform && matches!(list, [SpecialManeuver::Reform { .. }]);
@@ -1274,6 +1303,7 @@ pub fn check_declare_charge(
     pay: Option<CommanderId>,
 ) -> Result<(), RuleError> {
     activatable(game, unit)?;
+    check_not_ran_behind(game, unit)?;
     crate::building::stays_inside(game, unit)?;
     charge::check_declare(game, unit, target, pay)
 }

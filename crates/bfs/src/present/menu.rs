@@ -80,7 +80,9 @@ pub fn menu(
                 .key('L'),
             );
         }
-        (Phase::Orders { .. }, Some(Thing::Unit(u))) if view.unit(u).side == side => {
+        (Phase::Orders { .. }, Some(Thing::Unit(u)))
+            if view.unit(u).side == side && view.unit(u).status == UnitStatus::OnTable =>
+        {
             orders_menu(view, u, choices, &mut menu);
             battalion_items(view, u, &mut menu);
         }
