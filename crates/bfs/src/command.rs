@@ -151,6 +151,13 @@ pub enum Command {
         units: Vec<UnitId>,
         by: Option<CommanderId>,
     },
+    /// In the side's Movement Phase, a commander pays 1 CP for the unit to shoot at `target`
+    /// this turn rather than at the closest enemy (BFS-SHO-10).
+    AimFire {
+        unit: UnitId,
+        target: UnitId,
+        by: CommanderId,
+    },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -309,6 +316,7 @@ impl Command {
             }
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
+            AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -385,6 +393,7 @@ impl Command {
             Command::IssueInstruction { .. } => "IssueInstruction",
             Command::BurnWagons { .. } => "BurnWagons",
             Command::FormBattalion { .. } => "FormBattalion",
+            Command::AimFire { .. } => "AimFire",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

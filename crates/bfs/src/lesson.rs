@@ -46,6 +46,7 @@ pub const COMMANDS: &[&str] = &[
     "IssueInstruction",
     "BurnWagons",
     "FormBattalion",
+    "AimFire",
 ];
 
 /// Event names a goal may wait for.
@@ -142,6 +143,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::FormBattalion { units, .. } => {
             (units.iter().map(|u| unit(*u)).collect(), None, None)
         }
+        Command::AimFire {
+            unit: u, target, ..
+        } => (vec![unit(*u)], Some(unit(*target)), None),
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

@@ -235,6 +235,9 @@ pub struct TurnFlags {
     /// countermarch (BFS-SPC-22).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ran_behind: bool,
+    /// The target paid for this turn's shooting (BFS-SHO-10, [`crate::shooting::aim`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aim: Option<UnitId>,
 }
 
 /// A charge in progress (BFS-CHG).

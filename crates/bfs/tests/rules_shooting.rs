@@ -254,3 +254,69 @@ fn bfs_sho_5_bows_shoot_over_friends_in_open_order_with_one_die() {
         "not over Close Order friends"
     );
 }
+
+/// The haiduks of [`bfs_sho_9_closest_enemy_is_the_target`], the near reiters 8.2 cm off and the
+/// far ones 15 cm, in the Poles' Movement Phase with their colonel beside them.
+fn haiduks_between_two_reiters() -> sandtable_bfs::Game {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+        unit("far", 1, "reiters", 3, 3, (62.0, 55.0), 180.0),
+        unit("near", 1, "reiters", 3, 3, (40.0, 48.0), 180.0),
+    ]);
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    g.commander_mut(sandtable_bfs::ids::CommanderId(0))
+        .base
+        .pose
+        .pos = sandtable_geometry::Vec2::new(60.0, 30.0);
+    at_movement(&mut g, sandtable_bfs::ids::Side::A, false);
+    g
+}
+
+/// BFS-SHO-10: a commander pays 1 CP for the haiduks to shoot at the far reiters rather than
+/// the closest; in Defender's Fire they do. The closest needs no CP, and a lone unit out of
+/// sight cannot be chosen.
+#[test]
+fn bfs_sho_10_paying_for_a_different_target() {
+    let mut g = haiduks_between_two_reiters();
+    let (haiduks, far, near) = (id(&g, "haiduks"), id(&g, "far"), id(&g, "near"));
+    let c = sandtable_bfs::ids::CommanderId(0);
+    let aim = |target| Command::AimFire {
+        unit: haiduks,
+        target,
+        by: c,
+    };
+    use sandtable_engine::Ruleset;
+    let e = sandtable_bfs::Bfs::legal(&g, &aim(near)).unwrap_err();
+    assert_eq!(e.rule, "BFS-SHO-10", "{}", e.message);
+    let cp = g.commander(c).cp;
+    run(&mut g, aim(far));
+    assert_eq!(g.commander(c).cp, cp - 1);
+    assert_eq!(g.unit(haiduks).flags.aim, Some(far));
+    at_combat(&mut g, CombatStage::DefendersFire);
+    let events = run(&mut g, Command::Continue);
+    let v = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Volley(v) if v.shooter == Piece::Unit(haiduks) => Some(v),
+            _ => None,
+        })
+        .expect("a volley");
+    assert_eq!(v.target, Piece::Unit(far));
+
+    // Out of everyone's reach, the closest it is after all.
+    let mut g = haiduks_between_two_reiters();
+    run(&mut g, aim(far));
+    g.unit_mut(far)
+        .bases
+        .iter_mut()
+        .for_each(|b| b.pose.pos.y += 60.0);
+    let scene = sandtable_bfs::geo::scene(&g);
+    let plan = sandtable_bfs::shooting::plan_volley(
+        &g,
+        &scene,
+        haiduks,
+        sandtable_bfs::shooting::FireStage::DefendersFire,
+    )
+    .unwrap();
+    assert_eq!(plan.target, Piece::Unit(near));
+}

@@ -55,6 +55,9 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::GroupOrder { units, order, by } => {
             group_order::check(game, units, *order, *by).map(|_| ())
         }
+        Command::AimFire { unit, target, by } => {
+            crate::shooting::aim::check(game, *unit, *target, *by)
+        }
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -172,6 +175,9 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         } => crate::instructions::give(game, *commander, *instruction, *by, e)?,
         Command::GroupOrder { units, order, by } => group_order::give(game, units, *order, *by, e)?,
         Command::FormBattalion { units, by } => crate::battalion::form(game, units, *by, e)?,
+        Command::AimFire { unit, target, by } => {
+            crate::shooting::aim::aim(game, *unit, *target, *by, e)?
+        }
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

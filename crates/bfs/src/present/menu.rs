@@ -542,8 +542,27 @@ fn load_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
     }
 }
 
+/// A target other than the closest for this turn's shooting, for 1 CP (BFS-SHO-10).
+fn aim_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    for (target, by) in crate::shooting::aim::options(view, u) {
+        menu.items.push(MenuItem::new(
+            format!(
+                "Shoot at {} this turn — 1 CP from {} (BFS-SHO-10)",
+                view.unit(target).name,
+                view.commander(by).name
+            ),
+            Command::AimFire {
+                unit: u,
+                target,
+                by,
+            },
+        ));
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     load_items(view, u, menu);
+    aim_items(view, u, menu);
     // A Rabble unit out of formation must Reform (BFS-SPC-25).
     if view.unit(u).flags.must_reform {
         for m in crate::rabble::reforms(view, u) {

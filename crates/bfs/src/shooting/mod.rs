@@ -22,6 +22,7 @@ use sandtable_engine::scenario::TerrainKind;
 use sandtable_geometry::fire::{self, FireArc, FlankSide, RangeBand};
 use sandtable_geometry::{Rect, Scene, SceneBase, ZoneScheme};
 
+pub mod aim;
 mod flanking;
 mod guns;
 pub mod hail;
@@ -612,7 +613,17 @@ pub fn plan_volley(
                     .is_some_and(|c| c.target == shooter)
         });
     }
+    // A target paid for (BFS-SHO-10), where some base reaches it; otherwise the closest.
+    let aimed = u
+        .flags
+        .aim
+        .filter(|t| free_choice && candidates.contains(t));
     let target = |stats: &crate::weapons::RangedStats| {
+        if let Some(t) = aimed
+            && let Some(hit) = closest_target(game, scene, shooter, &lanes, &[t], false, stats)
+        {
+            return Some(hit);
+        }
         closest_target(
             game,
             scene,
