@@ -158,6 +158,13 @@ pub enum Command {
         target: UnitId,
         by: CommanderId,
     },
+    /// In the side's Orders or Movement Phase, `by` stands ready to spend `cp` (1 to 3) CP on
+    /// the unit's next Morale or Skill test this turn, +1 each (BFS-CMD-8).
+    Steady {
+        unit: UnitId,
+        by: CommanderId,
+        cp: u8,
+    },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -317,6 +324,7 @@ impl Command {
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
+            Steady { unit, by, .. } => (vec![*unit], vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -394,6 +402,7 @@ impl Command {
             Command::BurnWagons { .. } => "BurnWagons",
             Command::FormBattalion { .. } => "FormBattalion",
             Command::AimFire { .. } => "AimFire",
+            Command::Steady { .. } => "Steady",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

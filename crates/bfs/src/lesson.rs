@@ -47,6 +47,7 @@ pub const COMMANDS: &[&str] = &[
     "BurnWagons",
     "FormBattalion",
     "AimFire",
+    "Steady",
 ];
 
 /// Event names a goal may wait for.
@@ -146,6 +147,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::AimFire {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
+        Command::Steady { unit: u, cp, .. } => (vec![unit(*u)], None, Some(cp.to_string())),
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

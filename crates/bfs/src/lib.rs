@@ -69,6 +69,7 @@ pub mod sight;
 pub mod skill;
 pub mod squadron;
 pub mod state;
+pub mod steady;
 pub mod succession;
 pub mod turn;
 pub mod victory;

@@ -87,7 +87,13 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
 /// Rolls a Morale test for `unit` (BFS-PSY-2). The caller applies the consequences.
 pub fn morale_test(game: &mut Game, unit: UnitId, cause: &MoraleCause) -> TestRoll {
     let base = game.unit_profile(unit).morale as i32;
-    let mods = morale_modifiers(game, unit, cause);
+    let mut mods = morale_modifiers(game, unit, cause);
+    // CP set aside for this test (BFS-CMD-8); a rally has its own.
+    if !matches!(cause, MoraleCause::Rally { .. })
+        && let Some(m) = crate::steady::spend(game, unit)
+    {
+        mods.push(m);
+    }
     let first = TestRoll::roll(base, mods.clone(), &mut game.dice, 10);
     if to_the_last_man(game, unit) && reroll_helps(&first) {
         let mut second = TestRoll::roll(base, mods, &mut game.dice, 10);

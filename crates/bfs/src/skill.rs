@@ -34,6 +34,13 @@ pub fn test(
         Tester::Unit(u) => game.unit_profile(u).skill,
         Tester::Commander(c) => game.profile(game.commander(c).profile).skill,
     } as i32;
+    let mut modifiers = modifiers;
+    // CP set aside for this test (BFS-CMD-8).
+    if let Tester::Unit(u) = who
+        && let Some(m) = crate::steady::spend(game, u)
+    {
+        modifiers.push(m);
+    }
     let roll = TestRoll::roll(skill, modifiers, &mut game.dice, 10);
     let passed = roll.passed;
     let (unit, commander) = match who {

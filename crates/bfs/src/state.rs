@@ -238,6 +238,10 @@ pub struct TurnFlags {
     /// The target paid for this turn's shooting (BFS-SHO-10, [`crate::shooting::aim`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aim: Option<UnitId>,
+    /// CP a commander stands ready to spend on the unit's next Morale or Skill test this turn
+    /// (BFS-CMD-8, [`crate::steady`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steady: Option<(CommanderId, u8)>,
 }
 
 /// A charge in progress (BFS-CHG).

@@ -438,3 +438,101 @@ fn bfs_psy_6_disorganized_units_take_no_orders() {
         "BFS-ORD-10"
     );
 }
+
+/// BFS-CMD-8, the book's example: commander A is attached to a unit of Morale 5 (+1: it tests on
+/// 6); commander B spends 2 CP, so the test is on 8. The CP are spent at the test, once: the next
+/// test is on 6 again. CP never go to a rally through this, and at most 3 go to a test.
+#[test]
+fn bfs_cmd_8_command_points_raise_a_test() {
+    let mut g = game(&[
+        unit("haiduks", 0, "haiduks", 4, 4, (40.0, 30.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 100.0), 180.0),
+    ]);
+    let haiduks = id(&g, "haiduks");
+    // Commander A, attached; commander B is the Commander-in-Chief, 10 cm away.
+    let mut a = g.commander(CommanderId(0)).clone();
+    a.id = CommanderId(g.commanders.len() as u16);
+    a.key = "a".into();
+    a.name = "Commander A".into();
+    a.rank = CommanderRank::Senior;
+    a.attached_to = Some(haiduks);
+    let a_id = a.id;
+    g.commanders.push(a);
+    g.unit_mut(haiduks).attached = Some(a_id);
+    let b = CommanderId(0);
+    g.commander_mut(b).base.pose.pos = sandtable_geometry::Vec2::new(40.0, 20.0);
+    at_orders(&mut g, Side::A);
+    assert!(
+        Bfs::legal(
+            &g,
+            &Command::Steady {
+                unit: haiduks,
+                by: b,
+                cp: 4
+            }
+        )
+        .is_err()
+    );
+    let cp = g.commander(b).cp;
+    run(
+        &mut g,
+        Command::Steady {
+            unit: haiduks,
+            by: b,
+            cp: 2,
+        },
+    );
+    assert_eq!(g.commander(b).cp, cp, "nothing spent before the test");
+    let cause = sandtable_bfs::morale::MoraleCause::Other {
+        rule: "TEST",
+        reason: "a test".into(),
+    };
+    let roll = sandtable_bfs::morale::morale_test(&mut g, haiduks, &cause);
+    assert_eq!(roll.target, 8);
+    assert!(
+        roll.modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-CMD-8" && m.delta == 2)
+    );
+    assert_eq!(g.commander(b).cp, cp - 2);
+    let again = sandtable_bfs::morale::morale_test(&mut g, haiduks, &cause);
+    assert_eq!(again.target, 6);
+
+    // A rally takes none of them; the next Skill test does.
+    run(
+        &mut g,
+        Command::Steady {
+            unit: haiduks,
+            by: b,
+            cp: 1,
+        },
+    );
+    let rally = sandtable_bfs::morale::morale_test(
+        &mut g,
+        haiduks,
+        &sandtable_bfs::morale::MoraleCause::Rally { extra_cp: 0 },
+    );
+    assert!(!rally.modifiers.iter().any(|m| m.rule == "BFS-CMD-8"));
+    let mut events = Vec::new();
+    sandtable_bfs::skill::test(
+        &mut g,
+        sandtable_bfs::skill::Tester::Unit(haiduks),
+        Vec::new(),
+        sandtable_bfs::skill::Test {
+            rule: "TEST",
+            cause: "a test".into(),
+            passed: "passed",
+            failed: "failed",
+        },
+        &mut events,
+    );
+    let skill = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Test(t) => Some(t),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(skill.roll.target, 5 + 1, "haiduks' Skill 5, +1 CP");
+    assert_eq!(g.commander(b).cp, cp - 3);
+}

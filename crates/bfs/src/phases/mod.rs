@@ -58,6 +58,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::AimFire { unit, target, by } => {
             crate::shooting::aim::check(game, *unit, *target, *by)
         }
+        Command::Steady { unit, by, cp } => crate::steady::check(game, *unit, *by, *cp),
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -178,6 +179,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::AimFire { unit, target, by } => {
             crate::shooting::aim::aim(game, *unit, *target, *by, e)?
         }
+        Command::Steady { unit, by, cp } => crate::steady::declare(game, *unit, *by, *cp, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

@@ -85,6 +85,7 @@ pub fn menu(
         {
             orders_menu(view, u, choices, &mut menu);
             battalion_items(view, u, &mut menu);
+            steady_items(view, u, &mut menu);
         }
         (Phase::Orders { .. }, Some(Thing::Commander(c))) if view.commander(c).side == side => {
             instruction_menu(view, c, &mut menu);
@@ -229,6 +230,7 @@ pub fn menu(
         {
             movement_menu(view, u, plan, &mut menu);
             battalion_items(view, u, &mut menu);
+            steady_items(view, u, &mut menu);
         }
         (Phase::Movement { charge: None, .. }, Some(Thing::Commander(c)))
             if view.commander(c).side == side =>
@@ -356,6 +358,19 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
             )
             .key('O'),
         );
+    }
+}
+
+/// CP set aside for the unit's next Morale or Skill test this turn (BFS-CMD-8).
+fn steady_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    for (by, cp) in crate::steady::options(view, u) {
+        menu.items.push(MenuItem::new(
+            format!(
+                "Steady: +{cp} to its next Morale or Skill test this turn — {cp} CP from {} when it comes (BFS-CMD-8)",
+                view.commander(by).name
+            ),
+            Command::Steady { unit: u, by, cp },
+        ));
     }
 }
 
