@@ -461,6 +461,13 @@ pub(crate) fn pursue(
     } else {
         None
     };
+    // A commander who set 1 CP aside stops it now, unless it is No Quarter (BFS-CC-29).
+    let held = if refuse.is_none() && !no_quarter {
+        crate::hold_pursuit::spend(game, winner)
+    } else {
+        None
+    };
+    let refuse = refuse.map(String::from).or(held);
     if let Some(why) = refuse {
         // After refusing to pursue it is left with no order unless Defense (BFS-CC-31).
         let u = game.unit_mut(winner);
@@ -474,8 +481,9 @@ pub(crate) fn pursue(
         });
         return false;
     }
-    let add = if p.movement.additional > 0.0 {
-        p.movement.additional
+    let additional = game.unit_profile(winner).movement.additional;
+    let add = if additional > 0.0 {
+        additional
     } else {
         NO_QUARTER_PURSUIT_CM
     };

@@ -165,6 +165,9 @@ pub enum Command {
         by: CommanderId,
         cp: u8,
     },
+    /// In the side's Orders or Movement Phase, the unit's commander or the Commander-in-Chief
+    /// stands ready to stop its pursuit this turn, for 1 CP if it comes (BFS-CC-29).
+    HoldPursuit { unit: UnitId, by: CommanderId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -324,7 +327,7 @@ impl Command {
             GroupOrder { units, by, .. } => (units.clone(), vec![*by], None),
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
-            Steady { unit, by, .. } => (vec![*unit], vec![*by], None),
+            Steady { unit, by, .. } | HoldPursuit { unit, by } => (vec![*unit], vec![*by], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -403,6 +406,7 @@ impl Command {
             Command::FormBattalion { .. } => "FormBattalion",
             Command::AimFire { .. } => "AimFire",
             Command::Steady { .. } => "Steady",
+            Command::HoldPursuit { .. } => "HoldPursuit",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

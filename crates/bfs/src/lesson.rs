@@ -48,6 +48,7 @@ pub const COMMANDS: &[&str] = &[
     "FormBattalion",
     "AimFire",
     "Steady",
+    "HoldPursuit",
 ];
 
 /// Event names a goal may wait for.
@@ -148,6 +149,7 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
         Command::Steady { unit: u, cp, .. } => (vec![unit(*u)], None, Some(cp.to_string())),
+        Command::HoldPursuit { unit: u, .. } => (vec![unit(*u)], None, None),
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

@@ -33,6 +33,7 @@ pub mod geo;
 pub mod ground;
 pub mod gun_manning;
 pub mod hide_crew;
+pub mod hold_pursuit;
 pub mod ids;
 pub mod instructions;
 pub mod lesson;

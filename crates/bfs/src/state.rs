@@ -242,6 +242,10 @@ pub struct TurnFlags {
     /// (BFS-CMD-8, [`crate::steady`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steady: Option<(CommanderId, u8)>,
+    /// The commander who stands ready to stop the unit's pursuit this turn for 1 CP (BFS-CC-29,
+    /// [`crate::hold_pursuit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold_pursuit: Option<CommanderId>,
 }
 
 /// A charge in progress (BFS-CHG).

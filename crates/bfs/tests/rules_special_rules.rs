@@ -1243,3 +1243,55 @@ fn bfs_spc_25_a_recruit_rabble_unit_still_reforms() {
     );
     assert!(!g.unit(h).flags.must_reform);
 }
+
+/// BFS-CC-29 (and BFS-CHG-28): a commander with the winner in range stops its pursuit for 1 CP.
+/// Haiduks that beat musketeers pursue them; told beforehand, their colonel holds them back and
+/// pays when it comes to it. A No Quarter unit cannot be held back.
+#[test]
+fn bfs_cc_29_a_commander_stops_the_pursuit_for_one_cp() {
+    let beat = |hold: bool, no_quarter: bool| {
+        let mut g = edited(
+            &[
+                unit("haiduks", 0, "haiduks", 3, 3, (60.0, 50.0), 0.0),
+                unit("musketeers", 1, "musketeers", 3, 3, (60.0, 50.0), 180.0),
+            ],
+            vec![],
+            "haiduks",
+            |p| {
+                p.skill = 10;
+                if no_quarter {
+                    p.special_rules.push(SpecialRule::NoQuarter);
+                }
+            },
+        );
+        let c = sandtable_bfs::ids::CommanderId(0);
+        g.commander_mut(c).base.pose.pos = sandtable_geometry::Vec2::new(60.0, 40.0);
+        let haiduks = id(&g, "haiduks");
+        at_orders(&mut g, Side::A);
+        let order = Command::HoldPursuit {
+            unit: haiduks,
+            by: c,
+        };
+        if no_quarter {
+            let e = Bfs::legal(&g, &order).unwrap_err();
+            assert_eq!(e.rule, "BFS-SPC-20", "{}", e.message);
+        } else if hold {
+            run(&mut g, order);
+        }
+        let cp = g.commander(c).cp;
+        at_combat(&mut g, CombatStage::CloseCombat);
+        g.dice.script([9; 60]);
+        let events = run(&mut g, Command::Continue);
+        (pursuit(&events), cp - g.commander(c).cp, events)
+    };
+    let (free, spent, _) = beat(false, false);
+    assert!(free.is_some(), "the haiduks pursue");
+    assert_eq!(spent, 0);
+    let (held, spent, events) = beat(true, false);
+    assert_eq!(held, None);
+    assert_eq!(spent, 1);
+    assert!(events.iter().any(
+        |e| matches!(e, Event::Ruling { rule, text } if rule == "BFS-CC-29" && text.contains("1 CP"))
+    ));
+    beat(false, true);
+}

@@ -59,6 +59,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
             crate::shooting::aim::check(game, *unit, *target, *by)
         }
         Command::Steady { unit, by, cp } => crate::steady::check(game, *unit, *by, *cp),
+        Command::HoldPursuit { unit, by } => crate::hold_pursuit::check(game, *unit, *by),
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -180,6 +181,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
             crate::shooting::aim::aim(game, *unit, *target, *by, e)?
         }
         Command::Steady { unit, by, cp } => crate::steady::declare(game, *unit, *by, *cp, e)?,
+        Command::HoldPursuit { unit, by } => crate::hold_pursuit::declare(game, *unit, *by, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

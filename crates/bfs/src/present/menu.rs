@@ -363,6 +363,15 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
 
 /// CP set aside for the unit's next Morale or Skill test this turn (BFS-CMD-8).
 fn steady_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    for by in crate::hold_pursuit::options(view, u) {
+        menu.items.push(MenuItem::new(
+            format!(
+                "Stop its pursuit this turn — 1 CP from {} if it wins (BFS-CC-29)",
+                view.commander(by).name
+            ),
+            Command::HoldPursuit { unit: u, by },
+        ));
+    }
     for (by, cp) in crate::steady::options(view, u) {
         menu.items.push(MenuItem::new(
             format!(
