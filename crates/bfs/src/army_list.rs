@@ -68,6 +68,32 @@ impl ArmyList {
                 out.push(Problem::new(who.clone(), m));
             }
         }
+        // Dragoons' two forms name each other, one mounted and one on foot (BFS-SPC-9).
+        for p in self.profiles.iter().filter(|p| p.other_form.is_some()) {
+            let who = format!("profile \"{}\"", p.id);
+            let other = p.other_form.as_deref().unwrap_or_default();
+            match self.profiles.iter().find(|q| q.id == other) {
+                None => out.push(Problem::new(
+                    who,
+                    format!("names \"{other}\" as its other form, and the list has no such profile"),
+                )),
+                Some(q) if q.other_form.as_deref() != Some(p.id.as_str()) => out.push(Problem::new(
+                    who,
+                    format!("\"{other}\" does not name it back as its other form"),
+                )),
+                Some(q)
+                    if !(p.has(crate::profile::SpecialRule::Dragoons)
+                        && q.has(crate::profile::SpecialRule::Dragoons))
+                        || (p.kind == UnitKind::Dragoons) == (q.kind == UnitKind::Dragoons) =>
+                {
+                    out.push(Problem::new(
+                        who,
+                        "dragoons' two forms both have the Dragoons rule, one of kind Dragoons (mounted) and one on foot",
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
         if !self.profiles.iter().any(|p| p.kind == UnitKind::Commander) {
             out.push(Problem::new(
                 "profiles",

@@ -200,6 +200,28 @@ fn movement_commands(game: &Game) -> Vec<Command> {
         let id = u.id;
         let basic = crate::artillery::move_allowance(game, id)
             .unwrap_or(game.unit_profile(id).movement.basic);
+        // Dragoons mount or dismount, as the whole of a Move order's move or as a Special
+        // Maneuver (BFS-SPC-9).
+        if game
+            .unit_profile(id)
+            .has(crate::profile::SpecialRule::Dragoons)
+        {
+            for step in [MoveStep::Mount, MoveStep::Dismount { keep_horses: true }] {
+                v.push(Command::Move {
+                    unit: id,
+                    steps: vec![step],
+                });
+            }
+            for m in [
+                SpecialManeuver::Mount,
+                SpecialManeuver::Dismount { keep_horses: true },
+            ] {
+                v.push(Command::Maneuver {
+                    unit: id,
+                    maneuvers: vec![m],
+                });
+            }
+        }
         // A Rabble unit out of formation Reforms first (BFS-SPC-25).
         if u.flags.must_reform {
             for m in crate::rabble::reforms(game, id) {

@@ -485,6 +485,7 @@ fn strike(
         }
         mods.extend(crate::ground::attack_penalty(game, unit, a.target));
         mods.extend(highlanders(game, unit, &u.bases[a.base]));
+        mods.extend(crate::dragoons::mounted_penalty(game, unit));
         let mut flank_die = a.from_flank_or_rear && dice > 1;
         if a.from_flank_or_rear && dice <= 1 {
             mods.push(Modifier::new(

@@ -234,6 +234,11 @@ pub enum MoveStep {
         degrees: f32,
         then: f32,
     },
+    /// Movement Maneuver, the whole move: dragoons mount (BFS-SPC-9).
+    Mount,
+    /// Movement Maneuver, the whole move: dragoons dismount, keeping horse holders or not
+    /// (BFS-SPC-9).
+    Dismount { keep_horses: bool },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -312,6 +317,11 @@ pub enum SpecialManeuver {
     /// later turn: 1 Special Maneuver and 1 CP paid by `by`; the pikemen lose nothing
     /// (BFS-SPC-23).
     ReturnCrew { gun: UnitId, by: CommanderId },
+    /// Dragoons mount their horses (BFS-SPC-9).
+    Mount,
+    /// Dragoons dismount, keeping horse holders (one mounted base for three on foot) or sending
+    /// every horse away, never to mount again (BFS-SPC-9).
+    Dismount { keep_horses: bool },
 }
 
 impl Command {

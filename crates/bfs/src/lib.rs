@@ -26,6 +26,7 @@ pub mod commanded;
 pub mod commander_charge;
 pub mod deploy;
 pub mod dice;
+pub mod dragoons;
 pub mod event;
 pub mod feigned_flight;
 pub mod flight;

@@ -438,6 +438,12 @@ pub fn plan(
             ));
         }
         match *step {
+            MoveStep::Mount | MoveStep::Dismount { .. } => {
+                return Err(RuleError::new(
+                    "BFS-SPC-9",
+                    "Mounting or dismounting is the whole of a move here: plan it alone.",
+                ));
+            }
             MoveStep::Bend {
                 pivot,
                 degrees,

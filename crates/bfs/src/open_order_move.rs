@@ -198,6 +198,12 @@ pub fn plan(
             ));
         }
         match *step {
+            MoveStep::Mount | MoveStep::Dismount { .. } => {
+                return Err(RuleError::new(
+                    "BFS-SPC-9",
+                    "Mounting or dismounting is the whole of a move here: plan it alone.",
+                ));
+            }
             MoveStep::March => words.push("march".to_string()),
             MoveStep::Bend { .. } => {
                 return Err(RuleError::new(

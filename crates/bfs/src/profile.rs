@@ -154,6 +154,10 @@ pub struct UnitProfile {
     /// Free text for the profile card (equipment options, history).
     #[serde(default)]
     pub notes: String,
+    /// Dragoons: the id of this unit's profile on foot, if this one is mounted, or mounted, if
+    /// this one is on foot; the two name each other (BFS-SPC-9, [`crate::dragoons`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_form: Option<String>,
 }
 
 fn default_strength() -> u8 {

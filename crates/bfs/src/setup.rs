@@ -204,6 +204,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 battalion: None,
                 manned_from: None,
                 hidden_among: None,
+                dismounted: None,
             });
         }
         let mut chief_cp = 0u32;

@@ -160,6 +160,10 @@ pub struct Unit {
     /// block of pikemen. The unit is off the table meanwhile (`Reserve`), its gun abandoned.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hidden_among: Option<UnitId>,
+    /// Dragoons on foot that came off their horses in the battle, and their horse holders
+    /// (BFS-SPC-9, [`crate::dragoons`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dismounted: Option<crate::dragoons::Dismounted>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

@@ -216,6 +216,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
     crate::attachment::make_way(game, &mut events);
     crate::succession::fill_vacancies(game, &mut events);
     crate::hide_crew::lose_hidden(game, &mut events);
+    crate::dragoons::horses_lost(game, &mut events);
     if stage_key(game) != before {
         // The end of a Phase or Stage: Battalions lose the members that strayed (BFS-SPC-21).
         crate::battalion::lapse(game, &mut events);

@@ -287,6 +287,10 @@ pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MoveP
             ));
         }
     }
+    // Dragoons mounting or dismounting: the whole move (BFS-SPC-9).
+    if let [step @ (MoveStep::Mount | MoveStep::Dismount { .. })] = steps {
+        return crate::dragoons::plan_as_move(game, unit, *step, allowance(game, unit));
+    }
     let scene = geo::scene(game);
     if crate::march::is_march(steps) {
         crate::march::check_marker(steps)?;
@@ -326,6 +330,13 @@ pub fn do_move(
         });
     }
     apply_plan(game, &plan);
+    if let [MoveStep::Mount | MoveStep::Dismount { .. }] = steps {
+        let dismount = match steps[0] {
+            MoveStep::Dismount { keep_horses } => Some(keep_horses),
+            _ => None,
+        };
+        crate::dragoons::switch(game, unit, dismount, events);
+    }
     // A unit that marched does not shoot this turn (BFS-AMV-2).
     game.unit_mut(unit).flags.marched = crate::march::is_march(steps);
     events.push(Event::Moved {
@@ -519,6 +530,19 @@ pub fn check_maneuver(
     let mut changed_order = false;
     for m in list {
         bases = match *m {
+            SpecialManeuver::Mount | SpecialManeuver::Dismount { .. } => {
+                let dismount = match *m {
+                    SpecialManeuver::Dismount { keep_horses } => Some(keep_horses),
+                    _ => None,
+                };
+                if list.len() > 1 {
+                    return Err(RuleError::new(
+                        "BFS-SPC-9",
+                        "Mounting or dismounting is a Special Maneuver on its own.",
+                    ));
+                }
+                crate::dragoons::check_change(game, unit, dismount)?.1
+            }
             SpecialManeuver::Turn(kind) if open && open_rules => {
                 // Open Order bases turn about their centres (BFS-OO-3).
                 let theta = match kind {
@@ -878,6 +902,16 @@ pub fn do_maneuver(
         .contains(&SpecialManeuver::ClearObstacles)
         .then(|| crate::portable::check_clear(game, unit))
         .transpose()?;
+    // Dragoons mounting or dismounting take their other profile (BFS-SPC-9).
+    let remount = list.iter().find_map(|m| match m {
+        SpecialManeuver::Mount => Some(None),
+        SpecialManeuver::Dismount { keep_horses } => Some(Some(*keep_horses)),
+        _ => None,
+    });
+    if let Some(dismount) = remount {
+        game.unit_mut(unit).bases = bases.clone();
+        crate::dragoons::switch(game, unit, dismount, events);
+    }
     let u = game.unit_mut(unit);
     u.bases = bases;
     if dispersed {

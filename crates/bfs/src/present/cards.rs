@@ -63,6 +63,17 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
         )
         .chain(u.train.as_ref().map(crate::wagon::train::card_line))
         .chain(crate::battalion::card_line(game, u.id))
+        .chain(u.dismounted.map(|d| {
+            if d.holders > 0 {
+                format!(
+                    "Dismounted: {} base(s) hold the horses (H{}) and do not shoot; it may mount again (BFS-SPC-9)",
+                    d.holders, d.holders
+                )
+            } else {
+                "Its horses are gone: it fights on foot for the rest of the battle (BFS-SPC-9)"
+                    .to_string()
+            }
+        }))
         .chain(game.abandoned_guns.iter().any(|a| a.gun == u.id).then(|| {
             "Abandoned: its crew is lost. Infantry, dragoons or artillery of Skill 4 or \
                      more, either side's, with a Defense order and within 10 cm may man it: 1 \

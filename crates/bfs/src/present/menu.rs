@@ -584,9 +584,48 @@ fn aim_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
     }
 }
 
+/// Dragoons mount or dismount: a Special Maneuver with a Defense order, the whole move with a Move
+/// order (BFS-SPC-9).
+fn dragoon_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
+    for (label, m, step) in [
+        ("Mount", SpecialManeuver::Mount, MoveStep::Mount),
+        (
+            "Dismount, one base in four holding the horses",
+            SpecialManeuver::Dismount { keep_horses: true },
+            MoveStep::Dismount { keep_horses: true },
+        ),
+        (
+            "Dismount and send the horses away (never to mount again)",
+            SpecialManeuver::Dismount { keep_horses: false },
+            MoveStep::Dismount { keep_horses: false },
+        ),
+    ] {
+        let special = Command::Maneuver {
+            unit: u,
+            maneuvers: vec![m],
+        };
+        let moving = Command::Move {
+            unit: u,
+            steps: vec![step],
+        };
+        if crate::phases::check(view, &special).is_ok() {
+            menu.items.push(MenuItem::new(
+                format!("{label} (Special Maneuver, BFS-SPC-9)"),
+                special,
+            ));
+        } else if crate::phases::check(view, &moving).is_ok() {
+            menu.items.push(MenuItem::new(
+                format!("{label} (the whole move, a Movement Maneuver, BFS-SPC-9)"),
+                moving,
+            ));
+        }
+    }
+}
+
 fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu<Command>) {
     load_items(view, u, menu);
     aim_items(view, u, menu);
+    dragoon_items(view, u, menu);
     // A Rabble unit out of formation must Reform (BFS-SPC-25).
     if view.unit(u).flags.must_reform {
         for m in crate::rabble::reforms(view, u) {

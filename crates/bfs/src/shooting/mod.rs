@@ -732,8 +732,15 @@ fn volley_at(
     let p = game.unit_profile(shooter);
     let weapon = p.ranged.expect("a shooter has a ranged weapon");
     let in_contact = flight::enemies_in_contact(game, shooter);
-    // With only ½ Ammunition Unit left, half its bases fire: the closest (BFS-AMM-3).
     let mut per_base = per_base;
+    // Dragoons' horse holders do not shoot: the bases farthest from the target hold the horses
+    // (BFS-SPC-9).
+    let holders = crate::dragoons::holders(game, shooter);
+    if holders > 0 {
+        per_base.sort_by(|a, b| a.2.total_cmp(&b.2));
+        per_base.truncate(per_base.len().saturating_sub(holders));
+    }
+    // With only ½ Ammunition Unit left, half its bases fire: the closest (BFS-AMM-3).
     if let Some(cap) = crate::ammunition::bases_allowed(game, shooter) {
         per_base.sort_by(|a, b| {
             (a.1 == RangeBand::Long)
