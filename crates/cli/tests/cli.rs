@@ -389,6 +389,9 @@ fn unknown_players_are_refused_with_a_message() {
 /// and Shot Formation on the Swedish musketeers and pikemen changed every By Fire and Sword
 /// line's state hash; the Warka lines changed their play too (9 lines), because Warka's Swedish
 /// foot now deploys 2 cm apart and forms a Battalion in the first turn, a new legal command.
+/// Dragoons (BFS-SPC-9) changed every By Fire and Sword line's state hash again (the Polish list
+/// gained the mounted dragoon profile) and the Warka lines' play (9 lines): its dragoon company
+/// now rides in mounted, and mounting and dismounting are new legal commands.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
