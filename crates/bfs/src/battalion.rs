@@ -175,14 +175,9 @@ fn composition(game: &Game, units: &[UnitId]) -> Result<(), String> {
 
 /// Who acts now, if it is an Orders or Movement Phase with no charge awaiting its reactions.
 fn acting_now(game: &Game) -> Result<Side, RuleError> {
-    match &game.turn.phase {
-        Phase::Orders { acting, .. } => Ok(*acting),
-        Phase::Movement {
-            acting,
-            charge: None,
-            ..
-        } => Ok(*acting),
-        _ => Err(RuleError::new(
+    match crate::phases::orders_or_movement_side(game) {
+        Some(acting) => Ok(acting),
+        None => Err(RuleError::new(
             RULE,
             format!(
                 "A Battalion is formed in the side's Orders or Movement Phase; it is now the {} \

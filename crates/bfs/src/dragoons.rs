@@ -225,18 +225,7 @@ pub fn plan_as_move(
             ),
         ));
     }
-    let used = u.flags.maneuvers + 1;
-    if used > crate::moves::maneuver_limit(p) {
-        return Err(RuleError::new(
-            "BFS-MAN-4",
-            format!(
-                "{} (Skill {}) may make {} maneuver(s) per turn; this would be {used}.",
-                u.name,
-                p.skill,
-                crate::moves::maneuver_limit(p)
-            ),
-        ));
-    }
+    crate::moves::check_maneuver_limit(game, unit, 1)?;
     let files = match u.formation {
         Formation::Close { files } => Some(files),
         _ => None,

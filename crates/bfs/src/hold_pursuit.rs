@@ -13,7 +13,6 @@ use crate::ids::{CommanderId, UnitId};
 use crate::profile::SpecialRule;
 use crate::scenario_spec::CommanderRank;
 use crate::state::{Game, UnitStatus};
-use crate::turn::Phase;
 use sandtable_engine::RuleError;
 
 const RULE: &str = "BFS-CC-29";
@@ -24,19 +23,10 @@ pub fn check(game: &Game, unit: UnitId, by: CommanderId) -> Result<(), RuleError
     if !crate::revision::succession(game.info.options.rules_revision) {
         return refuse("This battle was recorded before a pursuit could be stopped.".into());
     }
-    let acting = match &game.turn.phase {
-        Phase::Orders { acting, .. } => *acting,
-        Phase::Movement {
-            acting,
-            charge: None,
-            ..
-        } => *acting,
-        _ => {
-            return refuse(
-                "A pursuit is stopped by an order given in the side's Orders or Movement Phase."
-                    .into(),
-            );
-        }
+    let Some(acting) = crate::phases::orders_or_movement_side(game) else {
+        return refuse(
+            "A pursuit is stopped by an order given in the side's Orders or Movement Phase.".into(),
+        );
     };
     let u = game.unit(unit);
     if u.side != acting || u.status != UnitStatus::OnTable {

@@ -50,6 +50,25 @@ pub struct MovePlan {
     pub description: String,
 }
 
+/// May the unit make `more` Movement Maneuvers this turn on top of those it made (BFS-MAN-4)?
+pub fn check_maneuver_limit(game: &Game, unit: UnitId, more: u8) -> Result<(), RuleError> {
+    let u = game.unit(unit);
+    let p = game.unit_profile(unit);
+    let used = u.flags.maneuvers + more;
+    if used > maneuver_limit(p) {
+        return Err(RuleError::new(
+            "BFS-MAN-4",
+            format!(
+                "{} (Skill {}) may make {} maneuver(s) per turn; this would be {used}.",
+                u.name,
+                p.skill,
+                maneuver_limit(p)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Allowance cost of one Movement Maneuver (BFS-MAN-6): 2 cm infantry and light artillery, 5 cm
 /// cavalry, the whole Move for everything else.
 pub fn maneuver_cost(p: &UnitProfile) -> f32 {
@@ -669,18 +688,7 @@ pub fn plan(
             ),
         ));
     }
-    let used = u.flags.maneuvers + maneuvers;
-    if used > maneuver_limit(p) {
-        return Err(RuleError::new(
-            "BFS-MAN-4",
-            format!(
-                "{} (Skill {}) may make {} maneuver(s) per turn; this would be {used}.",
-                u.name,
-                p.skill,
-                maneuver_limit(p)
-            ),
-        ));
-    }
+    check_maneuver_limit(game, unit, maneuvers)?;
     check_final_position(game, scene, unit, &bases)?;
     if !passed_through.is_empty() {
         let names: Vec<&str> = passed_through

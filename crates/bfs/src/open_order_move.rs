@@ -12,7 +12,7 @@ use crate::geo::frame_of;
 use crate::ids::UnitId;
 use crate::moves::{
     self, EPS, MovePlan, TerrainLimit, blocker_text, crossed_friends, maneuver_cost,
-    maneuver_limit, obstacles_passing, slowing,
+    obstacles_passing, slowing,
 };
 use crate::open_order::{self, check_faced, check_spaced, swing_cost, turn_cost, turned};
 use crate::profile::UnitProfile;
@@ -435,18 +435,7 @@ pub fn plan(
             tightest = Some((*s, cap));
         }
     }
-    let used = u.flags.maneuvers + maneuvers;
-    if used > maneuver_limit(p) {
-        return Err(RuleError::new(
-            "BFS-MAN-4",
-            format!(
-                "{} (Skill {}) may make {} maneuver(s) per turn; this would be {used}.",
-                u.name,
-                p.skill,
-                maneuver_limit(p)
-            ),
-        ));
-    }
+    crate::moves::check_maneuver_limit(game, unit, maneuvers)?;
     if files.is_none() {
         if spaced_at_start {
             check_spaced(&u.name, &acc.bases)?;

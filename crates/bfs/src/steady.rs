@@ -14,7 +14,6 @@ use crate::dice::Modifier;
 use crate::event::Event;
 use crate::ids::{CommanderId, UnitId};
 use crate::state::{Game, UnitStatus};
-use crate::turn::Phase;
 use sandtable_engine::RuleError;
 
 const RULE: &str = "BFS-CMD-8";
@@ -27,19 +26,11 @@ pub fn check(game: &Game, unit: UnitId, by: CommanderId, cp: u8) -> Result<(), R
     if !crate::revision::succession(game.info.options.rules_revision) {
         return refuse("This battle was recorded before CP could be spent on tests.".into());
     }
-    let acting = match &game.turn.phase {
-        Phase::Orders { acting, .. } => *acting,
-        Phase::Movement {
-            acting,
-            charge: None,
-            ..
-        } => *acting,
-        _ => {
-            return refuse(
-                "CP for a unit's next test are set aside in its side's Orders or Movement Phase."
-                    .into(),
-            );
-        }
+    let Some(acting) = crate::phases::orders_or_movement_side(game) else {
+        return refuse(
+            "CP for a unit's next test are set aside in its side's Orders or Movement Phase."
+                .into(),
+        );
     };
     let u = game.unit(unit);
     if u.side != acting || u.status != UnitStatus::OnTable {

@@ -99,6 +99,20 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
     }
 }
 
+/// The side acting in an Orders Phase, or in a Movement Phase with no charge awaiting its
+/// reactions: when CP are set aside or groups formed for what comes later in the turn.
+pub(crate) fn orders_or_movement_side(game: &Game) -> Option<crate::ids::Side> {
+    match &game.turn.phase {
+        crate::turn::Phase::Orders { acting, .. } => Some(*acting),
+        crate::turn::Phase::Movement {
+            acting,
+            charge: None,
+            ..
+        } => Some(*acting),
+        _ => None,
+    }
+}
+
 /// Which Phase or Stage the game is in, to see when one ends: the turn, the phase, its acting side
 /// and the Combat stage.
 fn stage_key(game: &Game) -> (u32, u8, u8, u8) {
