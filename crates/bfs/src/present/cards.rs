@@ -165,11 +165,8 @@ fn profile_rows(p: &UnitProfile) -> Vec<(String, String)> {
     let m = p.melee.stats();
     let mut rows = vec![
         ("Move".to_string(), format!("{} cm", p.movement)),
-        (
-            "Close combat".into(),
-            format!("{} dice per base", p.close_combat),
-        ),
-        ("Shooting".into(), format!("{} dice per base", p.shooting)),
+        ("Close combat".into(), dice_per_base(p.close_combat)),
+        ("Shooting".into(), dice_per_base(p.shooting)),
         ("Armor".into(), p.armor.to_string()),
         ("Skill".into(), format!("{} {skill}", p.skill)),
         ("Morale".into(), format!("{} {morale}", p.morale)),
@@ -377,4 +374,9 @@ pub fn pools(view: &Game) -> Vec<PoolLine> {
 /// The side a seat plays.
 pub fn side_of(seat: Seat) -> Side {
     Side(seat.min(1))
+}
+
+/// "1 die per base", "2 dice per base".
+fn dice_per_base(n: u8) -> String {
+    format!("{n} {} per base", if n == 1 { "die" } else { "dice" })
 }
