@@ -622,6 +622,12 @@ pub fn crew_problems(
             .is_some_and(|g| g.stats().class == GunClass::Medium)
     };
     let mut out = Vec::new();
+    for u in force.units.iter().filter(|u| u.fortified && !medium(u)) {
+        out.push(Problem::new(
+            format!("unit \"{}\"", u.id),
+            "only a medium gun is dug in on a fortified base (BFS-ART-19)",
+        ));
+    }
     for u in force
         .units
         .iter()

@@ -585,10 +585,13 @@ fn strike(
     }
     armor_mods.extend(crate::ground::higher_raise(
         crate::ground::higher_raise(
-            crate::ground::armor_raise(game, target),
-            crate::obstacle::armor_raise(game, target, unit, false),
+            crate::ground::higher_raise(
+                crate::ground::armor_raise(game, target),
+                crate::obstacle::armor_raise(game, target, unit, false),
+            ),
+            crate::wagon::cover::armor_raise(game, target),
         ),
-        crate::wagon::cover::armor_raise(game, target),
+        crate::fortified_gun::armor_raise(game, target),
     ));
     let armor_base = tp.armor as i32;
     let test = crate::dice::armor_tests(&mut game.dice, armor_base, armor_mods, hits);

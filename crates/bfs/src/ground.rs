@@ -202,9 +202,12 @@ pub fn advantage(game: &Game, unit: UnitId, enemies: &[UnitId]) -> Option<Modifi
     }
     let (rule, why) = advantage_reason(game, unit, enemies)?;
     let only_cavalry = enemies.iter().all(|e| is_cavalry(game, *e));
-    let value = if is_infantry(game, unit)
-        && game.unit(unit).order == Some(OrderKind::Defense)
-        && only_cavalry
+    // A gun on its fortified base counts as infantry defending an obstacle (BFS-ART-19).
+    let as_infantry = is_infantry(game, unit)
+        || enemies
+            .iter()
+            .any(|e| crate::fortified_gun::defends_against(game, unit, *e));
+    let value = if as_infantry && game.unit(unit).order == Some(OrderKind::Defense) && only_cavalry
     {
         2
     } else {
@@ -226,7 +229,9 @@ pub fn attack_penalty(game: &Game, attacker: UnitId, target: UnitId) -> Option<M
         return None;
     }
     let (rule, why) = advantage_reason(game, target, &[attacker])?;
-    let delta = if is_cavalry(game, attacker) && is_infantry(game, target) {
+    let as_infantry =
+        is_infantry(game, target) || crate::fortified_gun::defends_against(game, target, attacker);
+    let delta = if is_cavalry(game, attacker) && as_infantry {
         -2
     } else {
         -1

@@ -30,6 +30,7 @@ pub mod dragoons;
 pub mod event;
 pub mod feigned_flight;
 pub mod flight;
+pub mod fortified_gun;
 pub mod geo;
 pub mod ground;
 pub mod gun_manning;

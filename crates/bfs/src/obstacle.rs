@@ -120,6 +120,10 @@ pub fn behind(game: &Game, unit: UnitId, enemy: UnitId) -> Option<TerrainKind> {
     if !crate::revision::ground_rules(game.info.options.rules_revision) {
         return None;
     }
+    // A medium gun on its fortified base defends it as infantry an obstacle (BFS-ART-19).
+    if crate::fortified_gun::defends_against(game, unit, enemy) {
+        return Some(TerrainKind::Fortification);
+    }
     let piece = between(game, unit, enemy)?;
     touches(game, &game.unit(unit).bases, piece).then_some(game.terrain[piece].kind)
 }

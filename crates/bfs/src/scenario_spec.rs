@@ -167,6 +167,9 @@ pub struct UnitSpec {
     /// A medium gun deployed with an additional crew base behind it (BFS-ART-18).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub additional_crew: bool,
+    /// A medium gun dug in on its fortified base where it deploys (BFS-ART-19).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fortified: bool,
 }
 
 impl RulesSection for BfsRules {

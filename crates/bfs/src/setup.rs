@@ -124,6 +124,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 reserve: u.reserve,
                 carries: u.carries,
                 additional_crew: u.additional_crew,
+                fortified: u.fortified,
             });
         }
         let army = loaded
@@ -154,11 +155,13 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 reserve: false,
                 carries: None,
                 additional_crew: false,
+                fortified: false,
             });
         }
         for d in deployments {
             bases_total += d.bases.len() as u32;
             let n_bases = d.bases.len();
+            let emplacement = d.fortified.then(|| d.bases.first().copied()).flatten();
             units.push(Unit {
                 id: UnitId(units.len() as u16),
                 key: d.key,
@@ -205,6 +208,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 manned_from: None,
                 hidden_among: None,
                 dismounted: None,
+                emplacement,
             });
         }
         let mut chief_cp = 0u32;
@@ -317,4 +321,6 @@ struct Deployment {
     carries: Option<crate::portable::Carried>,
     /// A medium gun's additional crew base (BFS-ART-18).
     additional_crew: bool,
+    /// A medium gun dug in where it deploys (BFS-ART-19).
+    fortified: bool,
 }

@@ -164,6 +164,9 @@ pub struct Unit {
     /// (BFS-SPC-9, [`crate::dragoons`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dismounted: Option<crate::dragoons::Dismounted>,
+    /// A medium gun's fortified base, where it was dug in (BFS-ART-19, [`crate::fortified_gun`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emplacement: Option<Rect>,
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

@@ -762,3 +762,71 @@ fn bfs_art_5_the_fire_overlay_shows_case_shot_range() {
     };
     assert!((pts[2].y - 70.0).abs() < 0.01, "{pts:?}");
 }
+
+/// A Swedish regimental gun armed as the Brandenburg 8 pdr (a medium gun), dug in on its
+/// fortified base where it stands (front on y = 60, facing south), with a Defense order;
+/// Polish haiduks 20 cm in front of it and pancerni 10 cm off its front.
+fn dug_in_gun() -> (Game, sandtable_bfs::UnitId) {
+    let mut g = edited(
+        &[
+            unit("gun", 1, "regimental-gun", 1, 1, (60.0, 60.0), 180.0),
+            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 40.0), 0.0),
+            unit("pancerni", 0, "pancerni", 2, 2, (30.0, 50.0), 0.0),
+        ],
+        "regimental-gun",
+        |p| armed_with(p, sandtable_bfs::artillery::Gun::Brandenburg8Pdr),
+    );
+    let gun = id(&g, "gun");
+    g.unit_mut(gun).emplacement = Some(g.unit(gun).bases[0]);
+    set_order(&mut g, "gun", Some(OrderKind::Defense));
+    set_order(&mut g, "haiduks", Some(OrderKind::Defense));
+    (g, gun)
+}
+
+/// BFS-ART-19: a gun on its fortified base has Armor 6 and costs shooters a further −1; with a
+/// Defense order cavalry strikes it at −2, as infantry defending an obstacle; it cannot pivot;
+/// moved off its base, it loses all of it.
+#[test]
+fn bfs_art_19_a_gun_on_its_fortified_base() {
+    let (mut g, gun) = dug_in_gun();
+    assert!(sandtable_bfs::fortified_gun::dug_in(&g, gun));
+    let haiduks = id(&g, "haiduks");
+    let scene = sandtable_bfs::geo::scene(&g);
+    let plan = shooting::plan_volley(&g, &scene, haiduks, FireStage::DefendersFire).unwrap();
+    let group = &plan.groups[0];
+    assert!(
+        group
+            .spec
+            .modifiers
+            .iter()
+            .any(|m| m.rule == "BFS-ART-19" && m.delta == -1),
+        "{:?}",
+        group.spec.modifiers
+    );
+    let raise: i32 = group
+        .armor_mods
+        .iter()
+        .filter(|m| m.rule == "BFS-ART-19")
+        .map(|m| m.delta)
+        .sum();
+    assert_eq!(group.armor_base + raise, 6);
+    let pancerni = id(&g, "pancerni");
+    let hit = sandtable_bfs::ground::attack_penalty(&g, pancerni, gun).expect("a penalty");
+    assert_eq!(hit.delta, -2);
+    at_movement(&mut g, Side::B, false);
+    let e = Bfs::legal(
+        &g,
+        &Command::Maneuver {
+            unit: gun,
+            maneuvers: vec![SpecialManeuver::Turn(
+                sandtable_bfs::command::TurnKind::Left,
+            )],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(e.rule, "BFS-ART-19", "{}", e.message);
+    // Off its base by 1 cm: an ordinary gun again.
+    g.unit_mut(gun).bases[0].pose.pos.x += 1.0;
+    assert!(!sandtable_bfs::fortified_gun::dug_in(&g, gun));
+    assert!(sandtable_bfs::ground::attack_penalty(&g, pancerni, gun).is_none());
+}

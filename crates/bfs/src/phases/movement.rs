@@ -302,6 +302,7 @@ pub fn check_move(game: &Game, unit: UnitId, steps: &[MoveStep]) -> Result<MoveP
     }
     let plan = moves::plan(game, &scene, unit, steps, allowance(game, unit))?;
     crate::artillery::check_manhandled_ground(game, unit, &plan)?;
+    crate::fortified_gun::check_no_pivot(game, unit, &plan.bases)?;
     crate::rabble::check_result(game, unit, plan.files, plan.bases.len(), plan.open)?;
     Ok(plan)
 }
@@ -466,6 +467,23 @@ pub fn check_maneuver(
 ) -> Result<Vec<Rect>, RuleError> {
     activatable(game, unit)?;
     check_not_ran_behind(game, unit)?;
+    // A gun on its fortified base cannot pivot (BFS-ART-19).
+    if crate::fortified_gun::dug_in(game, unit)
+        && list.iter().any(|m| {
+            matches!(
+                m,
+                SpecialManeuver::Turn(_) | SpecialManeuver::ChangePosition { .. }
+            )
+        })
+    {
+        return Err(RuleError::new(
+            "BFS-ART-19",
+            format!(
+                "{} stands on its fortified base: it cannot pivot there.",
+                game.unit(unit).name
+            ),
+        ));
+    }
     // One crew a maneuver list: each gives its Strength, checked against what the unit has
     // (BFS-MAN-21, BFS-WAG-19, BFS-SPC-23).
     if list

@@ -63,6 +63,9 @@ fn unit_card(game: &Game, u: &Unit) -> Card {
         )
         .chain(u.train.as_ref().map(crate::wagon::train::card_line))
         .chain(crate::battalion::card_line(game, u.id))
+        .chain(crate::fortified_gun::dug_in(game, u.id).then(|| {
+            "On its fortified base (Fort): Armor 6, shooters −1, with a Defense order it fights as infantry behind an obstacle; it cannot pivot here (BFS-ART-19)".to_string()
+        }))
         .chain(u.dismounted.map(|d| {
             if d.holders > 0 {
                 format!(

@@ -112,6 +112,10 @@ pub fn status_markers(game: &Game, u: &Unit) -> Vec<String> {
             m.push("Con".into());
         }
     }
+    // A gun on its fortified base (BFS-ART-19).
+    if crate::fortified_gun::dug_in(game, u.id) {
+        m.push("Fort".into());
+    }
     // Dragoons on foot with horse holders: "H1" for one base holding the horses (BFS-SPC-9).
     if let Some(d) = u.dismounted.filter(|d| d.holders > 0) {
         m.push(format!("H{}", d.holders));

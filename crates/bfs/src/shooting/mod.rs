@@ -951,6 +951,7 @@ fn target_mods(
                     -1,
                 ));
             }
+            mods.extend(crate::fortified_gun::shooting_penalty(game, target));
             if shooter_engaged || !flight::enemies_in_contact(game, target).is_empty() {
                 mods.push(Modifier::new(
                     "BFS-SHO-19",
@@ -1036,10 +1037,13 @@ fn armor(
     if let Piece::Unit(target) = target {
         mods.extend(crate::ground::higher_raise(
             crate::ground::higher_raise(
-                crate::ground::armor_raise(game, target),
-                shooter.and_then(|s| crate::obstacle::armor_raise(game, target, s, true)),
+                crate::ground::higher_raise(
+                    crate::ground::armor_raise(game, target),
+                    shooter.and_then(|s| crate::obstacle::armor_raise(game, target, s, true)),
+                ),
+                crate::wagon::cover::armor_raise(game, target),
             ),
-            crate::wagon::cover::armor_raise(game, target),
+            crate::fortified_gun::armor_raise(game, target),
         ));
         // Chevaux de frise carried, or stood behind, make firearms more deadly (BFS-OBS-10).
         let behind_chevaux = shooter.is_some_and(|s| {

@@ -106,6 +106,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     carries: None,
                     garrison: None,
                     additional_crew: false,
+                    fortified: false,
                 })
                 .collect(),
         });
