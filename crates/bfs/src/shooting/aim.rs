@@ -57,9 +57,7 @@ pub fn check(game: &Game, unit: UnitId, target: UnitId, by: CommanderId) -> Resu
 
 /// The target the rules would make the unit shoot at now, in Defender's Fire, with nothing paid.
 fn required_target(game: &Game, scene: &sandtable_geometry::Scene, unit: UnitId) -> Option<UnitId> {
-    let mut plain = game.clone();
-    plain.unit_mut(unit).flags.aim = None;
-    match super::plan_volley(&plain, scene, unit, super::FireStage::DefendersFire)?.target {
+    match super::plan_volley_at(game, scene, unit, super::FireStage::DefendersFire, None)?.target {
         crate::event::Piece::Unit(t) => Some(t),
         crate::event::Piece::Commander(_) => None,
     }

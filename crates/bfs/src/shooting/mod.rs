@@ -581,6 +581,18 @@ pub fn plan_volley(
     shooter: UnitId,
     stage: FireStage,
 ) -> Option<VolleyPlan> {
+    plan_volley_at(game, scene, shooter, stage, game.unit(shooter).flags.aim)
+}
+
+/// [`plan_volley`] with `aim` the target paid for (BFS-SHO-10), or none: the volley the rules
+/// alone require.
+pub(crate) fn plan_volley_at(
+    game: &Game,
+    scene: &Scene,
+    shooter: UnitId,
+    stage: FireStage,
+    aim: Option<UnitId>,
+) -> Option<VolleyPlan> {
     let u = game.unit(shooter);
     let p = game.unit_profile(shooter);
     let weapon = p.ranged?;
@@ -614,10 +626,7 @@ pub fn plan_volley(
         });
     }
     // A target paid for (BFS-SHO-10), where some base reaches it; otherwise the closest.
-    let aimed = u
-        .flags
-        .aim
-        .filter(|t| free_choice && candidates.contains(t));
+    let aimed = aim.filter(|t| free_choice && candidates.contains(t));
     let target = |stats: &crate::weapons::RangedStats| {
         if let Some(t) = aimed
             && let Some(hit) = closest_target(game, scene, shooter, &lanes, &[t], false, stats)
