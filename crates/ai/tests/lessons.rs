@@ -1,24 +1,37 @@
-//! Every tutorial lesson played through the rules engine to its end: the learner's side gives,
-//! at each step, a command that meets the step's goal (as the lesson's "Show me" button would),
-//! the other side plays as the lesson says, and every step must complete.
+//! Every tutorial lesson played through the rules engine to its end by the scripted learner of
+//! `sandtable_engine::lesson_drill` (what `sandtable-cli lesson` runs): first as the steps ask,
+//! then, as a property over seeds, straying from them (detours the lesson takes back, "Back one
+//! step", either branch a step leaves open) and with the dice rolled from other seeds, so that no
+//! step waits on one roll falling one way. `PROPTEST_CASES` sets the number of seeds (CI uses a
+//! modest count).
 
-use sandtable_ai::bfs::BfsEvaluation;
-use sandtable_ai::napoleonic::NapEvaluation;
-use sandtable_ai::{AiPlayer, Evaluate, PlayerKind};
-use sandtable_bfs::Bfs;
-use sandtable_engine::files::{DataDirs, Files};
-use sandtable_engine::scenario::ScenarioHeader;
-use sandtable_engine::scenario_script::Goal;
-use sandtable_engine::teach::{Progress, Teach, guide};
-use sandtable_engine::{Ruleset, Session, data_file};
-use sandtable_napoleonic::Napoleonic;
+use proptest::prelude::*;
+use sandtable_engine::files::DataDirs;
+use sandtable_engine::lesson_drill::drill;
+use sandtable_engine::registry::Variant;
+use sandtable_engine::{Registry, RulesetEntry};
 use std::path::{Path, PathBuf};
 
-/// Most commands a single step may take before the lesson is judged stuck.
-const STEP_LIMIT: usize = 600;
+fn registry() -> Registry {
+    Registry::new(vec![
+        RulesetEntry::new::<sandtable_bfs::Bfs>(
+            sandtable_ai::any_player::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>,
+        ),
+        RulesetEntry::new::<sandtable_napoleonic::Napoleonic>(
+            sandtable_ai::any_player::<
+                sandtable_napoleonic::Napoleonic,
+                sandtable_ai::napoleonic::NapEvaluation,
+            >,
+        ),
+    ])
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
 
 fn lesson_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/tutorial");
+    let dir = root().join("scenarios/tutorial");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
@@ -30,96 +43,51 @@ fn lesson_files() -> Vec<PathBuf> {
     files
 }
 
-/// Plays the lesson with the ruleset its file names.
-fn play_lesson(path: &Path) -> Result<usize, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let header: ScenarioHeader = data_file::parse_ron(path, &text).map_err(|e| e.to_string())?;
-    match header.ruleset.as_str() {
-        "bfs" => play::<Bfs, BfsEvaluation>(path, &text),
-        "napoleonic" => play::<Napoleonic, NapEvaluation>(path, &text),
-        other => Err(format!("no ruleset \"{other}\"")),
-    }
-}
-
-fn play<R: Ruleset + Teach + Files, E: Evaluate<R> + 'static>(
+/// Drills one lesson; the error names the lesson and the step where it stalled.
+fn drill_lesson(
+    registry: &Registry,
     path: &Path,
-    text: &str,
-) -> Result<usize, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let setup = R::load_scenario(path, text, &DataDirs::under(&root.join("assets")))
-        .map_err(|e| e.lines().join("; "))?;
-    let scenario = R::scenario(&setup);
-    let lesson = scenario.lesson.clone().ok_or("not a lesson")?;
-    let learner = lesson.learner as u8;
-    let kind: PlayerKind = if lesson.opponent == "computer" {
-        PlayerKind::AI
-    } else {
-        PlayerKind::Passive
+    detours: u32,
+    seed: u64,
+    dice: Option<u64>,
+) -> Result<sandtable_engine::lesson_drill::DrillReport, String> {
+    let dirs = DataDirs::under(&root().join("assets"));
+    let game = registry
+        .open_scenario(
+            path,
+            &dirs,
+            Variant {
+                seed: dice,
+                ..Default::default()
+            },
+        )
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let kind = match game.info().lesson.as_ref().map(|l| l.opponent.as_str()) {
+        Some("computer") => "ai",
+        _ => "passive",
     };
-    let mut opponent = AiPlayer::<R, E>::new(kind, 7)?;
-    let seed = scenario.seed;
-    let mut session = Session::<R>::new(setup, seed)?;
-    for (i, step) in lesson.steps.iter().enumerate() {
-        if step.until == Goal::Read {
-            continue;
-        }
-        let mut progress = Progress {
-            step: i,
-            ..Default::default()
-        };
-        let mut n = 0;
-        while !progress.done {
-            n += 1;
-            if n > STEP_LIMIT {
-                return Err(format!(
-                    "step {} \"{}\" did not complete in {STEP_LIMIT} commands",
-                    i + 1,
-                    step.title
-                ));
-            }
-            let state = session.state();
-            let Some(seat) = R::prompt(state).seat else {
-                return Err(format!(
-                    "the battle ended before step {} \"{}\" completed",
-                    i + 1,
-                    step.title
-                ));
-            };
-            let by_learner = seat == learner;
-            let cmd = if by_learner {
-                guide::<R>(&R::view(state, seat), &step.until, learner)
-                    .ok_or_else(|| format!("step {}: no command for the learner", i + 1))?
-            } else {
-                opponent
-                    .choose_from(state, seat)
-                    .ok_or_else(|| format!("step {}: no command for the opponent", i + 1))?
-            };
-            let before = state.clone();
-            let events = session
-                .submit(cmd.clone())
-                .map_err(|e| format!("step {}: {cmd:?} refused: {e}", i + 1))?
-                .to_vec();
-            progress.record::<R>(
-                &step.until,
-                &before,
-                &cmd,
-                session.state(),
-                &events,
-                by_learner,
-            );
-        }
-    }
-    Ok(lesson.steps.len())
+    let ruleset = game.ruleset();
+    let mut make = || registry.player(ruleset, kind, seed ^ 7);
+    drill(&*game, &mut make, detours, seed).map_err(|s| {
+        format!(
+            "{} (seed {seed}, dice {dice:?}, detours {detours}): {s}",
+            path.display()
+        )
+    })
 }
 
 #[test]
 fn every_lesson_can_be_played_to_its_end() {
+    let registry = registry();
     let files = lesson_files();
     let mut failures = Vec::new();
     for f in &files {
-        match play_lesson(f) {
-            Ok(steps) => println!("{}: {steps} steps completed", f.display()),
-            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        match drill_lesson(&registry, f, 0, 1, None) {
+            Ok(r) => {
+                println!("{}: {} steps completed", f.display(), r.visited);
+                assert_eq!(r.detours, 0);
+            }
+            Err(e) => failures.push(e),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -128,4 +96,88 @@ fn every_lesson_can_be_played_to_its_end() {
         "the tutorial track has {} lessons, at least 8 wanted",
         files.len()
     );
+}
+
+/// A detour the learner makes is taken back (or, if routine, kept), and the lesson still ends.
+#[test]
+fn detours_are_taken_back_and_counted() {
+    let registry = registry();
+    let f = root().join("scenarios/tutorial/05-charges-and-reactions.ron");
+    let r = drill_lesson(&registry, &f, 6, 11, None).expect("the lesson ends");
+    assert_eq!(r.detours, 6, "{r:?}");
+    assert!(
+        r.taken_back + r.backs >= 4,
+        "most detours are taken back: {r:?}"
+    );
+}
+
+/// "Back one step" returns to the step before with the battle as it was when that step began.
+#[test]
+fn back_one_step_returns_the_battle_to_where_the_step_began() {
+    let registry = registry();
+    let dirs = DataDirs::under(&root().join("assets"));
+    let f = root().join("scenarios/tutorial/03-orders-and-command-points.ron");
+    let mut game = registry
+        .open_scenario(&f, &dirs, Variant::default())
+        .expect("the lesson opens");
+    let mut opponent = registry
+        .player(game.ruleset(), "passive", 1)
+        .expect("a player");
+    let mut began = Vec::new();
+    while game.lesson().is_some_and(|l| l.progress.step < 3) {
+        let l = game.lesson().unwrap();
+        if l.progress.done
+            || l.step()
+                .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read)
+        {
+            game.lesson_next();
+            began.push((
+                game.lesson().unwrap().progress.step,
+                game.len(),
+                game.hash(),
+            ));
+            continue;
+        }
+        let cmd = match game.prompt().seat {
+            Some(0) => game.lesson_guide().expect("a way on"),
+            Some(s) => opponent.choose(&game.snapshot(), s).expect("a command"),
+            None => panic!("the battle ended"),
+        };
+        game.submit(&cmd).expect("legal");
+    }
+    let step_now = game.lesson().unwrap().progress.step;
+    assert!(game.lesson_back(), "there is a step to go back to");
+    let (step, len, hash) = began
+        .iter()
+        .rev()
+        .find(|(s, _, _)| *s < step_now)
+        .cloned()
+        .expect("an earlier step");
+    let l = game.lesson().unwrap();
+    assert_eq!(l.progress.step, step);
+    assert!(!l.progress.done);
+    assert_eq!(
+        game.len(),
+        len,
+        "the commands since that step began are taken back"
+    );
+    assert_eq!(game.hash(), hash, "the battle is as it was");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24),
+        ..ProptestConfig::default()
+    })]
+
+    /// Every lesson reaches its end with six detours, on the lesson's dice or on other dice.
+    #[test]
+    fn every_lesson_survives_detours_and_other_dice(seed in any::<u64>(), other_dice in any::<bool>()) {
+        let registry = registry();
+        let dice = other_dice.then_some(seed.rotate_left(17));
+        for f in lesson_files() {
+            let r = drill_lesson(&registry, &f, 6, seed, dice);
+            prop_assert!(r.is_ok(), "{}", r.err().unwrap_or_default());
+        }
+    }
 }

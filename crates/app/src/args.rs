@@ -79,6 +79,11 @@ pub struct Args {
     #[arg(long, value_name = "KEY[,OVERLAY...]")]
     pub select: Option<String>,
 
+    /// Roll the battle's dice from this seed instead of the scenario's own: a lesson or a battle
+    /// whose dice fall another way.
+    #[arg(long, value_name = "SEED")]
+    pub dice: Option<u64>,
+
     /// Window width and height in logical pixels.
     #[arg(long, value_name = "W", default_value_t = 1280)]
     pub width: u32,

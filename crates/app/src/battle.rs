@@ -76,6 +76,11 @@ pub struct Battle {
     pub revision: u64,
     /// Solo practice: take-backs keep the same dice instead of re-drawing them.
     pub same_dice: bool,
+    /// A lesson's "Show me" is playing the step: when it played its last command (seconds of
+    /// the app's clock).
+    pub showing: Option<f64>,
+    /// The command "Show me" played last, in words.
+    pub shown_line: Option<String>,
 }
 
 impl Clone for Battle {
@@ -94,6 +99,8 @@ impl Clone for Battle {
             notice: self.notice.clone(),
             revision: self.revision,
             same_dice: self.same_dice,
+            showing: self.showing,
+            shown_line: self.shown_line.clone(),
         }
     }
 }
@@ -131,6 +138,8 @@ impl Battle {
             notice: None,
             revision: 0,
             same_dice: false,
+            showing: None,
+            shown_line: None,
         };
         // A lesson decides for itself: the learner at the screen, the computer on the other side.
         let lesson = b.game.info().lesson.clone();
@@ -243,7 +252,7 @@ impl Battle {
         if let Some(e) = self.screen_refusal() {
             self.notice = Some(e.to_string());
             if let Some(l) = self.game.lesson_mut() {
-                l.progress.refused(e.to_string());
+                l.refused(e.to_string());
             }
             return Err(e);
         }
@@ -392,6 +401,16 @@ impl Battle {
         }
         // Back to whoever decides now, behind the curtain if the screen would show secrets.
         self.hand_to(self.deciding().unwrap_or(asker));
+    }
+
+    /// A lesson's "Back one step": the step before, the battle as it was when that step began.
+    pub fn lesson_back(&mut self) -> bool {
+        self.showing = None;
+        let done = self.game.lesson_back();
+        if done {
+            self.changed_history();
+        }
+        done
     }
 
     /// Redoes a command taken back freely (its own, showing nothing new).

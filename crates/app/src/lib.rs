@@ -126,6 +126,7 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             path: Some(path),
             seats: args.seats(),
             level: args.level(),
+            dice: args.dice,
             ..Default::default()
         });
     } else {

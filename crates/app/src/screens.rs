@@ -26,6 +26,8 @@ pub struct OpenRequest {
     pub level: sandtable_ai::Level,
     /// Resume this save instead of opening a scenario.
     pub save: Option<std::path::PathBuf>,
+    /// Roll the dice from this seed instead of the scenario's own (`--dice`).
+    pub dice: Option<u64>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -78,7 +80,14 @@ fn open_requested(
     };
     match rulesets
         .0
-        .open_scenario(&path, &paths.dirs, Variant::default())
+        .open_scenario(
+            &path,
+            &paths.dirs,
+            Variant {
+                seed: request.dice.take(),
+                ..Default::default()
+            },
+        )
         .map(|game| Battle::with_seats(game, path.clone(), request.seats))
         .map_err(|e| e.lines())
     {

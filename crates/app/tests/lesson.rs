@@ -1,6 +1,7 @@
-//! A lesson in the app, headless: steps complete only when the engine says so, a legal but wrong
-//! action and a refused one both leave the step open with an explanation, and the computer plays
-//! the other side passively.
+//! A lesson in the app, headless: steps complete only when the engine says so, a refused action
+//! leaves the step open with the rule, a legal but wrong one is taken back with an explanation,
+//! the computer plays the other side passively, and a lesson whose dice fall another way still
+//! reaches its end by a branch.
 
 use bevy::prelude::*;
 use sandtable_app::args::Args;
@@ -35,13 +36,7 @@ fn until_learner_decides(app: &mut App) {
 
 /// The learner presses "Next" on the lesson card.
 fn next_step(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<Battle>()
-        .game
-        .lesson_mut()
-        .unwrap()
-        .progress
-        .next();
+    app.world_mut().resource_mut::<Battle>().game.lesson_next();
 }
 
 /// The learner bids 0 CP for the Initiative.
@@ -146,7 +141,8 @@ fn lesson_steps_complete_through_the_engine() {
         "the refusal names its rule: {:?}",
         p.wrong
     );
-    // A legal but wrong order: explained, still open.
+    // A legal but wrong order: taken back at once, explained, the step still open.
+    let len = b.game.len();
     b.submit(&bfs(Command::IssueOrder {
         unit: haiduks,
         order: OrderKind::Move,
@@ -156,14 +152,19 @@ fn lesson_steps_complete_through_the_engine() {
     let p = &b.game.lesson().unwrap().progress;
     assert!(
         !p.done
-            && p.wrong
-                .as_deref()
-                .is_some_and(|w| w.contains("asks for something else")),
+            && p.wrong.as_deref().is_some_and(
+                |w| w.contains("asks for Defense, not Move") && w.contains("taken back")
+            ),
         "{:?}",
         p.wrong
     );
-    // Undo, as the hint says, and give the asked-for order: that completes the step.
-    assert!(b.undo());
+    assert_eq!(b.game.len(), len, "the wrong order was taken back");
+    assert_eq!(
+        bfs_state_of(&b).unit(haiduks).pending_order,
+        None,
+        "no order marker is left on the haiduks"
+    );
+    // The asked-for order completes the step.
     b.submit(&bfs(Command::IssueOrder {
         unit: haiduks,
         order: OrderKind::Defense,
@@ -174,6 +175,92 @@ fn lesson_steps_complete_through_the_engine() {
         b.game.lesson().unwrap().progress.done,
         "a Defense order for the haiduks completes step 3"
     );
+}
+
+fn bfs_state_of(b: &Battle) -> sandtable_bfs::Game {
+    b.game
+        .snapshot()
+        .get::<sandtable_bfs::Game>()
+        .expect("a BFaS game")
+        .clone()
+}
+
+/// Lesson 2 with dice that let the Swedes win the first Initiative roll (`--dice 2`): the
+/// learner first bids wrong (taken back), then plays each step as "Show me" would, pressing Next;
+/// the step that waits for the learner's choice of Initiative ends by its branch, and the lesson
+/// reaches its debrief.
+#[test]
+fn a_wrong_command_and_a_lost_roll_still_reach_the_end() {
+    let mut app = headless_app(Args {
+        scenario: Some(project("scenarios/tutorial/02-initiative.ron")),
+        dice: Some(2),
+        ..Default::default()
+    });
+    app.insert_resource(ComputerPace(0.0));
+    next_step(&mut app);
+    until_learner_decides(&mut app);
+    {
+        let mut b = app.world_mut().resource_mut::<Battle>();
+        b.submit(&bfs(Command::Bid {
+            side: Side::A,
+            cp: 3,
+        }))
+        .expect("a legal bid");
+        let p = &b.game.lesson().unwrap().progress;
+        assert!(
+            p.wrong
+                .as_deref()
+                .is_some_and(|w| w.contains("asks for 2, not 3")),
+            "{:?}",
+            p.wrong
+        );
+        assert!(b.game.is_empty(), "the wrong bid was taken back");
+    }
+    for _ in 0..200_000 {
+        let (finished, done, reading, learner_to_act) = {
+            let b = app.world().resource::<Battle>();
+            let l = b.game.lesson().unwrap();
+            (
+                l.finished(),
+                l.progress.done,
+                l.step()
+                    .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read),
+                b.deciding() == Some(Side::A.0),
+            )
+        };
+        if finished {
+            break;
+        }
+        if done || reading {
+            next_step(&mut app);
+        } else if learner_to_act {
+            let cmd = app
+                .world()
+                .resource::<Battle>()
+                .game
+                .lesson_guide()
+                .expect("a way on");
+            app.world_mut()
+                .resource_mut::<Battle>()
+                .submit(&cmd)
+                .expect("legal");
+        } else {
+            app.update();
+        }
+    }
+    let b = app.world().resource::<Battle>();
+    let lesson = b.game.lesson().unwrap();
+    assert!(lesson.finished(), "the lesson reached its end");
+    let debrief = lesson.debrief();
+    assert!(
+        debrief.steps.iter().any(|(_, branch)| branch
+            .as_deref()
+            .is_some_and(|t| t.contains("The Swedes won"))),
+        "a lost roll ended a step by its branch: {:?}",
+        debrief.steps
+    );
+    assert_eq!(debrief.detours, 1, "the wrong bid counts as one detour");
+    assert!(debrief.rules.iter().any(|r| r == "BFS-INI-4"));
 }
 
 /// "Start again" puts the lesson back at its first step with a fresh battle and the same seats,

@@ -76,6 +76,109 @@ pub const EVENTS: &[&str] = &[
 /// Phase names a goal may wait for.
 pub const PHASES: &[&str] = &["Initiative", "Orders", "Movement", "Combat", "GameOver"];
 
+/// States a lesson's `State` goal may ask of a unit or commander.
+pub const STATES: &[&str] = &[
+    "Good",
+    "Disorganized",
+    "Flight",
+    "Gone",
+    "OnTable",
+    "Ordered",
+    "Initiative",
+    "NoInitiative",
+];
+
+/// This turn's Initiative as seen from `side`: `Some(true)` when it holds it or is choosing
+/// what to do with it (BFS-INI-4), `Some(false)` when the other side does, `None` while the
+/// bids are still out.
+fn initiative_of(game: &Game, side: crate::ids::Side) -> Option<bool> {
+    match &game.turn.phase {
+        Phase::InitiativeBids { .. } => None,
+        Phase::InitiativeChoice { winner } => Some(*winner == side),
+        _ => game.turn.initiative.map(|s| s == side),
+    }
+}
+
+/// Is the unit or commander `key` in the named state? `None` for a key or state it does not
+/// know. "Initiative" and "NoInitiative" are about its side this turn.
+fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
+    use crate::state::UnitStatus;
+    use crate::vocab::MoraleLevel;
+    let side = game
+        .units
+        .iter()
+        .find(|u| u.key.eq_ignore_ascii_case(key))
+        .map(|u| u.side)
+        .or_else(|| {
+            game.commanders
+                .iter()
+                .find(|c| c.key.eq_ignore_ascii_case(key))
+                .map(|c| c.side)
+        })?;
+    match what {
+        "Initiative" => return Some(initiative_of(game, side) == Some(true)),
+        "NoInitiative" => return Some(initiative_of(game, side) == Some(false)),
+        _ => {}
+    }
+    if let Some(u) = game.units.iter().find(|u| u.key.eq_ignore_ascii_case(key)) {
+        let on_table = u.status == UnitStatus::OnTable;
+        return Some(match what {
+            "Good" => on_table && u.morale == MoraleLevel::Good,
+            "Disorganized" => on_table && u.morale == MoraleLevel::Disorganized,
+            "Flight" => on_table && u.morale == MoraleLevel::Flight,
+            "Gone" => matches!(u.status, UnitStatus::Destroyed | UnitStatus::Left),
+            "OnTable" => on_table,
+            "Ordered" => u.order.is_some(),
+            _ => return None,
+        });
+    }
+    let c = game
+        .commanders
+        .iter()
+        .find(|c| c.key.eq_ignore_ascii_case(key))?;
+    Some(match what {
+        "Gone" => c.status != UnitStatus::OnTable,
+        "OnTable" => c.status == UnitStatus::OnTable,
+        _ => return None,
+    })
+}
+
+/// An event's outcome for the unit or commander `key`: an Initiative roll "Won" or "Lost" by
+/// its side (BFS-INI-3), a test "Passed" or "Failed" (BFS-GM-4), a volley
+/// that "Hit" or "Missed", a combat "Won", "Lost" or "Drawn" by that unit's side, a new Morale
+/// Level.
+fn event_value_for(game: &Game, e: &Event, key: &str) -> Option<String> {
+    let side_of = |key: &str| {
+        game.units
+            .iter()
+            .find(|u| u.key.eq_ignore_ascii_case(key))
+            .map(|u| u.side)
+            .or_else(|| {
+                game.commanders
+                    .iter()
+                    .find(|c| c.key.eq_ignore_ascii_case(key))
+                    .map(|c| c.side)
+            })
+    };
+    match e {
+        Event::InitiativeRolled { winner, .. } => {
+            side_of(key).map(|s| if s == *winner { "Won" } else { "Lost" }.into())
+        }
+        Event::Test(t) => Some(if t.roll.passed { "Passed" } else { "Failed" }.into()),
+        Event::Volley(v) => Some(if v.hits > 0 { "Hit" } else { "Missed" }.into()),
+        Event::CombatResolved(r) => Some(
+            match (r.winner, side_of(key)) {
+                (None, _) => "Drawn",
+                (Some(w), Some(s)) if w == s => "Won",
+                (Some(_), Some(_)) => "Lost",
+                (Some(_), None) => return None,
+            }
+            .into(),
+        ),
+        _ => event_value(e),
+    }
+}
+
 /// The name of an event, as lesson files write it.
 pub fn event_name(e: &Event) -> &'static str {
     match e {
@@ -415,6 +518,7 @@ impl Teach for Bfs {
         commands: COMMANDS,
         events: EVENTS,
         phases: PHASES,
+        states: STATES,
     };
 
     fn command_parts(state: &Game, cmd: &Command) -> GoalParts {
@@ -433,15 +537,42 @@ impl Teach for Bfs {
         }
     }
 
+    fn event_value_for(state: &Game, event: &Event, piece: &str) -> Option<String> {
+        event_value_for(state, event, piece)
+    }
+
+    fn piece_is(state: &Game, piece: &str, what: &str) -> Option<bool> {
+        piece_is(state, piece, what)
+    }
+
+    fn piece_name(state: &Game, piece: &str) -> Option<String> {
+        state
+            .units
+            .iter()
+            .find(|u| u.key.eq_ignore_ascii_case(piece))
+            .map(|u| u.name.clone())
+            .or_else(|| {
+                state
+                    .commanders
+                    .iter()
+                    .find(|c| c.key.eq_ignore_ascii_case(piece))
+                    .map(|c| c.name.clone())
+            })
+    }
+
     fn phase_name(state: &Game) -> &'static str {
         phase_name(&state.turn.phase)
     }
 
-    /// Commands that move the game along without being a choice worth correcting.
+    /// Commands that move the game along without being a choice worth correcting: a combat
+    /// stage continued, a bid of nothing, the Initiative kept. A bid of CP is a choice: it
+    /// spends points a lesson's later step may need.
     fn routine(cmd: &Command) -> bool {
         matches!(
             cmd,
-            Command::Continue | Command::Bid { .. } | Command::ChooseInitiative { .. }
+            Command::Continue
+                | Command::Bid { cp: 0, .. }
+                | Command::ChooseInitiative { keep: true }
         )
     }
 

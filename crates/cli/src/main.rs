@@ -3,6 +3,7 @@
 mod files;
 mod fuzz;
 mod game;
+mod lesson;
 mod rulesets;
 mod soak;
 mod stats;
@@ -185,6 +186,30 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Play a lesson as a scripted learner who strays: DETOURS commands the step did not ask
+    /// for, made at random points (the lesson takes them back), an occasional "Back one step",
+    /// and whichever branch a step leaves open. Exits 0 when every lesson reaches its end, 1
+    /// naming the step where one stalled.
+    ///
+    /// Example: `sandtable-cli lesson scenarios/tutorial/*.ron --detours 6 --seed 3`.
+    Lesson {
+        /// Lesson files (scenarios with a `lesson`).
+        #[arg(required = true)]
+        lessons: Vec<PathBuf>,
+        /// Commands the step did not ask for, per lesson.
+        #[arg(long, default_value_t = 0)]
+        detours: u32,
+        /// Seed of the learner's choices (where it strays, and how).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Roll the lesson's dice from this seed instead of its own: no step may wait on one
+        /// roll falling one way.
+        #[arg(long)]
+        dice: Option<u64>,
+        /// One JSON object per lesson.
+        #[arg(long)]
+        json: bool,
+    },
     /// For the kill test: play a battle with random players, autosaving after every command as
     /// the app does and printing `ack N` once the autosave holds N commands; resumes from the
     /// autosave in FOLDER.
@@ -230,6 +255,23 @@ fn main() -> ExitCode {
             },
         ),
         Cmd::Replay { save, json } => game::replay(&registry, &save, json),
+        Cmd::Lesson {
+            lessons,
+            detours,
+            seed,
+            dice,
+            json,
+        } => lesson::run(
+            &registry,
+            &lessons,
+            &dirs,
+            &lesson::Options {
+                detours,
+                seed,
+                dice,
+                json,
+            },
+        ),
         Cmd::Odds {
             scenario,
             games,

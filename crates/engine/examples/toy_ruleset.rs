@@ -313,6 +313,7 @@ impl Teach for Toy {
         commands: &["Choose", "Roll", "Stand"],
         events: &["Chose", "Rolled", "Stood"],
         phases: &["Race"],
+        states: &[],
     };
     fn command_parts(_: &Race, cmd: &Move) -> GoalParts {
         GoalParts {

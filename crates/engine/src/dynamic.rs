@@ -12,6 +12,7 @@
 //! the game changes); whether a command is allowed is asked of `Ruleset::legal` on the whole
 //! state, never decided here or in the app.
 
+use crate::lesson_run::{LessonRun, Noted};
 use crate::narration::Narration;
 use crate::present::{
     Card, Handle, LengthUnit, Menu, MenuChoices, MenuItem, OddsChart, Outcome, OverlayKind,
@@ -21,7 +22,7 @@ use crate::presenter::Present;
 use crate::ruleset::{Prompt, RuleError, Ruleset, Seat};
 use crate::scenario::ScenarioInfo;
 use crate::session::{Session, TakeBackKind};
-use crate::teach::{LessonRun, Teach, guide};
+use crate::teach::{Teach, choices, describe_command, describe_goal, guide};
 use sandtable_geometry::Vec2;
 use std::any::Any;
 use std::fmt;
@@ -169,6 +170,24 @@ pub trait AnyGame: Send + Sync {
     fn lesson_mut(&mut self) -> Option<&mut LessonRun>;
     /// A command that works towards the lesson step, for the learner deciding now ("Show me").
     fn lesson_guide(&self) -> Option<AnyCommand>;
+    /// The commands on offer now that meet the step's goal or one of its branches: the
+    /// choices the step leaves the learner.
+    fn lesson_choices(&self) -> Vec<AnyCommand>;
+    /// "Next": on to the next step (or where the ending branch leads).
+    fn lesson_next(&mut self);
+    /// "Back one step": the step before, with the battle as it was when that step began (dice
+    /// drawn since are drawn anew). False on the first step.
+    fn lesson_back(&mut self) -> bool;
+    /// "Show me" played a command for the learner.
+    fn lesson_shown(&mut self);
+    /// One more hint on this step.
+    fn lesson_more_hint(&mut self);
+    /// The hints asked for so far on this step, in order: the nudge, the rule, the exact move.
+    fn lesson_hints(&self) -> Vec<String>;
+    /// The rules' candidate commands for `seat` now, from its own view.
+    fn candidates(&self, seat: Seat) -> Vec<AnyCommand>;
+    /// A command in words, as a lesson says it ("IssueOrder with Pancerni banner (Charge)").
+    fn describe_command(&self, cmd: &AnyCommand) -> String;
 
     /// The whole state, for a computer player (which takes its own seat's view of it).
     fn snapshot(&self) -> Snapshot;
@@ -236,6 +255,47 @@ impl<R: Ruleset + Present + Teach> TypedGame<R> {
         self.seat_check(seat)?;
         R::legal(self.session.state(), cmd)
     }
+
+    /// What "Show me" would play for the learner now, typed.
+    fn guide_command(&self) -> Option<R::Command> {
+        let lesson = self.lesson.as_ref()?;
+        let step = lesson.step()?;
+        let seat = lesson.learner();
+        guide::<R>(self.view(seat), &step.until, seat)
+    }
+
+    /// Takes the battle back to `kept` commands for the learner. Dice drawn (or secrets shown)
+    /// in the part taken back are drawn anew, so that taking back never lets the learner
+    /// foresee a die; otherwise the battle is exactly as it was.
+    fn lesson_take_back_to(&mut self, kept: usize) {
+        let Some(seat) = self.lesson.as_ref().map(LessonRun::learner) else {
+            return;
+        };
+        let salt = self.session.revealed_since(kept).then(|| {
+            // A new salt for every take-back: the same point taken back twice draws anew.
+            (self.session.take_back_count() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ self.session.seed()
+        });
+        self.session.take_back_to(kept, seat, salt);
+        self.changed();
+    }
+
+    /// A detour (the learner's last command) taken back: undone exactly when it showed
+    /// nothing, else with the dice drawn anew.
+    fn take_back_detour(&mut self, kept: usize) {
+        let Some(seat) = self.lesson.as_ref().map(LessonRun::learner) else {
+            return;
+        };
+        if self.session.len() == kept + 1
+            && self.session.take_back_kind(seat) == TakeBackKind::Free
+            && self.session.undo(seat)
+        {
+            self.session.forget_redo();
+            self.changed();
+        } else {
+            self.lesson_take_back_to(kept);
+        }
+    }
 }
 
 fn foreign() -> RuleError {
@@ -272,33 +332,48 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
     fn submit(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
         let cmd = self.typed(cmd).ok_or_else(foreign)?.clone();
         let by = R::deciding(self.session.state());
-        let before = self
+        let learner = self
             .lesson
             .as_ref()
-            .is_some_and(|l| !l.finished())
-            .then(|| self.session.state().clone());
+            .filter(|l| !l.finished())
+            .map(LessonRun::learner);
+        let by_learner = by.is_some() && by == learner;
+        // A learner acting while a step's explanation shows has moved on to the next step.
+        if by_learner
+            && let Some(l) = self.lesson.as_mut()
+            && l.progress.done
+        {
+            l.next::<R>(self.session.state(), self.session.len());
+        }
+        let before = learner.map(|_| self.session.state().clone());
+        let expected = by_learner.then(|| self.guide_command()).flatten();
+        let len_before = self.session.len();
         let result = self.session.submit(cmd.clone()).map(<[_]>::to_vec);
         self.changed();
         match result {
             Ok(events) => {
                 if let (Some(lesson), Some(before)) = (self.lesson.as_mut(), before.as_ref()) {
-                    let learner = by == Some(lesson.learner());
-                    if let Some(step) = lesson.spec.steps.get(lesson.progress.step).cloned() {
-                        lesson.progress.record::<R>(
-                            &step.until,
-                            before,
-                            &cmd,
-                            self.session.state(),
-                            &events,
-                            learner,
-                        );
+                    let noted = lesson.record::<R>(
+                        before,
+                        &cmd,
+                        self.session.state(),
+                        &events,
+                        by_learner,
+                        expected.as_ref(),
+                        len_before,
+                    );
+                    if let Noted::Detour(why) = noted {
+                        self.take_back_detour(len_before);
+                        if let Some(l) = self.lesson.as_mut() {
+                            l.detour_taken_back(why);
+                        }
                     }
                 }
                 Ok(())
             }
             Err(e) => {
                 if let Some(l) = self.lesson.as_mut() {
-                    l.progress.refused(e.to_string());
+                    l.refused(e.to_string());
                 }
                 Err(e)
             }
@@ -458,10 +533,101 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
         self.lesson.as_mut()
     }
     fn lesson_guide(&self) -> Option<AnyCommand> {
-        let lesson = self.lesson.as_ref()?;
-        let step = lesson.step()?;
+        self.guide_command().map(AnyCommand::new)
+    }
+    fn lesson_choices(&self) -> Vec<AnyCommand> {
+        let Some(lesson) = self.lesson.as_ref() else {
+            return Vec::new();
+        };
+        if lesson.progress.done {
+            return Vec::new();
+        }
         let seat = lesson.learner();
-        guide::<R>(self.view(seat), &step.until, seat).map(AnyCommand::new)
+        let goals = lesson.goals();
+        choices::<R>(self.view(seat), &goals, seat)
+            .into_iter()
+            .map(AnyCommand::new)
+            .collect()
+    }
+    fn lesson_next(&mut self) {
+        let len = self.session.len();
+        if let Some(l) = self.lesson.as_mut()
+            && !l.finished()
+        {
+            l.next::<R>(self.session.state(), len);
+        }
+    }
+    fn lesson_back(&mut self) -> bool {
+        let Some(kept) = self.lesson.as_mut().and_then(LessonRun::back) else {
+            return false;
+        };
+        self.lesson_take_back_to(kept);
+        true
+    }
+    fn lesson_shown(&mut self) {
+        if let Some(l) = self.lesson.as_mut() {
+            l.shown();
+        }
+    }
+    fn lesson_more_hint(&mut self) {
+        if let Some(l) = self.lesson.as_mut() {
+            l.more_hint();
+        }
+    }
+    fn lesson_hints(&self) -> Vec<String> {
+        let Some(lesson) = self.lesson.as_ref() else {
+            return Vec::new();
+        };
+        let Some(step) = lesson.step() else {
+            return Vec::new();
+        };
+        let level = lesson
+            .progress
+            .hints
+            .max(lesson.progress.wrong.is_some() as u8);
+        let mut out = Vec::new();
+        if level >= 1 {
+            out.push(if step.hint.is_empty() {
+                format!("This step asks you to {}.", describe_goal(&step.until))
+            } else {
+                step.hint.clone()
+            });
+        }
+        if level >= 2 {
+            let ids = LessonRun::step_rules(step);
+            out.push(if ids.is_empty() {
+                "The rule: read the step's explanation in the help (F1).".into()
+            } else {
+                format!("The rule: {} (click an ID to read it).", ids.join(", "))
+            });
+        }
+        if level >= 3 {
+            let seat = lesson.learner();
+            out.push(match self.guide_command() {
+                Some(c) => format!(
+                    "The exact move: {}. \"Show me\" plays it for you.",
+                    describe_command::<R>(self.view(seat), &c)
+                ),
+                None => {
+                    "The exact move: nothing yet; the other side is deciding, wait for it.".into()
+                }
+            });
+        }
+        out
+    }
+    fn describe_command(&self, cmd: &AnyCommand) -> String {
+        self.typed(cmd)
+            .map(|c| describe_command::<R>(self.session.state(), c))
+            .unwrap_or_default()
+    }
+    fn candidates(&self, seat: Seat) -> Vec<AnyCommand> {
+        if R::deciding(self.session.state()) != Some(seat) {
+            return Vec::new();
+        }
+        R::candidates(self.view(seat))
+            .into_iter()
+            .map(AnyCommand::new)
+            .collect()
     }
 
     fn snapshot(&self) -> Snapshot {

@@ -3,7 +3,7 @@
 //!
 //! - the seam: [`ruleset`] (the rules: prompt, legal, preview, execute, view, candidates),
 //!   [`presenter`] (what the app draws and offers, with the vocabulary in [`present`] and
-//!   [`narration`]), [`teach`] (lessons and simple players), [`files`] (scenarios, saves and a
+//!   [`narration`]), [`teach`] (lessons and simple players) with [`lesson_run`] (a lesson being followed), [`files`] (scenarios, saves and a
 //!   ruleset's own data); [`dynamic`] erases a ruleset behind one handle for the app,
 //!   [`player`] does the same for computer players, and [`registry`] lists the rulesets a
 //!   program knows;
@@ -22,6 +22,8 @@ pub mod dice;
 pub mod dynamic;
 pub mod files;
 pub mod help;
+pub mod lesson_drill;
+pub mod lesson_run;
 pub mod narration;
 pub mod odds;
 pub mod player;
@@ -42,6 +44,7 @@ pub mod vocab;
 pub use dice::Dice;
 pub use dynamic::{AnyCommand, AnyGame, Snapshot, TypedGame};
 pub use files::{DataDirs, Files};
+pub use lesson_run::{Debrief, LessonRun, Noted, Progress};
 pub use narration::{DiceReport, DieFace, LineStyle, Narration, RollReport};
 pub use player::{AnyPlayer, Player, TypedPlayer};
 pub use present::{
@@ -55,4 +58,4 @@ pub use registry::{Registry, RulesetEntry};
 pub use roll::{Modifier, Reroll};
 pub use ruleset::{Prompt, RuleError, Ruleset, Seat};
 pub use session::{SaveError, SaveFile, Session, TakeBack, TakeBackKind};
-pub use teach::{LessonRun, Progress, Teach};
+pub use teach::Teach;

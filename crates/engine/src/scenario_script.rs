@@ -73,6 +73,9 @@ pub struct LessonSpec {
     #[serde(default = "default_opponent")]
     pub opponent: String,
     pub steps: Vec<StepSpec>,
+    /// What to try after this lesson, for the debrief (e.g. "Lesson 6: Shooting").
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub try_next: String,
 }
 
 fn default_opponent() -> String {
@@ -93,9 +96,45 @@ pub struct StepSpec {
     pub until: Goal,
     /// What happened and why, shown once the step is done; cite rule IDs.
     pub explain: String,
-    /// Shown after a wrong action, with the rules' refusal.
+    /// The first hint, a nudge: shown after a wrong action, with the rules' refusal, or when
+    /// the learner asks. The second hint is the rule (`rules`, else the IDs the step cites), the
+    /// third the exact move (the command "Show me" would play).
     #[serde(default)]
     pub hint: String,
+    /// A name other steps' branches (and `goto`) may lead to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Other ways the step can end, tried in order after `until`: a roll that fell the other
+    /// way, a choice the learner was free to make, a state the battle is already in (checked
+    /// also when the step begins). Each explains what happened and may lead elsewhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<BranchSpec>,
+    /// The step `until` leads to (an `id`), instead of the next one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goto: Option<String>,
+    /// Rule IDs the step teaches (the second hint and the debrief); by default those its text
+    /// cites.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+    /// The learner may play anything here: nothing is taken back as a detour. A free step needs
+    /// branches for whatever its goal may never see.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
+}
+
+/// Another way a step can end (see [`StepSpec::branches`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Branch")]
+pub struct BranchSpec {
+    /// What ends the step this way. A `Command` is the learner's choice; an `Event` may carry
+    /// the outcome as its value ("Passed" / "Failed", "Hit" / "Missed", "Won" / "Lost" /
+    /// "Drawn" for the named unit's side).
+    pub when: Goal,
+    /// What happened and why, shown once the step ends this way; cite rule IDs.
+    pub explain: String,
+    /// The step to go on to (an `id`); the next one by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goto: Option<String>,
 }
 
 /// What completes a lesson step.
@@ -126,4 +165,7 @@ pub enum Goal {
     Phase(String),
     /// The battle is over.
     BattleOver,
+    /// A piece (scenario id) is in a state the ruleset names ("Disorganized", "Flight",
+    /// "Gone"…): for branches on the state of the battle.
+    State { unit: String, is: String },
 }

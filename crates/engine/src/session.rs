@@ -291,21 +291,42 @@ impl<R: Ruleset> Session<R> {
         let Some(last_own) = self.log.iter().rposition(|e| e.by == Some(seat)) else {
             return 0;
         };
-        let undone = self.log.len() - last_own;
-        self.log.truncate(last_own);
+        self.take_back_to(last_own, seat, salt)
+    }
+
+    /// Takes back every command after the first `kept`, for `seat` (a lesson's "Back one step",
+    /// a detour taken back), logged as [`Session::take_back`] does. Returns how many commands
+    /// were taken back.
+    pub fn take_back_to(&mut self, kept: usize, seat: Seat, salt: Option<u64>) -> usize {
+        if kept >= self.log.len() {
+            return 0;
+        }
+        let undone = self.log.len() - kept;
+        self.log.truncate(kept);
         self.redo.clear();
         // Take-backs inside the part taken back belonged to a timeline that is gone.
         let before = self.take_backs.len();
-        self.take_backs.retain(|t| t.kept <= last_own);
+        self.take_backs.retain(|t| t.kept <= kept);
         self.forgotten_take_backs += before - self.take_backs.len();
         self.take_backs.push(TakeBack {
-            kept: last_own,
+            kept,
             undone,
             by: seat,
             salt,
         });
         self.replay_log();
         undone
+    }
+
+    /// Did any command after the first `kept` show something nobody could know before (a die,
+    /// a secret)? Taking them back must then re-draw the dice.
+    pub fn revealed_since(&self, kept: usize) -> bool {
+        self.log.iter().skip(kept).any(|e| e.revealed)
+    }
+
+    /// Forgets the commands [`Session::undo`] kept for redoing.
+    pub fn forget_redo(&mut self) {
+        self.redo.clear();
     }
 
     /// Re-runs the log from the opening position, moving the dice on where take-backs did.

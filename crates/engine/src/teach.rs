@@ -1,12 +1,14 @@
 //! Lessons and simple players for any ruleset: a lesson step's goal is checked through the
 //! rules (the command accepted, the events it produced, the phase it led to), never by a timer.
 //!
-//! A ruleset says, through [`Teach`], how its commands, events and phases are named in lesson
-//! files and which of its commands only move the game along; everything else here is shared.
+//! A ruleset says, through [`Teach`], how its commands, events, phases and states are named in
+//! lesson files and which of its commands only move the game along; everything else here is
+//! shared: branches, detours taken back, "Back one step", the three hints and the debrief
+//! (`lesson_run`).
 
 use crate::problem::Problem;
 use crate::ruleset::{Ruleset, Seat};
-use crate::scenario_script::{Goal, LessonSpec, StepSpec};
+use crate::scenario_script::{Goal, LessonSpec};
 
 /// A command or an event as a lesson goal reads it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,6 +29,8 @@ pub struct LessonNames {
     pub commands: &'static [&'static str],
     pub events: &'static [&'static str],
     pub phases: &'static [&'static str],
+    /// What a `State` goal may ask of a piece ("Disorganized", "Gone"…).
+    pub states: &'static [&'static str],
 }
 
 pub trait Teach: Ruleset {
@@ -36,6 +40,20 @@ pub trait Teach: Ruleset {
     fn command_parts(state: &Self::State, cmd: &Self::Command) -> GoalParts;
     /// An event as a goal reads it; `state` is after it.
     fn event_parts(state: &Self::State, event: &Self::Event) -> GoalParts;
+    /// An event's value as a goal about `piece` (a scenario id) reads it: a combat "Won",
+    /// "Lost" or "Drawn" by that piece's side. By default the event's own value.
+    fn event_value_for(state: &Self::State, event: &Self::Event, _piece: &str) -> Option<String> {
+        Self::event_parts(state, event).value
+    }
+    /// Is the piece (scenario id) in the named state (one of [`LessonNames::states`])? `None`
+    /// when the ruleset does not know the piece or the state.
+    fn piece_is(_state: &Self::State, _piece: &str, _what: &str) -> Option<bool> {
+        None
+    }
+    /// The piece's name as players read it, for a lesson's messages.
+    fn piece_name(_state: &Self::State, _piece: &str) -> Option<String> {
+        None
+    }
     /// The phase the game is in, as lesson files name it.
     fn phase_name(state: &Self::State) -> &'static str;
     /// Commands that move the game along without being a choice worth correcting in a lesson.
@@ -89,18 +107,39 @@ pub fn goal_met<R: Teach>(
         Goal::Command { .. } => command_matches::<R>(goal, before, cmd),
         Goal::Event { kind, unit, value } => events.iter().any(|e| {
             let parts = R::event_parts(after, e);
-            parts.kind == kind
-                && unit
-                    .as_ref()
-                    .is_none_or(|k| parts.pieces.iter().any(|p| p.eq_ignore_ascii_case(k)))
-                && same(value, parts.value.as_ref())
+            if parts.kind != kind {
+                return false;
+            }
+            match unit {
+                None => same(value, parts.value.as_ref()),
+                // An event that names no piece (an Initiative roll) concerns every piece: it
+                // matches when it has a value for this one.
+                Some(k) => {
+                    let value_for = R::event_value_for(after, e, k);
+                    let concerns = if parts.pieces.is_empty() {
+                        value_for.is_some()
+                    } else {
+                        parts.pieces.iter().any(|p| p.eq_ignore_ascii_case(k))
+                    };
+                    concerns && (value.is_none() || same(value, value_for.as_ref()))
+                }
+            }
         }),
         Goal::Phase(name) => R::phase_name(after) == name,
         Goal::BattleOver => R::deciding(after).is_none(),
+        Goal::State { .. } => state_met::<R>(goal, after),
     }
 }
 
-/// Problems with a lesson's names (commands, events, phases) and the script's.
+/// Is a `State` goal true of `state`?
+pub fn state_met<R: Teach>(goal: &Goal, state: &R::State) -> bool {
+    match goal {
+        Goal::State { unit, is } => R::piece_is(state, unit, is) == Some(true),
+        _ => false,
+    }
+}
+
+/// Problems with a lesson's names (commands, events, phases, states, step ids) and the script's.
 pub fn check_names<R: Teach>(
     lesson: Option<&LessonSpec>,
     script: &[crate::scenario_script::ScriptRule],
@@ -108,13 +147,13 @@ pub fn check_names<R: Teach>(
     let mut out = R::check_script_names(script);
     let Some(lesson) = lesson else { return out };
     let names = R::LESSON_NAMES;
-    for (i, step) in lesson.steps.iter().enumerate() {
-        let who = format!("lesson step {} \"{}\"", i + 1, step.title);
-        let (name, list, what) = match &step.until {
+    let check_goal = |out: &mut Vec<Problem>, who: &str, goal: &Goal| {
+        let (name, list, what) = match goal {
             Goal::Command { kind, .. } => (kind, names.commands, "command"),
             Goal::Event { kind, .. } => (kind, names.events, "event"),
             Goal::Phase(p) => (p, names.phases, "phase"),
-            Goal::Read | Goal::BattleOver => continue,
+            Goal::State { is, .. } => (is, names.states, "state"),
+            Goal::Read | Goal::BattleOver => return,
         };
         if !list.contains(&name.as_str()) {
             out.push(Problem::new(
@@ -124,6 +163,45 @@ pub fn check_names<R: Teach>(
                     list.join(", ")
                 ),
             ));
+        }
+    };
+    let ids: Vec<&str> = lesson
+        .steps
+        .iter()
+        .filter_map(|s| s.id.as_deref())
+        .collect();
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let who = format!("lesson step {} \"{}\"", i + 1, step.title);
+        check_goal(&mut out, &who, &step.until);
+        if let Some(id) = &step.id
+            && ids.iter().filter(|x| **x == id).count() > 1
+        {
+            out.push(Problem::new(
+                &who,
+                format!("the step id \"{id}\" is used twice"),
+            ));
+        }
+        let gotos = step.goto.iter().map(|g| (who.clone(), g)).chain(
+            step.branches.iter().enumerate().filter_map(|(b, br)| {
+                br.goto
+                    .as_ref()
+                    .map(|g| (format!("{who}, branch {}", b + 1), g))
+            }),
+        );
+        for (who, g) in gotos {
+            if !ids.contains(&g.as_str()) {
+                out.push(Problem::new(
+                    who,
+                    format!("goes to \"{g}\", which no step of this lesson is called"),
+                ));
+            }
+        }
+        for (b, br) in step.branches.iter().enumerate() {
+            let who = format!("{who}, branch {}", b + 1);
+            if br.when == Goal::Read {
+                out.push(Problem::new(&who, "a branch cannot wait for Read"));
+            }
+            check_goal(&mut out, &who, &br.when);
         }
     }
     out
@@ -154,7 +232,27 @@ pub fn describe_goal(goal: &Goal) -> String {
         Goal::Event { kind, .. } => format!("wait for {kind}"),
         Goal::Phase(p) => format!("go on to the {p} phase"),
         Goal::BattleOver => "play to the end of the battle".into(),
+        Goal::State { unit, is } => format!("{unit} is {is}"),
     }
+}
+
+/// A command in words from its goal parts, with the pieces' names where the ruleset gives
+/// them: "IssueOrder with Pancerni banner (Charge)".
+pub fn describe_command<R: Teach>(state: &R::State, cmd: &R::Command) -> String {
+    let parts = R::command_parts(state, cmd);
+    let name = |k: &String| R::piece_name(state, k).unwrap_or_else(|| k.clone());
+    let mut s = parts.kind.to_string();
+    if !parts.pieces.is_empty() {
+        let names: Vec<String> = parts.pieces.iter().map(name).collect();
+        s += &format!(" with {}", names.join(", "));
+    }
+    if let Some(t) = &parts.target {
+        s += &format!(" at {}", name(t));
+    }
+    if let Some(v) = &parts.value {
+        s += &format!(" ({v})");
+    }
+    s
 }
 
 /// A command the learner (`seat`, deciding now) could give to work towards `goal`: the first of
@@ -173,88 +271,20 @@ pub fn guide<R: Teach>(view: &R::State, goal: &Goal, seat: Seat) -> Option<R::Co
     R::waiting_choice(view, &options)
 }
 
-/// Where a learner is in a lesson.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Progress {
-    /// The step being worked on.
-    pub step: usize,
-    /// Its goal is met: its explanation shows until the learner moves on.
-    pub done: bool,
-    /// The last refusal or wrong move, shown with the step's hint.
-    pub wrong: Option<String>,
-}
-
-impl Progress {
-    /// Takes note of a command the rules accepted, from the learner or from the other side (whose
-    /// moves can complete an event or phase goal, never a command goal). Returns true when it
-    /// completed the step.
-    pub fn record<R: Teach>(
-        &mut self,
-        goal: &Goal,
-        before: &R::State,
-        cmd: &R::Command,
-        after: &R::State,
-        events: &[R::Event],
-        by_learner: bool,
-    ) -> bool {
-        if self.done {
-            return false;
-        }
-        if (by_learner || !matches!(goal, Goal::Command { .. }))
-            && goal_met::<R>(goal, before, cmd, after, events)
+/// For each of `goals` that is a command (a step's goal, then its branches'), the first of the
+/// rules' candidates that meets it: the choices a step leaves the learner, one per way on.
+pub fn choices<R: Teach>(view: &R::State, goals: &[&Goal], seat: Seat) -> Vec<R::Command> {
+    if R::deciding(view) != Some(seat) {
+        return Vec::new();
+    }
+    let options = R::candidates(view);
+    let mut out: Vec<R::Command> = Vec::new();
+    for g in goals {
+        if let Some(c) = options.iter().find(|c| command_matches::<R>(g, view, c))
+            && !out.contains(c)
         {
-            self.done = true;
-            self.wrong = None;
-            return true;
-        }
-        if by_learner && matches!(goal, Goal::Command { .. }) && !R::routine(cmd) {
-            self.wrong = Some(format!(
-                "That was legal, but this step asks for something else: {}. Undo it (Ctrl+Z) and try again.",
-                describe_goal(goal)
-            ));
-        }
-        false
-    }
-
-    /// Takes note of a refusal by the rules.
-    pub fn refused(&mut self, why: String) {
-        self.wrong = Some(why);
-    }
-
-    /// On to the next step.
-    pub fn next(&mut self) {
-        self.step += 1;
-        self.done = false;
-        self.wrong = None;
-    }
-}
-
-/// A lesson being followed: its steps and where the learner is.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LessonRun {
-    pub spec: LessonSpec,
-    pub progress: Progress,
-}
-
-impl LessonRun {
-    pub fn new(spec: LessonSpec) -> Self {
-        Self {
-            spec,
-            progress: Progress::default(),
+            out.push(c.clone());
         }
     }
-
-    /// The step being worked on; `None` once the lesson is complete.
-    pub fn step(&self) -> Option<&StepSpec> {
-        self.spec.steps.get(self.progress.step)
-    }
-
-    pub fn finished(&self) -> bool {
-        self.progress.step >= self.spec.steps.len()
-    }
-
-    /// The learner's seat.
-    pub fn learner(&self) -> Seat {
-        self.spec.learner.min(1) as Seat
-    }
+    out
 }

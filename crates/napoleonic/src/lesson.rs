@@ -46,9 +46,14 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
     match cmd {
         Command::Bid { points } => parts.value = Some(points.to_string()),
         Command::ChooseSide { be_a } => parts.value = Some(if *be_a { "A" } else { "D" }.into()),
-        Command::Fire { target, .. } | Command::Charge { target, .. } => {
-            parts.target = key(*target)
+        // A volley's value is the actions it takes ("1" or "2", NQ-ACT-1).
+        Command::Fire {
+            target, actions, ..
+        } => {
+            parts.target = key(*target);
+            parts.value = Some(actions.to_string());
         }
+        Command::Charge { target, .. } => parts.target = key(*target),
         Command::Formation { to, .. } => parts.value = Some(format!("{to:?}")),
         Command::MoveLeader { leader, .. } => {
             if let Some(l) = game.leaders.get(leader.0 as usize) {
@@ -143,7 +148,33 @@ impl Teach for Napoleonic {
         commands: Command::KINDS,
         events: Event::KINDS,
         phases: PHASES,
+        states: &["Good", "Disordered", "Retreat", "Routed", "Gone"],
     };
+
+    /// A unit's standing (NQ-MOR), by name.
+    fn piece_is(state: &Game, piece: &str, what: &str) -> Option<bool> {
+        use crate::vocab::Standing;
+        let u = state
+            .units
+            .iter()
+            .find(|u| u.key.eq_ignore_ascii_case(piece))?;
+        Some(match what {
+            "Good" => u.standing == Standing::Good,
+            "Disordered" => u.standing == Standing::Disordered,
+            "Retreat" => matches!(u.standing, Standing::Retreat { .. }),
+            "Routed" => u.standing == Standing::Routed,
+            "Gone" => u.standing == Standing::Gone,
+            _ => return None,
+        })
+    }
+
+    fn piece_name(state: &Game, piece: &str) -> Option<String> {
+        state
+            .units
+            .iter()
+            .find(|u| u.key.eq_ignore_ascii_case(piece))
+            .map(|u| u.name.clone())
+    }
 
     fn command_parts(state: &Game, cmd: &Command) -> GoalParts {
         command_parts(state, cmd)

@@ -10,6 +10,7 @@ use super::view::from_geo;
 use crate::battle::Battle;
 use crate::palette;
 use bevy::prelude::*;
+use sandtable_engine::scenario_script::Goal;
 use sandtable_engine::{Outline, PieceId, Shape, Tone};
 use sandtable_geometry::{Rect, Vec2 as G};
 use std::collections::BTreeSet;
@@ -68,7 +69,10 @@ pub fn rebuild_cache(
         cache.lines.clear();
         return;
     };
-    let step = battle.game.lesson().map_or(usize::MAX, |l| l.progress.step);
+    // The lesson's step and its hint level: the third hint draws the exact move.
+    let step = battle.game.lesson().map_or(usize::MAX, |l| {
+        l.progress.step * 4 + l.progress.hints.min(3) as usize
+    });
     let key = (
         battle.revision,
         selected.0,
@@ -100,9 +104,18 @@ pub fn lines(
     }
     let on: Vec<&str> = overlays.0.iter().copied().collect();
     shapes.extend(battle.game.shapes(battle.viewer, selected, &on));
-    // What the lesson step asks the learner to look at: a wide frame.
-    if let Some(step) = battle.game.lesson().and_then(|l| l.step()) {
-        for key in &step.look_at {
+    // What the lesson step asks the learner to look at, and the unit and target its command
+    // names: a wide frame. With the third hint ("the exact move"), the move itself, as the
+    // rules preview it.
+    if let Some(lesson) = battle.game.lesson()
+        && let Some(step) = lesson.step()
+    {
+        let mut keys: Vec<&String> = step.look_at.iter().collect();
+        if let Goal::Command { unit, target, .. } = &step.until {
+            keys.extend(unit.iter().chain(target.iter()));
+        }
+        keys.dedup();
+        for key in keys {
             if let Some(piece) = battle.scene.pieces.iter().find(|p| &p.key == key) {
                 shapes.extend(
                     piece
@@ -111,6 +124,12 @@ pub fn lines(
                         .map(|b| Shape::rect(*b, 0.9, Tone::Lesson)),
                 );
             }
+        }
+        if lesson.progress.hints >= 3
+            && !lesson.progress.done
+            && let Some(cmd) = battle.game.lesson_guide()
+        {
+            shapes.extend(battle.game.preview(lesson.learner(), &cmd).shapes);
         }
     }
     shapes.iter().map(line).collect()

@@ -122,6 +122,11 @@ pub(super) fn battle_ui(
                     draft.clear();
                     selected.0 = None;
                 }
+                super::lesson::LessonAction::Back => {
+                    battle.lesson_back();
+                    draft.clear();
+                    selected.0 = None;
+                }
                 super::lesson::LessonAction::None => {}
             }
             if ui_state.dice_open && battle.curtain.is_none() {
