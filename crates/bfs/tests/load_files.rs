@@ -157,6 +157,17 @@ fn semantic_errors_name_the_entity() {
         "unit \"reiters\"",
         "is a Commander",
     );
+    // A lesson's branches are checked like its steps (issue 20).
+    semantic(
+        "lesson-bad-branch.ron",
+        "lesson step 4 \"Keep the Initiative\", branch 1",
+        "goes to \"nowhere\", which no step of this lesson is called",
+    );
+    semantic(
+        "lesson-bad-branch.ron",
+        "branch 1",
+        "\"Sleepy\" is no state name",
+    );
 }
 
 #[test]
@@ -169,7 +180,7 @@ fn every_bad_file_is_refused_and_covered_here() {
         assert!(!err.lines().is_empty());
         n += 1;
     }
-    assert_eq!(n, 18, "a new bad file needs an assertion above");
+    assert_eq!(n, 19, "a new bad file needs an assertion above");
 }
 
 #[test]
