@@ -42,6 +42,11 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub autoplay: usize,
 
+    /// In a lesson, ask for this many hints (1–3) on the step reached, for screenshots of the
+    /// hints and of the exact move drawn on the table.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub hints: u8,
+
     /// Let the computer play a side: a (the scenario's first side), b, or both.
     #[arg(long, value_name = "SIDE", value_parser = ["a", "b", "both"])]
     pub computer: Option<String>,

@@ -1,6 +1,7 @@
 //! `--autoplay N`: before a screenshot, plays N commands chosen by the scripted player, each for
 //! the side that must decide (computer seats decide for themselves), so that screenshots can show
-//! later phases.
+//! later phases. In a lesson it follows the lesson instead: "Next" on a step to read or one done,
+//! else what "Show me" would play; each counts as one. `--hints K` then asks for K hints.
 
 use crate::battle::Battle;
 use crate::rulesets::Rulesets;
@@ -9,6 +10,8 @@ use bevy::prelude::*;
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct Autoplay {
     pub remaining: usize,
+    /// Hints to ask for on the lesson step reached (`--hints`).
+    pub hints: u8,
 }
 
 pub fn run(
@@ -22,6 +25,27 @@ pub fn run(
     };
     while autoplay.remaining > 0 {
         battle.lift_curtain();
+        if let Some(lesson) = battle.game.lesson()
+            && !lesson.finished()
+        {
+            let reading = lesson.progress.done
+                || lesson
+                    .step()
+                    .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read);
+            if reading {
+                battle.game.lesson_next();
+            } else if battle.computer_to_decide().is_some() {
+                return;
+            } else if let Some(cmd) = battle.game.lesson_guide() {
+                if battle.submit(&cmd).is_err() {
+                    break;
+                }
+            } else {
+                break;
+            }
+            autoplay.remaining -= 1;
+            continue;
+        }
         let Some(seat) = battle.deciding() else { break };
         // The computer's seat decides by itself (computer.rs); wait for it.
         if battle.computer_to_decide().is_some() {
@@ -42,9 +66,12 @@ pub fn run(
     if autoplay.remaining == 0 {
         // Show the deciding side's screen: the screenshot is of a player at the table.
         battle.lift_curtain();
+        for _ in 0..std::mem::take(&mut autoplay.hints) {
+            battle.game.lesson_more_hint();
+        }
     }
 }
 
 pub fn done(autoplay: Option<Res<Autoplay>>) -> bool {
-    autoplay.is_none_or(|a| a.remaining == 0)
+    autoplay.is_none_or(|a| a.remaining == 0 && a.hints == 0)
 }

@@ -136,9 +136,10 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             ..Default::default()
         });
     }
-    if args.autoplay > 0 {
+    if args.autoplay > 0 || args.hints > 0 {
         app.insert_resource(autoplay::Autoplay {
             remaining: args.autoplay,
+            hints: args.hints,
         })
         .add_systems(
             Update,

@@ -22,7 +22,7 @@ use crate::presenter::Present;
 use crate::ruleset::{Prompt, RuleError, Ruleset, Seat};
 use crate::scenario::ScenarioInfo;
 use crate::session::{Session, TakeBackKind};
-use crate::teach::{Teach, choices, describe_command, describe_goal, guide};
+use crate::teach::{Teach, choices, command_matches, describe_command, describe_goal, guide};
 use sandtable_geometry::Vec2;
 use std::any::Any;
 use std::fmt;
@@ -186,7 +186,7 @@ pub trait AnyGame: Send + Sync {
     fn lesson_hints(&self) -> Vec<String>;
     /// The rules' candidate commands for `seat` now, from its own view.
     fn candidates(&self, seat: Seat) -> Vec<AnyCommand>;
-    /// A command in words, as a lesson says it ("IssueOrder with Pancerni banner (Charge)").
+    /// A command in words, as a lesson says it ("Issue order with Pancerni banner (Charge)").
     fn describe_command(&self, cmd: &AnyCommand) -> String;
 
     /// The whole state, for a computer player (which takes its own seat's view of it).
@@ -604,9 +604,14 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
         if level >= 3 {
             let seat = lesson.learner();
             out.push(match self.guide_command() {
-                Some(c) => format!(
-                    "The exact move: {}. \"Show me\" plays it for you.",
+                Some(c) if command_matches::<R>(&step.until, self.view(seat), &c) => format!(
+                    "The exact move: {}, drawn on the table. \"Show me\" plays it for you.",
                     describe_command::<R>(self.view(seat), &c)
+                ),
+                Some(c) => format!(
+                    "First move the battle on: {}. The step's own command ({}) comes after; \"Show me\" plays both.",
+                    describe_command::<R>(self.view(seat), &c),
+                    describe_goal(&step.until)
                 ),
                 None => {
                     "The exact move: nothing yet; the other side is deciding, wait for it.".into()

@@ -14,7 +14,9 @@
 use crate::help::rule_ids_in;
 use crate::ruleset::Seat;
 use crate::scenario_script::{Goal, LessonSpec, StepSpec};
-use crate::teach::{Teach, command_matches, describe_command, describe_goal, goal_met, state_met};
+use crate::teach::{
+    Teach, command_matches, describe_command, describe_goal, goal_met, state_met, words,
+};
 
 /// Where a learner is in the current step.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -246,7 +248,11 @@ impl LessonRun {
                         .filter(|w| !have.is_some_and(|h| h.eq_ignore_ascii_case(w)))
                 }
                 if got.kind != kind {
-                    format!("this step asks for {kind}, and you gave {}", got.kind)
+                    format!(
+                        "this step asks for {}, not {}",
+                        words(kind),
+                        words(got.kind)
+                    )
                 } else if let Some(u) = differs(unit, got.pieces.first()) {
                     format!(
                         "the right command, but this step asks for it with {}",

@@ -217,7 +217,7 @@ pub fn describe_goal(goal: &Goal) -> String {
             target,
             value,
         } => {
-            let mut s = kind.clone();
+            let mut s = words(kind);
             if let Some(u) = unit {
                 s += &format!(" with {u}");
             }
@@ -229,19 +229,33 @@ pub fn describe_goal(goal: &Goal) -> String {
             }
             s
         }
-        Goal::Event { kind, .. } => format!("wait for {kind}"),
+        Goal::Event { kind, .. } => format!("wait for {}", words(kind)),
         Goal::Phase(p) => format!("go on to the {p} phase"),
         Goal::BattleOver => "play to the end of the battle".into(),
         Goal::State { unit, is } => format!("{unit} is {is}"),
     }
 }
 
+/// A lesson-file name in words: "DeclareCharge" is "Declare charge".
+pub fn words(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A command in words from its goal parts, with the pieces' names where the ruleset gives
-/// them: "IssueOrder with Pancerni banner (Charge)".
+/// them: "Issue order with Pancerni banner (Charge)".
 pub fn describe_command<R: Teach>(state: &R::State, cmd: &R::Command) -> String {
     let parts = R::command_parts(state, cmd);
     let name = |k: &String| R::piece_name(state, k).unwrap_or_else(|| k.clone());
-    let mut s = parts.kind.to_string();
+    let mut s = words(parts.kind);
     if !parts.pieces.is_empty() {
         let names: Vec<String> = parts.pieces.iter().map(name).collect();
         s += &format!(" with {}", names.join(", "));
