@@ -164,6 +164,49 @@ fn back_one_step_returns_the_battle_to_where_the_step_began() {
     assert_eq!(game.hash(), hash, "the battle is as it was");
 }
 
+/// The learner's own undo (Ctrl+Z) of the command that ended a step opens that step again.
+#[test]
+fn undoing_the_command_that_ended_a_step_opens_it_again() {
+    let registry = registry();
+    let dirs = DataDirs::under(&root().join("assets"));
+    let f = root().join("scenarios/tutorial/03-orders-and-command-points.ron");
+    let mut game = registry
+        .open_scenario(&f, &dirs, Variant::default())
+        .expect("the lesson opens");
+    let mut opponent = registry
+        .player(game.ruleset(), "passive", 1)
+        .expect("a player");
+    // Play until a step that asks for a command is done by the learner's command.
+    loop {
+        let l = game.lesson().unwrap();
+        let reading = l
+            .step()
+            .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read);
+        if reading {
+            game.lesson_next();
+            continue;
+        }
+        let cmd = match game.prompt().seat {
+            Some(0) => game.lesson_guide().expect("a way on"),
+            Some(s) => opponent.choose(&game.snapshot(), s).expect("a command"),
+            None => panic!("the battle ended"),
+        };
+        game.submit(&cmd).expect("legal");
+        if game.lesson().unwrap().progress.done {
+            break;
+        }
+    }
+    let step = game.lesson().unwrap().progress.step;
+    assert!(game.undo(0), "the learner's order is free to take back");
+    let l = game.lesson().unwrap();
+    assert_eq!(l.progress.step, step);
+    assert!(!l.progress.done, "the step is open again");
+    assert!(
+        !game.can_redo(),
+        "no redo replays a command the lesson would not see"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24),

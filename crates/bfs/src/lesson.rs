@@ -99,13 +99,9 @@ fn initiative_of(game: &Game, side: crate::ids::Side) -> Option<bool> {
     }
 }
 
-/// Is the unit or commander `key` in the named state? `None` for a key or state it does not
-/// know. "Initiative" and "NoInitiative" are about its side this turn.
-fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
-    use crate::state::UnitStatus;
-    use crate::vocab::MoraleLevel;
-    let side = game
-        .units
+/// The side of the unit or commander a lesson names by its scenario id.
+fn side_of(game: &Game, key: &str) -> Option<crate::ids::Side> {
+    game.units
         .iter()
         .find(|u| u.key.eq_ignore_ascii_case(key))
         .map(|u| u.side)
@@ -114,7 +110,15 @@ fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
                 .iter()
                 .find(|c| c.key.eq_ignore_ascii_case(key))
                 .map(|c| c.side)
-        })?;
+        })
+}
+
+/// Is the unit or commander `key` in the named state? `None` for a key or state it does not
+/// know. "Initiative" and "NoInitiative" are about its side this turn.
+fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
+    use crate::state::UnitStatus;
+    use crate::vocab::MoraleLevel;
+    let side = side_of(game, key)?;
     match what {
         "Initiative" => return Some(initiative_of(game, side) == Some(true)),
         "NoInitiative" => return Some(initiative_of(game, side) == Some(false)),
@@ -144,30 +148,17 @@ fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
 }
 
 /// An event's outcome for the unit or commander `key`: an Initiative roll "Won" or "Lost" by
-/// its side (BFS-INI-3), a test "Passed" or "Failed" (BFS-GM-4), a volley
-/// that "Hit" or "Missed", a combat "Won", "Lost" or "Drawn" by that unit's side, a new Morale
-/// Level.
+/// its side (BFS-INI-3), a test "Passed" or "Failed" (BFS-GM-4), a volley that "Hit" or
+/// "Missed", a combat "Won", "Lost" or "Drawn" by its side, a new Morale Level.
 fn event_value_for(game: &Game, e: &Event, key: &str) -> Option<String> {
-    let side_of = |key: &str| {
-        game.units
-            .iter()
-            .find(|u| u.key.eq_ignore_ascii_case(key))
-            .map(|u| u.side)
-            .or_else(|| {
-                game.commanders
-                    .iter()
-                    .find(|c| c.key.eq_ignore_ascii_case(key))
-                    .map(|c| c.side)
-            })
-    };
     match e {
         Event::InitiativeRolled { winner, .. } => {
-            side_of(key).map(|s| if s == *winner { "Won" } else { "Lost" }.into())
+            side_of(game, key).map(|s| if s == *winner { "Won" } else { "Lost" }.into())
         }
         Event::Test(t) => Some(if t.roll.passed { "Passed" } else { "Failed" }.into()),
         Event::Volley(v) => Some(if v.hits > 0 { "Hit" } else { "Missed" }.into()),
         Event::CombatResolved(r) => Some(
-            match (r.winner, side_of(key)) {
+            match (r.winner, side_of(game, key)) {
                 (None, _) => "Drawn",
                 (Some(w), Some(s)) if w == s => "Won",
                 (Some(_), Some(_)) => "Lost",

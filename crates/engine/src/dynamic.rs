@@ -280,6 +280,17 @@ impl<R: Ruleset + Present + Teach> TypedGame<R> {
         self.changed();
     }
 
+    /// After an undo or take-back by a player (Ctrl+Z): the lesson goes back with the battle,
+    /// to the step the remaining commands had reached, and no redo may replay a command the
+    /// lesson would not see.
+    fn lesson_follows_take_back(&mut self) {
+        let len = self.session.len();
+        if let Some(l) = self.lesson.as_mut() {
+            l.rewound(len);
+            self.session.forget_redo();
+        }
+    }
+
     /// A detour (the learner's last command) taken back: undone exactly when it showed
     /// nothing, else with the dice drawn anew.
     fn take_back_detour(&mut self, kept: usize) {
@@ -393,6 +404,7 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
     fn undo(&mut self, seat: Seat) -> bool {
         let done = self.session.undo(seat);
         self.changed();
+        self.lesson_follows_take_back();
         done
     }
     fn can_redo(&self) -> bool {
@@ -406,6 +418,7 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
     fn take_back(&mut self, seat: Seat, salt: Option<u64>) -> usize {
         let n = self.session.take_back(seat, salt);
         self.changed();
+        self.lesson_follows_take_back();
         n
     }
     fn take_back_count(&self) -> usize {

@@ -45,6 +45,8 @@ pub struct Visit {
     pub hints: u8,
     /// "Show me" played part of it.
     pub shown: bool,
+    /// Commands in force once it ended: an undo below this opens it again.
+    pub ended_at: Option<usize>,
 }
 
 /// What a command the rules accepted means to the lesson.
@@ -131,30 +133,40 @@ impl LessonRun {
             .unwrap_or_default()
     }
 
-    fn end_step(&mut self, branch: Option<usize>) {
-        let Some(step) = self.step().cloned() else {
-            return;
-        };
+    /// How the current step ends by its goal (`None`) or branch `b`: the explanation to show,
+    /// and the step "Next" leads to.
+    fn ending(&self, branch: Option<usize>) -> Option<(String, usize)> {
+        let step = self.step()?;
         let (explain, goto) = match branch {
-            Some(b) => (
-                step.branches[b].explain.clone(),
-                step.branches[b].goto.clone(),
-            ),
+            Some(b) => {
+                let br = step.branches.get(b)?;
+                (br.explain.clone(), br.goto.clone())
+            }
             None => (step.explain.clone(), step.goto.clone()),
+        };
+        let next = goto
+            .and_then(|id| {
+                self.spec
+                    .steps
+                    .iter()
+                    .position(|s| s.id.as_deref() == Some(id.as_str()))
+            })
+            .unwrap_or(self.progress.step + 1);
+        Some((explain, next))
+    }
+
+    /// Ends the current step by its goal or branch, `log_len` commands then in force.
+    fn end_step(&mut self, branch: Option<usize>, log_len: usize) {
+        let Some((explain, next)) = self.ending(branch) else {
+            return;
         };
         self.progress.done = true;
         self.progress.wrong = None;
         self.outcome = Some(explain);
-        self.next_step = Some(match goto {
-            Some(id) => self
-                .spec
-                .steps
-                .iter()
-                .position(|s| s.id.as_deref() == Some(id.as_str()))
-                .unwrap_or(self.progress.step + 1),
-            None => self.progress.step + 1,
-        });
-        self.visit().ended = Some(branch);
+        self.next_step = Some(next);
+        let v = self.visit();
+        v.ended = Some(branch);
+        v.ended_at = Some(log_len);
     }
 
     /// Takes note of a command the rules accepted, from the learner or from the other side
@@ -187,12 +199,12 @@ impl LessonRun {
             _ => true,
         };
         if applies(&step.until) && goal_met::<R>(&step.until, before, cmd, after, events) {
-            self.end_step(None);
+            self.end_step(None, log_len_before + 1);
             return Noted::Completed;
         }
         for (b, br) in step.branches.iter().enumerate() {
             if applies(&br.when) && goal_met::<R>(&br.when, before, cmd, after, events) {
-                self.end_step(Some(b));
+                self.end_step(Some(b), log_len_before + 1);
                 return Noted::Completed;
             }
         }
@@ -304,11 +316,12 @@ impl LessonRun {
             log_len,
             ..Default::default()
         });
-        self.check_state::<R>(state);
+        self.check_state::<R>(state, log_len);
     }
 
-    /// Ends the current step by a `State` branch or goal already true of `state`.
-    pub fn check_state<R: Teach>(&mut self, state: &R::State) {
+    /// Ends the current step by a `State` branch or goal already true of `state`, with
+    /// `log_len` commands in force.
+    pub fn check_state<R: Teach>(&mut self, state: &R::State, log_len: usize) {
         let Some(step) = self.step().cloned() else {
             return;
         };
@@ -316,13 +329,13 @@ impl LessonRun {
             return;
         }
         if state_met::<R>(&step.until, state) {
-            self.end_step(None);
+            self.end_step(None, log_len);
         } else if let Some(b) = step
             .branches
             .iter()
             .position(|b| state_met::<R>(&b.when, state))
         {
-            self.end_step(Some(b));
+            self.end_step(Some(b), log_len);
         }
     }
 
@@ -335,6 +348,7 @@ impl LessonRun {
         self.trail.pop();
         let v = self.visit();
         v.ended = None;
+        v.ended_at = None;
         let (step, log_len) = (v.step, v.log_len);
         self.progress = Progress {
             step,
@@ -343,6 +357,38 @@ impl LessonRun {
         self.outcome = None;
         self.next_step = None;
         Some(log_len)
+    }
+
+    /// The battle was taken back to `log_len` commands by a player: back to the step those
+    /// commands had reached, and open again if the command that ended it is gone.
+    pub fn rewound(&mut self, log_len: usize) {
+        let before = self.trail.len();
+        while self.trail.len() > 1 && self.trail.last().is_some_and(|v| v.log_len > log_len) {
+            self.trail.pop();
+        }
+        let v = self.visit();
+        let reopen = v.ended_at.is_some_and(|at| at > log_len);
+        if reopen {
+            v.ended = None;
+            v.ended_at = None;
+        }
+        let (step, ended) = (v.step, v.ended);
+        if self.trail.len() == before && !reopen {
+            return;
+        }
+        self.progress = Progress {
+            step,
+            ..Default::default()
+        };
+        self.outcome = None;
+        self.next_step = None;
+        if let Some(branch) = ended
+            && let Some((explain, next)) = self.ending(branch)
+        {
+            self.progress.done = true;
+            self.outcome = Some(explain);
+            self.next_step = Some(next);
+        }
     }
 
     /// The learner asks for one more hint (at most three).
