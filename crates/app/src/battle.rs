@@ -355,7 +355,9 @@ impl Battle {
                 done
             }
             TakeBackKind::NeedsConsent { .. } if self.solo() => {
-                let salt = (!self.same_dice).then(fresh_salt);
+                // In a lesson the dice are always drawn anew: a learner never replays a step
+                // knowing its dice.
+                let salt = (!self.same_dice || self.game.lesson().is_some()).then(fresh_salt);
                 let n = self.game.take_back(seat, salt);
                 self.changed_history();
                 self.notice = Some(format!(
@@ -401,6 +403,17 @@ impl Battle {
         }
         // Back to whoever decides now, behind the curtain if the screen would show secrets.
         self.hand_to(self.deciding().unwrap_or(asker));
+    }
+
+    /// A lesson step is to be read (or its explanation shows): the other side waits for the
+    /// learner's "Next", so that nothing it does passes unseen by the step that follows.
+    pub fn lesson_reading(&self) -> bool {
+        self.game.lesson().is_some_and(|l| {
+            !l.finished()
+                && (l.progress.done
+                    || l.step()
+                        .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read))
+        })
     }
 
     /// A lesson's "Back one step": the step before, the battle as it was when that step began.

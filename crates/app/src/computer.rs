@@ -86,7 +86,7 @@ pub fn think(
         }
         return;
     }
-    if thinking.task.is_some() || battle.is_over() {
+    if thinking.task.is_some() || battle.is_over() || battle.lesson_reading() {
         return;
     }
     let Some(side) = battle.computer_to_decide() else {

@@ -22,11 +22,15 @@ fn lesson_app() -> App {
     app
 }
 
-/// Runs frames until the learner (side A) must decide.
+/// Runs frames until the learner (side A) must decide. The other side waits while a step's
+/// explanation shows, so the learner presses "Next" then, as a player would.
 fn until_learner_decides(app: &mut App) {
     for _ in 0..100_000 {
         if app.world().resource::<Battle>().deciding() == Some(Side::A.0) {
             return;
+        }
+        if app.world().resource::<Battle>().lesson_reading() {
+            next_step(app);
         }
         app.update();
         std::thread::sleep(std::time::Duration::from_micros(100));

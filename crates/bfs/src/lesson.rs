@@ -132,7 +132,8 @@ fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
             "Flight" => on_table && u.morale == MoraleLevel::Flight,
             "Gone" => matches!(u.status, UnitStatus::Destroyed | UnitStatus::Left),
             "OnTable" => on_table,
-            "Ordered" => u.order.is_some(),
+            // An order in force or placed face down this turn.
+            "Ordered" => u.order.is_some() || u.pending_order.is_some(),
             _ => return None,
         });
     }
@@ -155,7 +156,18 @@ fn event_value_for(game: &Game, e: &Event, key: &str) -> Option<String> {
         Event::InitiativeRolled { winner, .. } => {
             side_of(game, key).map(|s| if s == *winner { "Won" } else { "Lost" }.into())
         }
-        Event::Test(t) => Some(if t.roll.passed { "Passed" } else { "Failed" }.into()),
+        // Only the unit's or commander's own test (a commander's test names no unit).
+        Event::Test(t) => {
+            let own = t
+                .unit
+                .is_some_and(|u| game.unit(u).key.eq_ignore_ascii_case(key))
+                || t.commander.is_some_and(|c| {
+                    game.commanders
+                        .get(c.index())
+                        .is_some_and(|c| c.key.eq_ignore_ascii_case(key))
+                });
+            own.then(|| if t.roll.passed { "Passed" } else { "Failed" }.into())
+        }
         Event::Volley(v) => Some(if v.hits > 0 { "Hit" } else { "Missed" }.into()),
         Event::CombatResolved(r) => Some(
             match (r.winner, side_of(game, key)) {

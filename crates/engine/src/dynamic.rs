@@ -21,6 +21,7 @@ use crate::present::{
 use crate::presenter::Present;
 use crate::ruleset::{Prompt, RuleError, Ruleset, Seat};
 use crate::scenario::ScenarioInfo;
+use crate::scenario_script::Goal;
 use crate::session::{Session, TakeBackKind};
 use crate::teach::{Teach, choices, command_matches, describe_command, describe_goal, guide};
 use sandtable_geometry::Vec2;
@@ -287,6 +288,7 @@ impl<R: Ruleset + Present + Teach> TypedGame<R> {
         let len = self.session.len();
         if let Some(l) = self.lesson.as_mut() {
             l.rewound(len);
+            l.check_state::<R>(self.session.state(), len);
             self.session.forget_redo();
         }
     }
@@ -575,6 +577,11 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
             return false;
         };
         self.lesson_take_back_to(kept);
+        // A step that a state of the battle ends at once ends so again.
+        let len = self.session.len();
+        if let Some(l) = self.lesson.as_mut() {
+            l.check_state::<R>(self.session.state(), len);
+        }
         true
     }
     fn lesson_shown(&mut self) {
@@ -621,8 +628,13 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
                     "The exact move: {}, drawn on the table. \"Show me\" plays it for you.",
                     describe_command::<R>(self.view(seat), &c)
                 ),
-                Some(c) => format!(
+                Some(c) if matches!(step.until, Goal::Command { .. }) => format!(
                     "First move the battle on: {}. The step's own command ({}) comes after; \"Show me\" plays both.",
+                    describe_command::<R>(self.view(seat), &c),
+                    describe_goal(&step.until)
+                ),
+                Some(c) => format!(
+                    "The exact move: {}, which moves the battle on; this step asks you to {}.",
                     describe_command::<R>(self.view(seat), &c),
                     describe_goal(&step.until)
                 ),
@@ -634,8 +646,10 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
         out
     }
     fn describe_command(&self, cmd: &AnyCommand) -> String {
+        // In the deciding seat's view: the words never name what that seat may not see.
+        let seat = R::deciding(self.session.state()).unwrap_or(0);
         self.typed(cmd)
-            .map(|c| describe_command::<R>(self.session.state(), c))
+            .map(|c| describe_command::<R>(self.view(seat), c))
             .unwrap_or_default()
     }
     fn candidates(&self, seat: Seat) -> Vec<AnyCommand> {

@@ -172,7 +172,8 @@ impl LessonRun {
     /// Takes note of a command the rules accepted, from the learner or from the other side
     /// (whose moves can meet an event, phase or state, never a command). `expected` is what
     /// "Show me" would have played for the learner just before. A command given while a step's
-    /// explanation shows first moves the lesson on to the next step.
+    /// explanation shows is not judged (the caller moves the learner on to the next step first;
+    /// the other side waits while the learner reads).
     #[allow(clippy::too_many_arguments)]
     pub fn record<R: Teach>(
         &mut self,
@@ -184,9 +185,6 @@ impl LessonRun {
         expected: Option<&R::Command>,
         log_len_before: usize,
     ) -> Noted {
-        if self.progress.done && by_learner {
-            self.next::<R>(before, log_len_before);
-        }
         let Some(step) = self.step().cloned() else {
             return Noted::Nothing;
         };
@@ -285,7 +283,7 @@ impl LessonRun {
                 let along = expected
                     .map(|e| format!(": {} moves it on", describe_command::<R>(before, e)))
                     .unwrap_or_default();
-                format!("this step waits to {}{along}", describe_goal(goal))
+                format!("this step asks you to {}{along}", describe_goal(goal))
             }
         };
         format!("You gave {said}; {why}. It has been taken back, so the lesson stays on course.")

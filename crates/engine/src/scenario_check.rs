@@ -268,25 +268,34 @@ fn check_extras<S: RulesSection>(s: &Scenario<S>) -> Vec<Problem> {
                     );
                 }
             }
-            if let Goal::Command { unit: Some(u), .. } | Goal::Event { unit: Some(u), .. } =
-                &step.until
-                && !units.contains(u.as_str())
-                && !commanders.contains(u.as_str())
-            {
-                p(
-                    who.clone(),
-                    format!("waits for \"{u}\", which is no unit or commander of the scenario"),
-                );
-            }
-            if let Goal::Command {
-                target: Some(t), ..
-            } = &step.until
-                && !units.contains(t.as_str())
-            {
-                p(
-                    who,
-                    format!("targets \"{t}\", which is no unit of the scenario"),
-                );
+            let goals = std::iter::once((who.clone(), &step.until)).chain(
+                step.branches
+                    .iter()
+                    .enumerate()
+                    .map(|(b, br)| (format!("{who}, branch {}", b + 1), &br.when)),
+            );
+            for (who, goal) in goals {
+                if let Goal::Command { unit: Some(u), .. }
+                | Goal::Event { unit: Some(u), .. }
+                | Goal::State { unit: u, .. } = goal
+                    && !units.contains(u.as_str())
+                    && !commanders.contains(u.as_str())
+                {
+                    p(
+                        who.clone(),
+                        format!("waits for \"{u}\", which is no unit or commander of the scenario"),
+                    );
+                }
+                if let Goal::Command {
+                    target: Some(t), ..
+                } = goal
+                    && !units.contains(t.as_str())
+                {
+                    p(
+                        who,
+                        format!("targets \"{t}\", which is no unit of the scenario"),
+                    );
+                }
             }
         }
     }

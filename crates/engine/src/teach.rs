@@ -217,7 +217,7 @@ pub fn describe_goal(goal: &Goal) -> String {
             target,
             value,
         } => {
-            let mut s = words(kind);
+            let mut s = words(kind).to_lowercase();
             if let Some(u) = unit {
                 s += &format!(" with {u}");
             }
@@ -229,10 +229,10 @@ pub fn describe_goal(goal: &Goal) -> String {
             }
             s
         }
-        Goal::Event { kind, .. } => format!("wait for {}", words(kind)),
+        Goal::Event { kind, .. } => format!("wait for {}", words(kind).to_lowercase()),
         Goal::Phase(p) => format!("go on to the {p} phase"),
         Goal::BattleOver => "play to the end of the battle".into(),
-        Goal::State { unit, is } => format!("{unit} is {is}"),
+        Goal::State { unit, is } => format!("wait until {unit} is {is}"),
     }
 }
 

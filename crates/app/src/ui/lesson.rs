@@ -206,8 +206,7 @@ fn debrief_lines(ui: &mut egui::Ui, d: &sandtable_engine::Debrief) {
             }
             Some(b) => {
                 ui.label(format!("  ↪ {title}: the battle went another way"));
-                let first = b.split(". ").next().unwrap_or(b);
-                rich(ui, &format!("      {first}."));
+                rich(ui, &format!("      {}", first_sentence(b)));
             }
         }
     }
@@ -233,4 +232,15 @@ fn debrief_lines(ui: &mut egui::Ui, d: &sandtable_engine::Debrief) {
     if !d.try_next.is_empty() {
         rich(ui, &format!("Try next: {}", d.try_next));
     }
+}
+
+/// The first sentence of an explanation: up to a full stop followed by a capital letter.
+fn first_sentence(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    for (i, _) in text.match_indices(". ") {
+        if bytes.get(i + 2).is_some_and(|c| c.is_ascii_uppercase()) {
+            return &text[..=i];
+        }
+    }
+    text
 }
