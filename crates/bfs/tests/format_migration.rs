@@ -60,7 +60,13 @@ fn a_format_1_scenario_sets_up_the_game_its_format_2_version_does() {
             .expect("the shipped version");
         let a = load_scenario(&old, &armies).unwrap_or_else(|e| panic!("{e}"));
         let b = load_scenario(&new, &armies).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(a.scenario, b.scenario, "{}", name.to_string_lossy());
+        // What a lesson suggests trying next came after these copies were made (issue 20); it
+        // sets up nothing.
+        let mut shipped = b.scenario.clone();
+        if let Some(l) = shipped.lesson.as_mut() {
+            l.try_next.clear();
+        }
+        assert_eq!(a.scenario, shipped, "{}", name.to_string_lossy());
         let ga = Bfs::setup(&BattleSetup::from(&a), 5).unwrap();
         let gb = Bfs::setup(&BattleSetup::from(&b), 5).unwrap();
         assert_eq!(state_hash(&ga), state_hash(&gb));
