@@ -149,7 +149,7 @@ fn piece_is(game: &Game, key: &str, what: &str) -> Option<bool> {
 }
 
 /// An event's outcome for the unit or commander `key`: an Initiative roll "Won" or "Lost" by
-/// its side (BFS-INI-3), a test "Passed" or "Failed" (BFS-GM-4), a volley that "Hit" or
+/// its side (BFS-INI-3), a test "Passed" or "Failed", a volley that "Hit" or
 /// "Missed", a combat "Won", "Lost" or "Drawn" by its side, a new Morale Level.
 fn event_value_for(game: &Game, e: &Event, key: &str) -> Option<String> {
     match e {
