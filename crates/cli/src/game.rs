@@ -140,6 +140,7 @@ pub fn simulate(
     let mut game = registry
         .open_scenario(scenario, dirs, variant)
         .map_err(|e| e.to_string())?;
+    game.as_battle();
     let mut seats = seat_players(registry, game.as_ref(), &kinds, opts.seed)?;
     let spinner = (!opts.json).then(|| {
         let s = ProgressBar::new_spinner();
@@ -186,12 +187,15 @@ pub(crate) fn start_position(
     dirs: &DataDirs,
 ) -> Result<Box<dyn AnyGame>, String> {
     let text = data_file::read_text(file).map_err(|e| e.to_string())?;
-    match registry.kind_of(&text) {
-        Some(FileKind::Save) => registry.open_save(file).map_err(|e| e.to_string()),
+    let mut game = match registry.kind_of(&text) {
+        Some(FileKind::Save) => registry.open_save(file).map_err(|e| e.to_string())?,
         _ => registry
             .open_scenario(file, dirs, Variant::default())
-            .map_err(|e| e.to_string()),
-    }
+            .map_err(|e| e.to_string())?,
+    };
+    // Computer players on both sides: a lesson's steps are not followed.
+    game.as_battle();
+    Ok(game)
 }
 
 pub fn odds(

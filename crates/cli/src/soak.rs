@@ -50,6 +50,7 @@ fn one(
     let mut game = registry
         .open_scenario(file, dirs, variant)
         .map_err(|e| e.to_string())?;
+    game.as_battle();
     let kinds = [
         KINDS[pick(next(), KINDS.len())],
         KINDS[pick(next(), KINDS.len())],

@@ -29,6 +29,7 @@ pub fn run(
             .open_scenario(scenario, dirs, Variant::default())
             .map_err(|e| e.to_string())?
     };
+    game.as_battle();
     let mut seats = [
         registry.player(game.ruleset(), "random", 1 + game.len() as u64)?,
         registry.player(game.ruleset(), "random", 2 + game.len() as u64)?,

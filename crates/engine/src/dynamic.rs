@@ -171,6 +171,10 @@ pub trait AnyGame: Send + Sync {
     fn lesson_mut(&mut self) -> Option<&mut LessonRun>;
     /// A command that works towards the lesson step, for the learner deciding now ("Show me").
     fn lesson_guide(&self) -> Option<AnyCommand>;
+    /// Plays on as a plain battle: the scenario's lesson, if it has one, is no longer followed.
+    /// For computer players on both sides (`simulate`, `soak`): a lesson takes back whatever
+    /// its learner's seat does that the step did not ask for.
+    fn as_battle(&mut self);
     /// The commands on offer now that meet the step's goal or one of its branches: the
     /// choices the step leaves the learner.
     fn lesson_choices(&self) -> Vec<AnyCommand>;
@@ -549,6 +553,9 @@ impl<R: Ruleset + Present + Teach> AnyGame for TypedGame<R> {
     }
     fn lesson_guide(&self) -> Option<AnyCommand> {
         self.guide_command().map(AnyCommand::new)
+    }
+    fn as_battle(&mut self) {
+        self.lesson = None;
     }
     fn lesson_choices(&self) -> Vec<AnyCommand> {
         let Some(lesson) = self.lesson.as_ref() else {
