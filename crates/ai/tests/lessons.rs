@@ -111,39 +111,60 @@ fn detours_are_taken_back_and_counted() {
     );
 }
 
+/// A lesson opened on its own dice, with the passive player for the other side.
+fn open_lesson(
+    registry: &Registry,
+    file: &str,
+) -> (
+    Box<dyn sandtable_engine::AnyGame>,
+    Box<dyn sandtable_engine::AnyPlayer>,
+) {
+    let dirs = DataDirs::under(&root().join("assets"));
+    let game = registry
+        .open_scenario(&root().join(file), &dirs, Variant::default())
+        .expect("the lesson opens");
+    let opponent = registry
+        .player(game.ruleset(), "passive", 1)
+        .expect("a player");
+    (game, opponent)
+}
+
+/// One action of a learner who does as asked, or of the other side: "Next" while the learner
+/// reads (returns true), else what "Show me" would play, or the other side's command.
+fn act_as_asked(
+    game: &mut dyn sandtable_engine::AnyGame,
+    opponent: &mut dyn sandtable_engine::AnyPlayer,
+) -> bool {
+    if game.lesson().is_some_and(|l| l.reading()) {
+        game.lesson_next();
+        return true;
+    }
+    let cmd = match game.prompt().seat {
+        Some(0) => game.lesson_guide().expect("a way on"),
+        Some(s) => opponent.choose(&game.snapshot(), s).expect("a command"),
+        None => panic!("the battle ended"),
+    };
+    game.submit(&cmd).expect("legal");
+    false
+}
+
 /// "Back one step" returns to the step before with the battle as it was when that step began.
 #[test]
 fn back_one_step_returns_the_battle_to_where_the_step_began() {
     let registry = registry();
-    let dirs = DataDirs::under(&root().join("assets"));
-    let f = root().join("scenarios/tutorial/03-orders-and-command-points.ron");
-    let mut game = registry
-        .open_scenario(&f, &dirs, Variant::default())
-        .expect("the lesson opens");
-    let mut opponent = registry
-        .player(game.ruleset(), "passive", 1)
-        .expect("a player");
+    let (mut game, mut opponent) = open_lesson(
+        &registry,
+        "scenarios/tutorial/03-orders-and-command-points.ron",
+    );
     let mut began = Vec::new();
     while game.lesson().is_some_and(|l| l.progress.step < 3) {
-        let l = game.lesson().unwrap();
-        if l.progress.done
-            || l.step()
-                .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read)
-        {
-            game.lesson_next();
+        if act_as_asked(&mut *game, &mut *opponent) {
             began.push((
                 game.lesson().unwrap().progress.step,
                 game.len(),
                 game.hash(),
             ));
-            continue;
         }
-        let cmd = match game.prompt().seat {
-            Some(0) => game.lesson_guide().expect("a way on"),
-            Some(s) => opponent.choose(&game.snapshot(), s).expect("a command"),
-            None => panic!("the battle ended"),
-        };
-        game.submit(&cmd).expect("legal");
     }
     let step_now = game.lesson().unwrap().progress.step;
     assert!(game.lesson_back(), "there is a step to go back to");
@@ -168,31 +189,14 @@ fn back_one_step_returns_the_battle_to_where_the_step_began() {
 #[test]
 fn undoing_the_command_that_ended_a_step_opens_it_again() {
     let registry = registry();
-    let dirs = DataDirs::under(&root().join("assets"));
-    let f = root().join("scenarios/tutorial/03-orders-and-command-points.ron");
-    let mut game = registry
-        .open_scenario(&f, &dirs, Variant::default())
-        .expect("the lesson opens");
-    let mut opponent = registry
-        .player(game.ruleset(), "passive", 1)
-        .expect("a player");
+    let (mut game, mut opponent) = open_lesson(
+        &registry,
+        "scenarios/tutorial/03-orders-and-command-points.ron",
+    );
     // Play until a step that asks for a command is done by the learner's command.
     loop {
-        let l = game.lesson().unwrap();
-        let reading = l
-            .step()
-            .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read);
-        if reading {
-            game.lesson_next();
-            continue;
-        }
-        let cmd = match game.prompt().seat {
-            Some(0) => game.lesson_guide().expect("a way on"),
-            Some(s) => opponent.choose(&game.snapshot(), s).expect("a command"),
-            None => panic!("the battle ended"),
-        };
-        game.submit(&cmd).expect("legal");
-        if game.lesson().unwrap().progress.done {
+        let read = act_as_asked(&mut *game, &mut *opponent);
+        if !read && game.lesson().unwrap().progress.done {
             break;
         }
     }

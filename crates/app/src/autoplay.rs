@@ -28,11 +28,7 @@ pub fn run(
         if let Some(lesson) = battle.game.lesson()
             && !lesson.finished()
         {
-            let reading = lesson.progress.done
-                || lesson
-                    .step()
-                    .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read);
-            if reading {
+            if lesson.reading() {
                 battle.game.lesson_next();
             } else if battle.computer_to_decide().is_some() {
                 return;

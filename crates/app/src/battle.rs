@@ -408,12 +408,7 @@ impl Battle {
     /// A lesson step is to be read (or its explanation shows): the other side waits for the
     /// learner's "Next", so that nothing it does passes unseen by the step that follows.
     pub fn lesson_reading(&self) -> bool {
-        self.game.lesson().is_some_and(|l| {
-            !l.finished()
-                && (l.progress.done
-                    || l.step()
-                        .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read))
-        })
+        self.game.lesson().is_some_and(|l| l.reading())
     }
 
     /// A lesson's "Back one step": the step before, the battle as it was when that step began.

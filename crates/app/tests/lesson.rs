@@ -221,21 +221,15 @@ fn a_wrong_command_and_a_lost_roll_still_reach_the_end() {
         assert!(b.game.is_empty(), "the wrong bid was taken back");
     }
     for _ in 0..200_000 {
-        let (finished, done, reading, learner_to_act) = {
+        let (finished, reading, learner_to_act) = {
             let b = app.world().resource::<Battle>();
             let l = b.game.lesson().unwrap();
-            (
-                l.finished(),
-                l.progress.done,
-                l.step()
-                    .is_some_and(|s| s.until == sandtable_engine::scenario_script::Goal::Read),
-                b.deciding() == Some(Side::A.0),
-            )
+            (l.finished(), l.reading(), b.deciding() == Some(Side::A.0))
         };
         if finished {
             break;
         }
-        if done || reading {
+        if reading {
             next_step(&mut app);
         } else if learner_to_act {
             let cmd = app

@@ -125,10 +125,7 @@ fn play(
     // Detours owed: a decision drawn for one where none could be made passes it on.
     let mut owed = 0usize;
     let mut on_step = (usize::MAX, 0usize);
-    loop {
-        let Some(lesson) = game.lesson() else {
-            break;
-        };
+    while let Some(lesson) = game.lesson() {
         if lesson.finished() {
             break;
         }
@@ -144,10 +141,7 @@ fn play(
                 report,
             ));
         }
-        let reading = done
-            || lesson
-                .step()
-                .is_some_and(|s| s.until == crate::scenario_script::Goal::Read);
+        let reading = lesson.reading();
         let by_branch = done
             && lesson
                 .trail

@@ -109,6 +109,13 @@ impl LessonRun {
         self.progress.step >= self.spec.steps.len()
     }
 
+    /// Is it the learner's turn to read: a step with nothing to do but read, or one whose
+    /// explanation shows? "Next" moves on; the other side waits meanwhile.
+    pub fn reading(&self) -> bool {
+        self.step()
+            .is_some_and(|s| self.progress.done || s.until == Goal::Read)
+    }
+
     /// The learner's seat.
     pub fn learner(&self) -> Seat {
         self.spec.learner.min(1) as Seat
