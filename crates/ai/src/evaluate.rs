@@ -98,6 +98,21 @@ pub trait Evaluate<R: Ruleset>: Default + Send {
         None
     }
 
+    /// The coach's sentence when a person's planned `cmd` scores `gap` below the best option
+    /// the search found (whose "Why?" is `best_why`): `None` unless the gap makes it a clear
+    /// blunder on this evaluation's scale. The default never coaches.
+    fn blunder(
+        &self,
+        view: &R::State,
+        seat: Seat,
+        cmd: &R::Command,
+        gap: f64,
+        best_why: Option<String>,
+    ) -> Option<String> {
+        let _ = (view, seat, cmd, gap, best_why);
+        None
+    }
+
     /// The frozen computer player of 2026-11-26 for this ruleset (`sandtable-ai-baseline`), the
     /// opponent every later AI is measured against; `None` where the ruleset had none then.
     fn baseline(seed: u64) -> Option<Box<dyn Player<R>>> {

@@ -95,6 +95,13 @@ impl<R: Ruleset + Teach, E: Evaluate<R> + 'static> Player<R> for AiPlayer<R, E> 
             _ => None,
         }
     }
+
+    fn coach(&mut self, view: &R::State, seat: Seat, cmd: &R::Command) -> Option<String> {
+        match self {
+            AiPlayer::Search(p) => p.coach(view, seat, cmd),
+            _ => None,
+        }
+    }
 }
 
 /// The player named `kind` for ruleset `R`, erased for the app and the CLI (what their ruleset

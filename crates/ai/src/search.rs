@@ -346,6 +346,53 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         )
     }
 
+    /// The coach (see [`Player::coach`]): the options of the piece the planned command moves
+    /// ranked as for a decision, the planned command scored the same way (sampled if chancy),
+    /// and the evaluation's word on the gap between it and the best of them.
+    pub fn coach(&mut self, view: &R::State, seat: Seat, cmd: &R::Command) -> Option<String> {
+        if R::deciding(view) != Some(seat) {
+            return None;
+        }
+        let ctx = self.evaluation.prepare(view, seat);
+        let mut options = self.evaluation.plans(view, seat, &ctx);
+        let mut rules = R::candidates(view);
+        rules.retain(|c| !options.contains(c));
+        options.append(&mut rules);
+        // The person is choosing what this piece does: its other options are the comparison.
+        // A command another piece could give instead says nothing of this one's, and a piece
+        // with no other option (a charge the rules insist on) draws no comment.
+        let acting = |c: &R::Command| R::command_parts(view, c).pieces.first().cloned();
+        let who = acting(cmd);
+        options.retain(|c| acting(c) == who);
+        let base = self.evaluation.value(view, seat, &ctx);
+        let ranked = self.rank(view, seat, options, base, &ctx);
+        let (best, best_cmd, best_sampled) = ranked.first()?.clone();
+        if best_cmd == *cmd {
+            return None;
+        }
+        let planned = match ranked.iter().find(|r| r.1 == *cmd) {
+            Some(r) => r.0,
+            None => {
+                self.rank(view, seat, vec![cmd.clone()], base, &ctx)
+                    .first()?
+                    .0
+            }
+        };
+        let reasoning = Reasoning {
+            how: Chosen::Searched,
+            base,
+            score: Some(best),
+            runner_up: None,
+            options: ranked.len(),
+            sampled: best_sampled,
+        };
+        let best_why = self
+            .evaluation
+            .why(view, seat, &best_cmd, &reasoning, Some(&ctx));
+        self.evaluation
+            .blunder(view, seat, cmd, best - planned, best_why)
+    }
+
     /// The evaluation, for tools that explain or tune it.
     pub fn evaluation(&mut self) -> &mut E {
         &mut self.evaluation
@@ -359,5 +406,9 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> Player<R> for SearchPlayer<R, E> {
 
     fn explain_last(&self) -> Option<String> {
         self.last_why.clone()
+    }
+
+    fn coach(&mut self, view: &R::State, seat: Seat, cmd: &R::Command) -> Option<String> {
+        SearchPlayer::coach(self, view, seat, cmd)
     }
 }

@@ -47,6 +47,11 @@ pub struct Args {
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub hints: u8,
 
+    /// After --autoplay, plan a command the coach reckons a clear blunder and commit it once,
+    /// for screenshots of the coach's question.
+    #[arg(long)]
+    pub show_coach: bool,
+
     /// Let the computer play a side: a (the scenario's first side), b, or both.
     #[arg(long, value_name = "SIDE", value_parser = ["a", "b", "both"])]
     pub computer: Option<String>,

@@ -47,6 +47,10 @@ impl Curtain {
     }
 }
 
+/// The coach's player, shared by clones of a battle (the computer's thinking thread has one).
+#[derive(Clone)]
+pub struct Coach(pub std::sync::Arc<std::sync::Mutex<Box<dyn sandtable_engine::AnyPlayer>>>);
+
 #[derive(Resource)]
 pub struct Battle {
     pub game: Box<dyn AnyGame>,
@@ -81,6 +85,9 @@ pub struct Battle {
     pub showing: Option<f64>,
     /// The command "Show me" played last, in words.
     pub shown_line: Option<String>,
+    /// The coach: the computer's judgement, asked about a person's planned command before it
+    /// is carried out (`Battle::coach_advice`). Shared by clones of the battle.
+    pub coach: Option<Coach>,
 }
 
 impl Clone for Battle {
@@ -101,6 +108,7 @@ impl Clone for Battle {
             same_dice: self.same_dice,
             showing: self.showing,
             shown_line: self.shown_line.clone(),
+            coach: self.coach.clone(),
         }
     }
 }
@@ -140,6 +148,7 @@ impl Battle {
             same_dice: false,
             showing: None,
             shown_line: None,
+            coach: None,
         };
         // A lesson decides for itself: the learner at the screen, the computer on the other side.
         let lesson = b.game.info().lesson.clone();
@@ -403,6 +412,30 @@ impl Battle {
         }
         // Back to whoever decides now, behind the curtain if the screen would show secrets.
         self.hand_to(self.deciding().unwrap_or(asker));
+    }
+
+    /// Gives the battle its coach: the ruleset's search player, which judges from the deciding
+    /// seat's view only.
+    pub fn with_coach(mut self, registry: &sandtable_engine::Registry) -> Self {
+        let seed = self.game.seed() ^ 0xC0AC;
+        self.coach = registry
+            .player(self.game.ruleset(), "ai", seed)
+            .ok()
+            .map(|p| Coach(std::sync::Arc::new(std::sync::Mutex::new(p))));
+        self
+    }
+
+    /// The coach's word on `cmd`, which the person deciding now plans: one sentence when the
+    /// computer reckons it a clear blunder, else `None`. Silent in lessons (the lesson teaches
+    /// there) and when the computer decides.
+    pub fn coach_advice(&self, cmd: &AnyCommand) -> Option<String> {
+        let coach = self.coach.as_ref()?;
+        if self.game.lesson().is_some() || self.computer_to_decide().is_some() {
+            return None;
+        }
+        let seat = self.deciding()?;
+        let mut player = coach.0.lock().ok()?;
+        player.coach(&self.game.snapshot(), seat, cmd)
     }
 
     /// A lesson step is to be read (or its explanation shows): the other side waits for the

@@ -136,10 +136,11 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             ..Default::default()
         });
     }
-    if args.autoplay > 0 || args.hints > 0 {
+    if args.autoplay > 0 || args.hints > 0 || args.show_coach {
         app.insert_resource(autoplay::Autoplay {
             remaining: args.autoplay,
             hints: args.hints,
+            show_coach: args.show_coach,
         })
         .add_systems(
             Update,

@@ -59,7 +59,8 @@ fn open_requested(
 ) {
     if let Some(save) = request.save.take() {
         match crate::saves::load(&rulesets.0, &save) {
-            Ok(mut b) => {
+            Ok(b) => {
+                let mut b = b.with_coach(&rulesets.0);
                 b.set_seats(request.seats);
                 b.set_level(request.level);
                 commands.insert_resource(b);
@@ -88,7 +89,7 @@ fn open_requested(
                 ..Default::default()
             },
         )
-        .map(|game| Battle::with_seats(game, path.clone(), request.seats))
+        .map(|game| Battle::with_seats(game, path.clone(), request.seats).with_coach(&rulesets.0))
         .map_err(|e| e.lines())
     {
         Ok(mut b) => {

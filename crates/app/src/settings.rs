@@ -60,6 +60,9 @@ pub struct Settings {
     pub confirm_commit: bool,
     /// The two sides' colours.
     pub side_palette: crate::palette::SidePalette,
+    /// The coach: before a move or charge is carried out, the computer points out a clear
+    /// blunder in one sentence (never in a lesson; the person always decides).
+    pub coach: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +73,7 @@ impl Default for Settings {
             computer_pace_s: 0.35,
             confirm_commit: false,
             side_palette: crate::palette::SidePalette::default(),
+            coach: true,
         }
     }
 }
@@ -193,8 +197,8 @@ pub fn install(app: &mut App, dir: Option<&Path>) {
         .add_systems(Update, follow_settings.run_if(resource_changed::<Settings>));
 }
 
-/// The computer's pace, the planner's "Commit?" and the sides' colours follow the settings; a
-/// new palette redraws the table.
+/// The computer's pace, the planner's "Commit?" and coach, and the sides' colours follow the
+/// settings; a new palette redraws the table.
 fn follow_settings(
     settings: Res<Settings>,
     mut pace: ResMut<crate::computer::ComputerPace>,
@@ -204,6 +208,7 @@ fn follow_settings(
     pace.0 = settings.computer_pace_s;
     if let Some(mut d) = draft {
         d.ask_first = settings.confirm_commit;
+        d.coached = settings.coach;
     }
     crate::palette::set_side_palette(settings.side_palette);
     if let Some(mut b) = battle {
@@ -234,6 +239,7 @@ mod tests {
             computer_pace_s: 1.0,
             confirm_commit: true,
             side_palette: crate::palette::SidePalette::YellowDarkBlue,
+            coach: false,
         };
         file.keep(&s);
         assert_eq!(file.save_error, None);

@@ -16,6 +16,14 @@ pub trait Player<R: Ruleset>: Send {
     fn explain_last(&self) -> Option<String> {
         None
     }
+
+    /// The coach: is `cmd`, which `seat` plans from `view`, a clear blunder in this player's
+    /// judgement? One sentence saying why, or `None` when it is sound or cannot be judged. It
+    /// only advises; the person decides.
+    fn coach(&mut self, view: &R::State, seat: Seat, cmd: &R::Command) -> Option<String> {
+        let _ = (view, seat, cmd);
+        None
+    }
 }
 
 /// A player of some ruleset, erased.
@@ -23,6 +31,8 @@ pub trait AnyPlayer: Send {
     /// The command for `seat`, decided from `seat`'s view of the snapshot's state.
     fn choose(&mut self, state: &Snapshot, seat: Seat) -> Option<AnyCommand>;
     fn explain_last(&self) -> Option<String>;
+    /// [`Player::coach`] on `seat`'s view of the snapshot's state.
+    fn coach(&mut self, state: &Snapshot, seat: Seat, cmd: &AnyCommand) -> Option<String>;
 }
 
 /// A typed player behind [`AnyPlayer`].
@@ -52,5 +62,12 @@ impl<R: Ruleset, P: Player<R>> AnyPlayer for TypedPlayer<R, P> {
 
     fn explain_last(&self) -> Option<String> {
         self.player.explain_last()
+    }
+
+    fn coach(&mut self, state: &Snapshot, seat: Seat, cmd: &AnyCommand) -> Option<String> {
+        let state = state.0.downcast_ref::<R::State>()?;
+        let cmd = cmd.downcast::<R::Command>()?;
+        let view = R::view(state, seat);
+        self.player.coach(&view, seat, cmd)
     }
 }

@@ -17,6 +17,9 @@ use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{Bfs, charge, geo, preview};
 use sandtable_engine::{Ruleset, Seat};
 
+/// How much worse than the best option a planned command must look for the coach to speak, in
+/// the evaluation's strength points (half of a loss point, `eval::LOSS_POINT`).
+pub const BLUNDER_SP: f64 = 2.0;
 /// By Fire and Sword's evaluation, with the travel fields it keeps between decisions.
 #[derive(Default)]
 pub struct BfsEvaluation {
@@ -94,6 +97,26 @@ impl Evaluate<Bfs> for BfsEvaluation {
             Phase::Combat(_) => Some(Command::Continue),
             _ => None,
         }
+    }
+
+    /// A clear blunder is one the evaluation reckons at least [`BLUNDER_SP`] worse than the best
+    /// option: half a base lost, on a scale where strength points count 1 and a loss point 4.
+    fn blunder(
+        &self,
+        _view: &Game,
+        _seat: Seat,
+        _cmd: &Command,
+        gap: f64,
+        best_why: Option<String>,
+    ) -> Option<String> {
+        (gap >= BLUNDER_SP).then(|| {
+            let instead = best_why
+                .map(|w| format!(" Its own choice for this unit, as it would explain it: \"{w}\""))
+                .unwrap_or_default();
+            format!(
+                "This looks like a clear mistake: the computer reckons it {gap:.1} strength points worse than the best this unit can do here (a base lost counts 4).{instead}"
+            )
+        })
     }
 
     fn why(

@@ -33,6 +33,10 @@ pub struct Draft {
     pub ask_first: bool,
     /// That question is on screen now: the next commit carries the plan out.
     pub asking: bool,
+    /// The settings ask the coach about a plan before it is carried out.
+    pub coached: bool,
+    /// The coach's word on the plan, shown with the question.
+    pub advice: Option<String>,
 }
 
 impl Draft {
@@ -41,6 +45,7 @@ impl Draft {
         *self = Draft {
             version,
             ask_first: self.ask_first,
+            coached: self.coached,
             ..Draft::default()
         };
     }
@@ -70,6 +75,7 @@ impl Draft {
         self.version += 1;
         // A changed plan, or a changed table, is asked about afresh.
         self.asking = false;
+        self.advice = None;
     }
 
     fn accepted(&self) -> bool {
@@ -185,15 +191,22 @@ pub fn click_target(
 }
 
 /// Commits the draft as its command; keeps the piece selected for the next plan. When the
-/// settings ask for it, the first call only puts the question ("Commit?") and the second one
-/// commits.
+/// settings ask for it, or the coach has a word on the plan, the first call only puts the
+/// question ("Commit?", with the coach's sentence) and the second one commits.
 pub fn commit(draft: &mut Draft, battle: &mut Battle) -> bool {
     let Some(cmd) = draft.command().cloned() else {
         return false;
     };
-    if draft.ask_first && !draft.asking {
-        draft.asking = true;
-        return false;
+    if !draft.asking {
+        draft.advice = if draft.coached {
+            battle.coach_advice(&cmd)
+        } else {
+            None
+        };
+        if draft.ask_first || draft.advice.is_some() {
+            draft.asking = true;
+            return false;
+        }
     }
     let ok = battle.submit(&cmd).is_ok();
     if ok {

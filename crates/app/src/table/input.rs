@@ -287,6 +287,7 @@ pub fn keyboard(
     if keys.just_pressed(KeyCode::Escape) {
         if draft.asking {
             draft.asking = false;
+            draft.advice = None;
         } else if menu.open.is_some() {
             menu.open = None;
         } else if *tool == Tool::Tape {

@@ -268,22 +268,47 @@ pub(super) fn battle_ui(
             .map(|p| p.commit.clone())
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| "Commit".into());
-        egui::Window::new("Commit?")
-            .id(egui::Id::new("confirm commit"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
-            .show(&ctx, |ui| {
-                ui.label("Carry out the planned command?");
-                ui.horizontal(|ui| {
-                    if ui.button(format!("{what}  (Enter)")).clicked() {
-                        panel = side_panel::PanelAction::CommitDraft;
-                    }
-                    if ui.button("Not yet  (Esc)").clicked() {
-                        draft.asking = false;
-                    }
-                });
+        let advice = draft.advice.clone();
+        egui::Window::new(if advice.is_some() {
+            "The coach"
+        } else {
+            "Commit?"
+        })
+        .id(egui::Id::new("confirm commit"))
+        .collapsible(false)
+        .resizable(false)
+        .max_width(460.0)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
+        .show(&ctx, |ui| {
+            match &advice {
+                Some(a) => {
+                    super::rules::rich(ui, a);
+                    ui.label(egui::RichText::new("It is only advice: the choice is yours.").weak());
+                }
+                None => {
+                    ui.label("Carry out the planned command?");
+                }
+            }
+            ui.horizontal(|ui| {
+                let go = if advice.is_some() {
+                    format!("{what} anyway  (Enter)")
+                } else {
+                    format!("{what}  (Enter)")
+                };
+                if ui.button(go).clicked() {
+                    panel = side_panel::PanelAction::CommitDraft;
+                }
+                let back = if advice.is_some() {
+                    "Think again  (Esc)"
+                } else {
+                    "Not yet  (Esc)"
+                };
+                if ui.button(back).clicked() {
+                    draft.asking = false;
+                    draft.advice = None;
+                }
             });
+        });
     }
 
     // Act on what was clicked.

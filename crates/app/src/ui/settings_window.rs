@@ -72,6 +72,14 @@ pub(super) fn settings_window(
                     ui.checkbox(&mut edited.confirm_commit, "ask \"Commit?\"");
                     ui.end_row();
 
+                    ui.label("The coach");
+                    ui.checkbox(
+                        &mut edited.coach,
+                        "point out a clear blunder before a move or charge",
+                    )
+                    .on_hover_text("The computer's judgement, from your side's view only; you always decide");
+                    ui.end_row();
+
                     ui.label("The sides' colours");
                     ui.vertical(|ui| {
                         for p in crate::palette::SidePalette::ALL {
