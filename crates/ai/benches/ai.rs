@@ -2,7 +2,8 @@
 //! within 100 ms; a whole 6-turn AI-against-AI Task Force battle within 1 s). The random player's
 //! decision in the same position is the baseline of the same run; issue 17 adds the frozen
 //! `baseline` player's decision and the levels, among them the general's decision where a charge
-//! is on offer (each charge played out with sampled dice).
+//! is on offer (each charge played out with sampled dice); issue 20 the coach's word on a
+//! planned charge in that position.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sandtable_ai::battle::play;
@@ -106,6 +107,18 @@ fn decisions(c: &mut Criterion) {
         b.iter(|| black_box(SearchPlayer::<Bfs, BfsEvaluation>::new(1).decide(&division)))
     });
     let charge = charge_decision(&setup);
+    // The coach (issue 20) on a planned charge, against the decision in the same position: it
+    // ranks only the charging unit's options, but plays each charge out with sampled dice.
+    let seat = Bfs::deciding(&charge).expect("someone decides");
+    let planned = Bfs::candidates(&charge)
+        .into_iter()
+        .find(|c| matches!(c, sandtable_bfs::command::Command::DeclareCharge { .. }))
+        .expect("a charge");
+    c.bench_function("coach_task_force_charge", |b| {
+        b.iter(|| {
+            black_box(SearchPlayer::<Bfs, BfsEvaluation>::new(1).coach(&charge, seat, &planned))
+        })
+    });
     for level in [Level::Veteran, Level::General] {
         c.bench_function(
             &format!("ai_{}_decision_task_force_charge", level.name()),

@@ -362,7 +362,8 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
         // A command another piece could give instead says nothing of this one's, and a piece
         // with no other option (a charge the rules insist on) draws no comment.
         let acting = |c: &R::Command| R::command_parts(view, c).pieces.first().cloned();
-        let who = acting(cmd);
+        // What no piece does (a bid, the end of a phase) is not the coach's business.
+        let who = Some(acting(cmd)?);
         options.retain(|c| acting(c) == who);
         let base = self.evaluation.value(view, seat, &ctx);
         let ranked = self.rank(view, seat, options, base, &ctx);

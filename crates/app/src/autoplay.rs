@@ -81,8 +81,6 @@ pub fn run(
                 .game
                 .candidates(seat)
                 .into_iter()
-                // What the planner commits: a command with a ghost on the table.
-                .filter(|c| !battle.game.preview(seat, c).shapes.is_empty())
                 .find(|c| battle.coach_advice(c).is_some());
             if planned.is_none() {
                 info!(
@@ -91,9 +89,7 @@ pub fn run(
                 );
             }
             if let Some(cmd) = planned {
-                draft.plan = Some(cmd);
-                draft.refresh_preview(&battle);
-                crate::table::draft::commit(&mut draft, &mut battle);
+                crate::table::draft::submit_coached(&mut draft, &mut battle, &cmd);
             }
         }
     }

@@ -76,7 +76,7 @@ pub fn battle_keys(
                 draft.set_plan(&battle, piece, Some(item.command.clone()))
             }
             _ => {
-                let _ = battle.submit(&item.command);
+                draft::submit_coached(&mut draft, &mut battle, &item.command);
             }
         }
     }

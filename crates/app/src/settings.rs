@@ -60,8 +60,9 @@ pub struct Settings {
     pub confirm_commit: bool,
     /// The two sides' colours.
     pub side_palette: crate::palette::SidePalette,
-    /// The coach: before a move or charge is carried out, the computer points out a clear
-    /// blunder in one sentence (never in a lesson; the person always decides).
+    /// The coach: before a command for one of the person's pieces is carried out (a move, a
+    /// charge, an order, a reaction), the computer points out a clear blunder in one sentence
+    /// (never in a lesson; the person always decides).
     pub coach: bool,
 }
 

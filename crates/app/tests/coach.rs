@@ -10,7 +10,7 @@ mod support;
 use sandtable_app::battle::Battle;
 use sandtable_app::computer::ComputerPace;
 use sandtable_app::rulesets::Rulesets;
-use sandtable_app::table::draft::{Draft, commit};
+use sandtable_app::table::draft::{Draft, commit, submit_coached};
 use sandtable_bfs::Command;
 use sandtable_engine::{AnyCommand, AnyPlayer, PieceId};
 use support::{headless_app, project};
@@ -98,6 +98,25 @@ fn a_clear_blunder_is_pointed_out_and_the_person_still_decides() {
         len + 1,
         "the person's choice is carried out"
     );
+}
+
+/// A command chosen from the menu that the coach questions waits in the draft under the
+/// question; the next commit carries it out.
+#[test]
+fn a_menu_command_the_coach_questions_waits_for_the_person() {
+    let mut app = app_against_the_computer();
+    let (cmd, said) = a_blunder_on_offer(&mut app);
+    let world = app.world_mut();
+    let mut draft = world.resource::<Draft>().clone();
+    let mut battle = world.resource_mut::<Battle>();
+    let len = battle.game.len();
+    assert!(!submit_coached(&mut draft, &mut battle, &cmd));
+    assert_eq!(battle.game.len(), len, "nothing is carried out yet");
+    assert!(draft.asking);
+    assert_eq!(draft.advice.as_deref(), Some(said.as_str()));
+    assert_eq!(draft.plan.as_ref(), Some(&cmd));
+    assert!(commit(&mut draft, &mut battle), "the person's choice");
+    assert_eq!(battle.game.len(), len + 1);
 }
 
 #[test]

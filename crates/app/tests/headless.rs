@@ -242,6 +242,15 @@ fn a_whole_turn_is_played_with_the_keyboard_and_mouse() {
             tap(&mut app, KeyCode::Space);
             continue;
         }
+        if app
+            .world()
+            .resource::<sandtable_app::table::draft::Draft>()
+            .asking
+        {
+            // The coach questions the order: the player carries it out anyway (Enter).
+            tap(&mut app, KeyCode::Enter);
+            continue;
+        }
         match phase {
             Phase::InitiativeBids { .. } => tap(
                 &mut app,

@@ -217,6 +217,26 @@ pub fn commit(draft: &mut Draft, battle: &mut Battle) -> bool {
     ok
 }
 
+/// Submits a command chosen from the menu (an order, a reaction, a rally): at once, unless the
+/// coach has a word on it; then it waits in the draft under the coach's question, and the next
+/// commit carries it out.
+pub fn submit_coached(draft: &mut Draft, battle: &mut Battle, cmd: &AnyCommand) -> bool {
+    let advice = if draft.coached {
+        battle.coach_advice(cmd)
+    } else {
+        None
+    };
+    if advice.is_none() {
+        return battle.submit(cmd).is_ok();
+    }
+    draft.plan = Some(cmd.clone());
+    draft.dragging = None;
+    draft.refresh_preview(battle);
+    draft.asking = true;
+    draft.advice = advice;
+    false
+}
+
 /// Drops the last step of the draft.
 pub fn drop_last(draft: &mut Draft, battle: &Battle) {
     draft.plan = draft.plan.as_ref().and_then(|p| battle.game.drop_last(p));

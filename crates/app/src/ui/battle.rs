@@ -269,6 +269,10 @@ pub(super) fn battle_ui(
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| "Commit".into());
         let advice = draft.advice.clone();
+        let planned = draft
+            .command()
+            .map(|c| battle.game.describe_command(c))
+            .filter(|d| !d.is_empty());
         egui::Window::new(if advice.is_some() {
             "The coach"
         } else {
@@ -282,6 +286,9 @@ pub(super) fn battle_ui(
         .show(&ctx, |ui| {
             match &advice {
                 Some(a) => {
+                    if let Some(p) = &planned {
+                        ui.label(egui::RichText::new(format!("Your plan: {p}.")).strong());
+                    }
                     super::rules::rich(ui, a);
                     ui.label(egui::RichText::new("It is only advice: the choice is yours.").weak());
                 }
@@ -291,7 +298,7 @@ pub(super) fn battle_ui(
             }
             ui.horizontal(|ui| {
                 let go = if advice.is_some() {
-                    format!("{what} anyway  (Enter)")
+                    "Do it anyway  (Enter)".to_string()
                 } else {
                     format!("{what}  (Enter)")
                 };
@@ -363,7 +370,7 @@ pub(super) fn apply(
 ) {
     match panel {
         side_panel::PanelAction::Submit(cmd) => {
-            let _ = battle.submit(&cmd);
+            draft::submit_coached(draft, battle, &cmd);
         }
         side_panel::PanelAction::Plan(cmd) => {
             if let Some(piece) = selection {

@@ -75,7 +75,7 @@ pub(super) fn settings_window(
                     ui.label("The coach");
                     ui.checkbox(
                         &mut edited.coach,
-                        "point out a clear blunder before a move or charge",
+                        "point out a clear blunder before it is carried out",
                     )
                     .on_hover_text("The computer's judgement, from your side's view only; you always decide");
                     ui.end_row();
