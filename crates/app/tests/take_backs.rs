@@ -189,6 +189,14 @@ fn a_face_down_order_never_reaches_the_other_screen_through_undo() {
                     .world_to_screen(from_geo(unit.bases[1].center()));
                 click_at(&mut app, at);
                 tap(&mut app, KeyCode::Digit2);
+                if app
+                    .world()
+                    .resource::<sandtable_app::table::draft::Draft>()
+                    .asking
+                {
+                    // The coach questions the order: the player gives it anyway (Enter).
+                    tap(&mut app, KeyCode::Enter);
+                }
                 let after = bfs_state(&app);
                 assert_eq!(
                     after.unit(unit.id).pending_order.and_then(|p| p.kind),
