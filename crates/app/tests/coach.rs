@@ -8,22 +8,11 @@ use sandtable_app::args::Args;
 
 mod support;
 use sandtable_app::battle::Battle;
-use sandtable_app::computer::ComputerPace;
 use sandtable_app::rulesets::Rulesets;
 use sandtable_app::table::draft::{Draft, commit, submit_coached};
 use sandtable_bfs::Command;
 use sandtable_engine::{AnyCommand, AnyPlayer, PieceId};
-use support::{headless_app, project};
-
-fn app_against_the_computer() -> App {
-    let mut app = headless_app(Args {
-        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
-        computer: Some("b".into()),
-        ..Default::default()
-    });
-    app.insert_resource(ComputerPace(0.0));
-    app
-}
+use support::{app_against_the_computer, headless_app, project};
 
 /// Plays the person's side with the search player until one of the person's candidates is
 /// one the coach speaks up about; returns it with the sentence.

@@ -10,17 +10,7 @@ use sandtable_app::battle::{Battle, SeatKind};
 use sandtable_app::computer::ComputerPace;
 use sandtable_app::rulesets::Rulesets;
 use sandtable_engine::{AnyCommand, AnyPlayer};
-use support::{bfs_state, headless_app, project};
-
-fn app_against_the_computer() -> App {
-    let mut app = headless_app(Args {
-        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
-        computer: Some("b".into()),
-        ..Default::default()
-    });
-    app.insert_resource(ComputerPace(0.0));
-    app
-}
+use support::{app_against_the_computer, bfs_state, headless_app, project};
 
 /// The person's move, chosen by the scripted demo player from the person's own view.
 fn persons_move(app: &App, player: &mut Box<dyn AnyPlayer>) -> AnyCommand {

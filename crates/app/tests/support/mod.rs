@@ -132,3 +132,14 @@ pub fn ctrl(app: &mut App, k: KeyCode) {
     key(app, KeyCode::ControlLeft, ButtonState::Released);
     app.update();
 }
+
+/// The default battle, side B played by the computer at no pace, side A by the test.
+pub fn app_against_the_computer() -> App {
+    let mut app = headless_app(Args {
+        scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
+        computer: Some("b".into()),
+        ..Default::default()
+    });
+    app.insert_resource(sandtable_app::computer::ComputerPace(0.0));
+    app
+}
