@@ -66,6 +66,7 @@ pub mod scenario_spec;
 pub mod scenario_v1;
 pub mod script;
 pub mod script_rule;
+pub mod secrets;
 pub mod setup;
 pub mod shooting;
 pub mod sight;

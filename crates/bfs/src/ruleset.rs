@@ -125,6 +125,14 @@ impl Ruleset for Bfs {
     fn outcome(state: &Game) -> Option<Outcome> {
         crate::victory::outcome(state)
     }
+
+    fn secret(state: &Game, cmd: &Command) -> Option<sandtable_engine::Secret<Command>> {
+        crate::secrets::secret(state, cmd)
+    }
+
+    fn opened_by(before: &Game, event: &Event) -> Vec<String> {
+        crate::secrets::opened_by(before, event)
+    }
 }
 
 /// A game in progress with its command log.

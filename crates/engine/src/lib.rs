@@ -56,6 +56,6 @@ pub use presenter::Present;
 pub use problem::{LoadError, Problem};
 pub use registry::{Registry, RulesetEntry};
 pub use roll::{Modifier, Reroll};
-pub use ruleset::{Prompt, RuleError, Ruleset, Seat};
+pub use ruleset::{Prompt, RuleError, Ruleset, Seat, Secret};
 pub use session::{SaveError, SaveFile, Session, TakeBack, TakeBackKind};
 pub use teach::Teach;

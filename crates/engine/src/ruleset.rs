@@ -88,4 +88,31 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn dice_mut(state: &mut Self::State) -> &mut Dice;
     /// The result, once the battle is over.
     fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// Remote play (`docs/remote.md`): the secret `cmd`, legal in `state`, keeps from the other
+    /// seat until the rules turn it up (a face-down order, a bid), or `None` for a command whose
+    /// whole content the other seat sees. The other side's machine never receives such a
+    /// command before then: it gets a commitment and executes the [`Secret::stand_in`].
+    fn secret(state: &Self::State, cmd: &Self::Command) -> Option<Secret<Self::Command>> {
+        let _ = (state, cmd);
+        None
+    }
+    /// The keys of the secrets ([`Secret::key`]) that `event` turns up; `before` is the state
+    /// before the command that produced it.
+    fn opened_by(before: &Self::State, event: &Self::Event) -> Vec<String> {
+        let _ = (before, event);
+        Vec::new()
+    }
+}
+
+/// What a secret command shows the other seat until it is turned up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Secret<C> {
+    /// Name the secret among those not yet turned up ("order:u12", "bid:1"; a group order names
+    /// each unit's): it is opened when an event names any of them ([`Ruleset::opened_by`]).
+    pub keys: Vec<String>,
+    /// A legal command with the same public effect (the marker placed, the points spent) and
+    /// a fixed content in place of the secret one. Executed in its place by the other seat's
+    /// machine; no part of the state that seat may see may depend on which it was.
+    pub stand_in: C,
 }

@@ -85,6 +85,24 @@ impl Ruleset for Napoleonic {
     fn outcome(state: &Game) -> Option<Outcome> {
         crate::victory::outcome(state)
     }
+
+    /// A bid is secret until both are placed (NQ-SEQ-2); its stand-in bids nothing.
+    fn secret(state: &Game, cmd: &Command) -> Option<sandtable_engine::Secret<Command>> {
+        match cmd {
+            Command::Bid { .. } => Some(sandtable_engine::Secret {
+                keys: vec![format!("bid:{}", Self::deciding(state)?)],
+                stand_in: Command::Bid { points: 0 },
+            }),
+            _ => None,
+        }
+    }
+
+    fn opened_by(_before: &Game, event: &Event) -> Vec<String> {
+        match event {
+            Event::BidsRevealed { .. } => vec!["bid:0".into(), "bid:1".into()],
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl Files for Napoleonic {

@@ -1,0 +1,118 @@
+//! Play by email end to end: two sides, each with its own knowledge, play a battle through turn
+//! files; the chain verifies; both sides end with the same battle.
+
+mod support;
+
+use sandtable_bfs::Bfs;
+use sandtable_engine::session::state_hash;
+use sandtable_engine::{Dice, Ruleset};
+use sandtable_remote::play_out::play_out;
+use sandtable_remote::verify::verify;
+use support::*;
+
+fn battle(seed: u64) -> (Vec<(String, Vec<u8>)>, [sandtable_remote::Peer<Bfs>; 2]) {
+    let mut files = Vec::new();
+    let mut a = random_player::<Bfs>(seed);
+    let mut b = random_player::<Bfs>(seed + 1000);
+    let peers = play_out::<Bfs>(
+        bfs_setup("01-mill-ford-skirmish.ron"),
+        identities(seed as u8),
+        [&mut a, &mut b],
+        |i, _, bytes| files.push((format!("turn-{i:04}.ron"), bytes.to_vec())),
+    )
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    (files, peers)
+}
+
+#[test]
+fn a_random_battle_by_email_ends_the_same_on_both_sides_and_verifies() {
+    let (files, peers) = battle(1);
+    let [a, b] = &peers;
+    assert!(a.done() && b.done());
+    // Everything but the dice stream, which the side writing next has already stirred.
+    let whole = |p: &sandtable_remote::Peer<Bfs>| {
+        let mut s = p.ledger().state().unwrap().clone();
+        *<Bfs as Ruleset>::dice_mut(&mut s) = Dice::from_seed(0);
+        state_hash(&s)
+    };
+    assert_eq!(
+        whole(a),
+        whole(b),
+        "both sides hold the same battle at the end, secrets and all"
+    );
+    let v = verify::<Bfs>(&files).unwrap();
+    assert!(v.over);
+    assert_eq!(v.sealed, 0);
+    assert!(v.commands > 50, "{v:?}");
+}
+
+/// Every file's body, parsed.
+fn bodies(files: &[(String, Vec<u8>)]) -> Vec<sandtable_remote::ledger::TurnBody<Bfs>> {
+    files
+        .iter()
+        .map(|(n, b)| sandtable_remote::turn_file::parse(n, b).unwrap().body)
+        .collect()
+}
+
+#[test]
+fn secrets_are_in_no_file_before_the_rules_turn_them_up() {
+    let mut sealed_total = 0;
+    let mut differing = 0;
+    for seed in [2, 3, 4] {
+        let (files, _) = battle(seed);
+        let bodies = bodies(&files);
+        // Where each sealed command was sent, and its stand-in's text.
+        let mut sealed: Vec<(usize, usize, String)> = Vec::new();
+        let mut global = 0;
+        for (f, b) in bodies.iter().enumerate() {
+            for item in &b.commands {
+                if let sandtable_remote::turn_file::Item::Sealed { stand_in, .. } = item {
+                    sealed.push((global, f, ron::to_string(stand_in).unwrap()));
+                }
+                global += 1;
+            }
+        }
+        sealed_total += sealed.len();
+        for (f, b) in bodies.iter().enumerate() {
+            for o in &b.openings {
+                let (_, sent_in, stand_in) = sealed.iter().find(|s| s.0 == o.item).unwrap();
+                assert!(f >= *sent_in);
+                if o.command == *stand_in {
+                    continue;
+                }
+                differing += 1;
+                // Neither the command nor its salt is in any file before the one that opens it.
+                for (earlier, (name, bytes)) in files.iter().enumerate().take(f) {
+                    let text = String::from_utf8_lossy(bytes);
+                    assert!(
+                        !text.contains(&o.salt),
+                        "seed {seed}: the salt of command #{} is in {name} (file {earlier}), \
+                         before file {f} opens it",
+                        o.item + 1
+                    );
+                    // The same text may be in it as the opening of another secret (last
+                    // turn's bid of the same points); nowhere else.
+                    let as_other_openings = bodies[earlier]
+                        .openings
+                        .iter()
+                        .filter(|p| p.command == o.command)
+                        .count();
+                    assert_eq!(
+                        text.matches(o.command.as_str()).count(),
+                        as_other_openings,
+                        "seed {seed}: {} is in {name} before file {f} opens it",
+                        o.command
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        sealed_total > 30,
+        "face-down orders and bids were sealed: {sealed_total}"
+    );
+    assert!(
+        differing > 10,
+        "secrets that differ from their stand-in: {differing}"
+    );
+}
