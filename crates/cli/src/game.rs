@@ -28,7 +28,7 @@ pub(crate) fn parse_player(s: &str) -> Result<String, String> {
     Ok(s.trim().to_string())
 }
 
-fn parse_players(s: &str) -> Result<[String; 2], String> {
+pub(crate) fn parse_players(s: &str) -> Result<[String; 2], String> {
     let v: Vec<&str> = s.split(',').map(str::trim).collect();
     if v.len() != 2 {
         return Err(format!(

@@ -4,6 +4,7 @@ mod files;
 mod fuzz;
 mod game;
 mod lesson;
+mod pbem;
 mod rulesets;
 mod soak;
 mod stats;
@@ -31,6 +32,10 @@ EXAMPLES:
 
   Fuzz the loaders with a million mutations of the shipped files:
     sandtable-cli fuzz scenarios/*.ron scenarios/*/*.ron assets/armies/*.ron --cases 1000000
+
+  A computer battle by email, then its chain checked:
+    sandtable-cli simulate scenarios/01-mill-ford-skirmish.ron --players ai,random --pbem battle/
+    sandtable-cli pbem verify battle/turn-*.ron --complete
 
   Soak: 10,000 random battles on every shipped scenario, each save replayed:
     sandtable-cli soak scenarios/*.ron scenarios/*/*.ron --games 10000
@@ -99,6 +104,15 @@ enum Cmd {
         /// Print the battle's log first: every event in words, as the app's log shows it.
         #[arg(long)]
         log: bool,
+        /// Play it by email instead: each side knows only what its files tell it, and every
+        /// turn file is written to DIR as `turn-NNNN.ron` (check them with `pbem verify`).
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["save", "log"])]
+        pbem: Option<PathBuf>,
+    },
+    /// Play by email: your public key, and checking a chain of turn files.
+    Pbem {
+        #[command(subcommand)]
+        command: PbemCmd,
     },
     /// Replay a save and print what `simulate` printed for it (the same state hash).
     Replay {
@@ -223,6 +237,32 @@ enum Cmd {
     },
 }
 
+#[derive(Debug, Subcommand)]
+enum PbemCmd {
+    /// Print this player's public key, the one to send the other player (the key pair is made
+    /// on first use and kept in the config folder, or at --identity).
+    Key {
+        #[arg(long, value_name = "FILE")]
+        identity: Option<PathBuf>,
+    },
+    /// Replay a whole chain of turn files, in order, checking every signature, link, nonce,
+    /// commitment, command and state hash. Exits 0, or 1 naming the file and the command at
+    /// fault (bad signature, broken chain, hash mismatch, an opening that does not match its
+    /// commitment, an illegal command).
+    ///
+    /// Example: `sandtable-cli pbem verify battle/turn-*.ron --complete`.
+    Verify {
+        /// The files, first to last.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The battle must be over, with every secret opened.
+        #[arg(long)]
+        complete: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 fn cores(jobs: Option<usize>) -> usize {
     jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
@@ -238,9 +278,40 @@ fn main() -> ExitCode {
             seed,
             players,
             turns,
+            save: _,
+            json,
+            log: _,
+            pbem: Some(dir),
+        } => game::parse_players(&players).and_then(|kinds| {
+            pbem::simulate(
+                &registry,
+                &rulesets::remote(),
+                &scenario,
+                &dirs,
+                seed,
+                &kinds,
+                turns,
+                &dir,
+                json,
+            )
+        }),
+        Cmd::Pbem { command } => match command {
+            PbemCmd::Key { identity } => pbem::key(identity.as_deref()),
+            PbemCmd::Verify {
+                files,
+                complete,
+                json,
+            } => pbem::verify(&rulesets::remote(), &files, complete, json),
+        },
+        Cmd::Simulate {
+            scenario,
+            seed,
+            players,
+            turns,
             save,
             json,
             log,
+            pbem: None,
         } => game::simulate(
             &registry,
             &scenario,

@@ -16,3 +16,11 @@ pub fn registry() -> Registry {
         ),
     ])
 }
+
+/// The rulesets this program plays remotely (by email, and live).
+pub fn remote() -> Vec<sandtable_remote::RemoteEntry> {
+    vec![
+        sandtable_remote::RemoteEntry::new::<sandtable_bfs::Bfs>(),
+        sandtable_remote::RemoteEntry::new::<sandtable_napoleonic::Napoleonic>(),
+    ]
+}

@@ -80,6 +80,12 @@ impl fmt::Debug for AnyCommand {
 pub struct Snapshot(pub(crate) Arc<dyn Any + Send + Sync>);
 
 impl Snapshot {
+    /// A snapshot of a ruleset's state (a remote side's knowledge of the battle, say), for a
+    /// computer player to decide from.
+    pub fn of<T: Any + Send + Sync>(state: T) -> Self {
+        Self(Arc::new(state))
+    }
+
     /// The typed state, for tools and tests that know the ruleset.
     pub fn get<T: Any>(&self) -> Option<&T> {
         self.0.downcast_ref::<T>()

@@ -17,6 +17,36 @@ pub fn file_hash(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
+/// Where a side's nonces and salts come from: the operating system's generator in real play;
+/// a seed for simulated battles and tests, which must replay alike (never in a real game: a
+/// nonce the other side could guess would let it foresee the dice and test guesses against
+/// commitments).
+#[derive(Debug, Clone)]
+pub enum Entropy {
+    Os,
+    Seeded { seed: [u8; 32], drawn: u64 },
+}
+
+impl Entropy {
+    pub fn seeded(seed: u64, seat: u8) -> Self {
+        Entropy::Seeded {
+            seed: hash_parts(&[b"sandtable-entropy", &seed.to_le_bytes(), &[seat]]),
+            drawn: 0,
+        }
+    }
+
+    /// The next 32 bytes.
+    pub fn draw(&mut self) -> [u8; 32] {
+        match self {
+            Entropy::Os => random_bytes(),
+            Entropy::Seeded { seed, drawn } => {
+                *drawn += 1;
+                hash_parts(&[seed, &drawn.to_le_bytes()])
+            }
+        }
+    }
+}
+
 /// 32 bytes from the operating system's generator: nonces, salts, new keys.
 pub fn random_bytes() -> [u8; 32] {
     let mut b = [0u8; 32];

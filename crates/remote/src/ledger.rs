@@ -212,6 +212,16 @@ impl<R: Ruleset> Ledger<R> {
                 b.ruleset
             )));
         }
+        if b.by > 1 {
+            return Err(err("the writer's seat must be 0 or 1".into()));
+        }
+        // A file changed in any byte fails here, before anything it says is believed.
+        if !parsed.signed_by(&self.players[b.by as usize]) {
+            return Err(err(format!(
+                "bad signature: not signed by the player of seat {}",
+                b.by
+            )));
+        }
         let expected = self.file_count();
         if b.index != expected {
             return Err(err(format!(
@@ -226,14 +236,8 @@ impl<R: Ruleset> Ledger<R> {
             )));
         }
         let last_by = self.files.last().map(|f| f.by);
-        if b.by > 1 || Some(b.by) == last_by {
+        if Some(b.by) == last_by {
             return Err(err("out of turn: the two players' files alternate".into()));
-        }
-        if !parsed.signed_by(&self.players[b.by as usize]) {
-            return Err(err(format!(
-                "bad signature: not signed by the player of seat {}",
-                b.by
-            )));
         }
         let nonce = b.nonce.as_deref().and_then(bytes32);
         match &b.kind {

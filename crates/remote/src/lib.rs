@@ -12,6 +12,7 @@
 //! `secret` and `opened_by` answers, and nothing here names one.
 
 pub mod digest;
+pub mod entry;
 pub mod error;
 pub mod identity;
 pub mod ledger;
@@ -20,6 +21,8 @@ pub mod play_out;
 pub mod turn_file;
 pub mod verify;
 
+pub use digest::Entropy;
+pub use entry::{PlayedOut, RemoteEntry};
 pub use error::RemoteError;
 pub use identity::Identity;
 pub use ledger::Ledger;

@@ -6,7 +6,7 @@
 //! ([`Peer::receive`]), plays its commands while it decides ([`Peer::play`]) and then writes the
 //! next file ([`Peer::write`]), until the battle is over and every secret is open.
 
-use crate::digest::{bytes32, commit_nonce, commit_secret, random_bytes};
+use crate::digest::{Entropy, bytes32, commit_nonce, commit_secret};
 use crate::error::RemoteError;
 use crate::identity::Identity;
 use crate::ledger::Ledger;
@@ -23,6 +23,7 @@ pub struct Peer<R: Ruleset> {
     sent: Vec<usize>,
     /// Is this side writing the next file (it has received the last one)?
     writing: bool,
+    entropy: Entropy,
 }
 
 impl<R: Ruleset> Peer<R> {
@@ -33,11 +34,12 @@ impl<R: Ruleset> Peer<R> {
         seat: Seat,
         setup: R::Setup,
         opponent: &str,
+        mut entropy: Entropy,
     ) -> Result<(Self, Vec<u8>), RemoteError> {
         if seat > 1 {
             return Err(RemoteError::new("Start", "the seat must be 0 or 1"));
         }
-        let nonce = random_bytes();
+        let nonce = entropy.draw();
         let mut players = [String::new(), String::new()];
         players[seat as usize] = identity.public_hex();
         players[1 - seat as usize] = opponent.to_string();
@@ -54,7 +56,7 @@ impl<R: Ruleset> Peer<R> {
             public_hash: None,
         };
         let bytes = turn_file::write(&body, &identity).map_err(|e| RemoteError::new("Start", e))?;
-        let parsed = turn_file::parse(&"Start".to_string(), &bytes)?;
+        let parsed = turn_file::parse("Start", &bytes)?;
         let ledger = Ledger::from_start(&parsed, "turn file #0")?;
         Ok((
             Self {
@@ -64,6 +66,7 @@ impl<R: Ruleset> Peer<R> {
                 nonce,
                 sent: vec![],
                 writing: false,
+                entropy,
             },
             bytes,
         ))
@@ -74,6 +77,7 @@ impl<R: Ruleset> Peer<R> {
         identity: Identity,
         name: &str,
         start: &[u8],
+        mut entropy: Entropy,
     ) -> Result<(Self, Vec<u8>), RemoteError> {
         let parsed: Parsed<R::Setup, R::Command> = turn_file::parse(name, start)?;
         let ledger = Ledger::from_start(&parsed, name)?;
@@ -84,14 +88,15 @@ impl<R: Ruleset> Peer<R> {
                 "this battle was offered to another player (its key is not yours)",
             ));
         }
-        let share = random_bytes();
+        let share = entropy.draw();
         let mut peer = Self {
             seat,
             identity,
             ledger,
-            nonce: random_bytes(),
+            nonce: entropy.draw(),
             sent: vec![],
             writing: true,
+            entropy,
         };
         let body: Body<R::Setup, R::Command> = Body {
             ruleset: R::ID.into(),
@@ -171,7 +176,7 @@ impl<R: Ruleset> Peer<R> {
         R::legal(state, &cmd)?;
         let (item, opening) = match R::secret(state, &cmd) {
             Some(secret) => {
-                let salt = random_bytes();
+                let salt = self.entropy.draw();
                 let text = ron::to_string(&cmd)
                     .map_err(|e| RuleError::new("REMOTE", format!("cannot write: {e}")))?;
                 let commitment = commit_secret(&secret.keys, &salt, &text);
@@ -204,7 +209,7 @@ impl<R: Ruleset> Peer<R> {
             ));
         }
         let openings = self.ledger.due_openings(self.seat, &self.sent);
-        let next = random_bytes();
+        let next = self.entropy.draw();
         let body: Body<R::Setup, R::Command> = Body {
             ruleset: R::ID.into(),
             index: self.ledger.file_count(),

@@ -1,6 +1,7 @@
 //! Two sides played to the end through turn files, each from its own knowledge: what
 //! `sandtable-cli simulate --pbem` writes and what the tests drive.
 
+use crate::digest::Entropy;
 use crate::error::RemoteError;
 use crate::identity::Identity;
 use crate::peer::Peer;
@@ -18,16 +19,18 @@ pub const MAX_FILES: usize = 20_000;
 pub fn play_out<R: Ruleset>(
     setup: R::Setup,
     identities: [Identity; 2],
+    entropy: [Entropy; 2],
     choosers: [Chooser<'_, R>; 2],
     mut sent: impl FnMut(usize, Seat, &[u8]),
 ) -> Result<[Peer<R>; 2], RemoteError> {
     let [c0, c1] = choosers;
     let choosers = [c0, c1];
     let [id0, id1] = identities;
+    let [e0, e1] = entropy;
     let opponent = id1.public_hex();
-    let (p0, start) = Peer::<R>::start(id0, 0, setup, &opponent)?;
+    let (p0, start) = Peer::<R>::start(id0, 0, setup, &opponent, e0)?;
     sent(0, 0, &start);
-    let (p1, accept) = Peer::<R>::accept(id1, "turn file #0", &start)?;
+    let (p1, accept) = Peer::<R>::accept(id1, "turn file #0", &start, e1)?;
     sent(1, 1, &accept);
     let mut peers = [p0, p1];
     let mut file = accept;

@@ -158,3 +158,16 @@ impl<S, C> Parsed<S, C> {
         verify(public_hex, &self.signed, &self.signature)
     }
 }
+
+/// The ruleset a file is for, read without knowing its types (to pick the ruleset that reads
+/// the whole chain).
+pub fn ruleset_of(bytes: &[u8]) -> Option<String> {
+    #[derive(Deserialize)]
+    #[serde(rename = "Turn")]
+    struct Head {
+        ruleset: String,
+    }
+    let text = std::str::from_utf8(bytes).ok()?;
+    let (_, body) = text.split_once('\n')?;
+    ron::from_str::<Head>(body).ok().map(|h| h.ruleset)
+}

@@ -7,6 +7,9 @@ use crate::ledger::Ledger;
 use crate::turn_file::{self, Parsed};
 use sandtable_engine::Ruleset;
 
+/// A file as read: its name (a path, or "turn file #k") and its bytes.
+pub type NamedFile = (String, Vec<u8>);
+
 /// What a chain that verified holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verified {
@@ -21,7 +24,7 @@ pub struct Verified {
 }
 
 /// Verifies files given in chain order, each as (name, bytes).
-pub fn verify<R: Ruleset>(files: &[(String, Vec<u8>)]) -> Result<Verified, RemoteError> {
+pub fn verify<R: Ruleset>(files: &[NamedFile]) -> Result<Verified, RemoteError> {
     let Some((name, bytes)) = files.first() else {
         return Err(RemoteError::new("(no files)", "nothing to verify"));
     };

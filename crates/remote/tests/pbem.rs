@@ -6,17 +6,19 @@ mod support;
 use sandtable_bfs::Bfs;
 use sandtable_engine::session::state_hash;
 use sandtable_engine::{Dice, Ruleset};
+use sandtable_remote::Entropy;
 use sandtable_remote::play_out::play_out;
-use sandtable_remote::verify::verify;
+use sandtable_remote::verify::{NamedFile, verify};
 use support::*;
 
-fn battle(seed: u64) -> (Vec<(String, Vec<u8>)>, [sandtable_remote::Peer<Bfs>; 2]) {
+fn battle(seed: u64) -> (Vec<NamedFile>, [sandtable_remote::Peer<Bfs>; 2]) {
     let mut files = Vec::new();
     let mut a = random_player::<Bfs>(seed);
     let mut b = random_player::<Bfs>(seed + 1000);
     let peers = play_out::<Bfs>(
         bfs_setup("01-mill-ford-skirmish.ron"),
         identities(seed as u8),
+        [Entropy::seeded(seed, 0), Entropy::seeded(seed, 1)],
         [&mut a, &mut b],
         |i, _, bytes| files.push((format!("turn-{i:04}.ron"), bytes.to_vec())),
     )
@@ -47,7 +49,7 @@ fn a_random_battle_by_email_ends_the_same_on_both_sides_and_verifies() {
 }
 
 /// Every file's body, parsed.
-fn bodies(files: &[(String, Vec<u8>)]) -> Vec<sandtable_remote::ledger::TurnBody<Bfs>> {
+fn bodies(files: &[NamedFile]) -> Vec<sandtable_remote::ledger::TurnBody<Bfs>> {
     files
         .iter()
         .map(|(n, b)| sandtable_remote::turn_file::parse(n, b).unwrap().body)
@@ -115,4 +117,34 @@ fn secrets_are_in_no_file_before_the_rules_turn_them_up() {
         differing > 10,
         "secrets that differ from their stand-in: {differing}"
     );
+}
+
+#[test]
+fn a_napoleonic_battle_by_email_seals_its_bids_and_verifies() {
+    use sandtable_napoleonic::Napoleonic;
+    let root = root();
+    let path = root.join("scenarios/10-rossbach-brigade-action.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let dirs = sandtable_engine::DataDirs::under(&root.join("assets"));
+    let setup =
+        <Napoleonic as sandtable_engine::Files>::load_scenario(&path, &text, &dirs).unwrap();
+    let mut files = Vec::new();
+    let mut a = random_player::<Napoleonic>(5);
+    let mut b = random_player::<Napoleonic>(6);
+    let peers = play_out::<Napoleonic>(
+        setup,
+        identities(9),
+        [Entropy::Os, Entropy::Os],
+        [&mut a, &mut b],
+        |i, _, bytes| files.push((format!("turn-{i:04}.ron"), bytes.to_vec())),
+    )
+    .unwrap();
+    assert!(peers.iter().all(|p| p.done()));
+    let v = verify::<Napoleonic>(&files).unwrap();
+    assert!(v.over && v.sealed == 0, "{v:?}");
+    let sealed = files
+        .iter()
+        .filter(|(_, b)| String::from_utf8_lossy(b).contains("Sealed("))
+        .count();
+    assert!(sealed > 0, "the bids went sealed");
 }
