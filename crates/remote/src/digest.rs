@@ -21,7 +21,7 @@ pub fn file_hash(bytes: &[u8]) -> String {
 /// a seed for simulated battles and tests, which must replay alike (never in a real game: a
 /// nonce the other side could guess would let it foresee the dice and test guesses against
 /// commitments).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub enum Entropy {
     Os,
     Seeded { seed: [u8; 32], drawn: u64 },

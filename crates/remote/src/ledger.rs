@@ -339,6 +339,12 @@ impl<R: Ruleset> Ledger<R> {
         Ok(true)
     }
 
+    /// Learns the content of one of this side's own sealed commands again (a side restored
+    /// from its files and its private store), checked against the commitment.
+    pub(crate) fn know(&mut self, o: &Opening) -> Result<(), RemoteError> {
+        self.open(o, "the private store").map(|_| ())
+    }
+
     /// Replays the whole log from the opening position.
     pub(crate) fn rebuild(&mut self) -> Result<(), RemoteError> {
         self.state = None;

@@ -18,6 +18,7 @@ pub mod identity;
 pub mod ledger;
 pub mod peer;
 pub mod play_out;
+pub mod store;
 pub mod turn_file;
 pub mod verify;
 

@@ -1,29 +1,44 @@
-//! One side of a remote battle: its identity, its ledger of the chain, the secrets it keeps
-//! until the rules turn them up, and the nonces it has committed to.
+//! One side of a remote battle: its identity, its ledger of the chain, and the secrets it keeps
+//! until the rules turn them up.
 //!
 //! The flow, by email or live: the starter writes the Start ([`Peer::start`]); the other side
 //! answers with its Accept ([`Peer::accept`]); from then on each side, on receiving a file
 //! ([`Peer::receive`]), plays its commands while it decides ([`Peer::play`]) and then writes the
 //! next file ([`Peer::write`]), until the battle is over and every secret is open.
+//!
+//! Every nonce and salt a side uses derives from one private master secret and its place in the
+//! chain ([`Peer::nonce_for`]), so a side restored after a crash reveals exactly the nonce it
+//! committed to, whatever moment the crash came.
 
-use crate::digest::{Entropy, bytes32, commit_nonce, commit_secret};
+use crate::digest::{Entropy, bytes32, commit_nonce, commit_secret, hash_parts};
 use crate::error::RemoteError;
 use crate::identity::Identity;
 use crate::ledger::Ledger;
-use crate::turn_file::{self, Body, Item, Kind, Parsed};
+use crate::turn_file::{self, Body, Item, Kind, Opening, Parsed};
+use crate::verify::NamedFile;
 use sandtable_engine::{RuleError, Ruleset, Seat};
+use serde::{Deserialize, Serialize};
+
+/// What a side keeps to go on after a restart and never sends: its master secret and the
+/// contents of its sealed commands.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename = "Private")]
+pub struct Private {
+    pub seat: Seat,
+    pub master: String,
+    pub secrets: Vec<Opening>,
+}
 
 pub struct Peer<R: Ruleset> {
     seat: Seat,
     identity: Identity,
     ledger: Ledger<R>,
-    /// The nonce this side committed to in its last file, revealed in its next.
-    nonce: [u8; 32],
+    /// Whence every nonce and salt of this side's derives.
+    master: [u8; 32],
     /// Openings already sent.
     sent: Vec<usize>,
     /// Is this side writing the next file (it has received the last one)?
     writing: bool,
-    entropy: Entropy,
 }
 
 impl<R: Ruleset> Peer<R> {
@@ -39,7 +54,7 @@ impl<R: Ruleset> Peer<R> {
         if seat > 1 {
             return Err(RemoteError::new("Start", "the seat must be 0 or 1"));
         }
-        let nonce = entropy.draw();
+        let master = entropy.draw();
         let mut players = [String::new(), String::new()];
         players[seat as usize] = identity.public_hex();
         players[1 - seat as usize] = opponent.to_string();
@@ -50,7 +65,8 @@ impl<R: Ruleset> Peer<R> {
             prev: None,
             kind: Kind::Start { setup, players },
             nonce: None,
-            commit: commit_nonce(&nonce),
+            // The starter's share of the seed, revealed in its first turn file (#2).
+            commit: commit_nonce(&Self::derive(&master, b"nonce", 2)),
             openings: vec![],
             commands: vec![],
             public_hash: None,
@@ -63,10 +79,9 @@ impl<R: Ruleset> Peer<R> {
                 seat,
                 identity,
                 ledger,
-                nonce,
+                master,
                 sent: vec![],
                 writing: false,
-                entropy,
             },
             bytes,
         ))
@@ -88,16 +103,15 @@ impl<R: Ruleset> Peer<R> {
                 "this battle was offered to another player (its key is not yours)",
             ));
         }
-        let share = entropy.draw();
         let mut peer = Self {
             seat,
             identity,
             ledger,
-            nonce: entropy.draw(),
+            master: entropy.draw(),
             sent: vec![],
             writing: true,
-            entropy,
         };
+        let share = peer.nonce_for(1);
         let body: Body<R::Setup, R::Command> = Body {
             ruleset: R::ID.into(),
             index: 1,
@@ -105,13 +119,36 @@ impl<R: Ruleset> Peer<R> {
             prev: Some(parsed.hash.clone()),
             kind: Kind::Accept,
             nonce: Some(hex::encode(share)),
-            commit: commit_nonce(&peer.nonce),
+            commit: commit_nonce(&peer.nonce_for(3)),
             openings: vec![],
             commands: vec![],
             public_hash: None,
         };
-        let bytes = peer.sign_and_add(body, "turn file #1")?;
+        let name = "turn file #1";
+        let bytes =
+            turn_file::write(&body, &peer.identity).map_err(|e| RemoteError::new(name, e))?;
+        peer.ledger.begin_own(seat, None, false);
+        peer.ledger
+            .end_own(name.to_string(), crate::digest::file_hash(&bytes));
+        peer.ledger.shares[1] = Some(share);
+        peer.ledger.commits[seat as usize] = Some(body.commit.clone());
+        peer.writing = false;
         Ok((peer, bytes))
+    }
+
+    fn derive(master: &[u8; 32], what: &[u8], index: usize) -> [u8; 32] {
+        hash_parts(&[
+            b"sandtable-derive",
+            master,
+            what,
+            &(index as u64).to_le_bytes(),
+        ])
+    }
+
+    /// The nonce this side reveals in file `index` of the chain (and commits to two files
+    /// before).
+    fn nonce_for(&self, index: usize) -> [u8; 32] {
+        Self::derive(&self.master, b"nonce", index)
     }
 
     pub fn seat(&self) -> Seat {
@@ -127,6 +164,11 @@ impl<R: Ruleset> Peer<R> {
         self.ledger.state().map(|s| R::view(s, self.seat))
     }
 
+    /// Files in the chain so far.
+    pub fn file_count(&self) -> usize {
+        self.ledger.file_count()
+    }
+
     /// Reads the other side's next file; this side then writes the next one.
     pub fn receive(&mut self, name: &str, bytes: &[u8]) -> Result<(), RemoteError> {
         if self.writing {
@@ -137,9 +179,15 @@ impl<R: Ruleset> Peer<R> {
         }
         let parsed: Parsed<R::Setup, R::Command> = turn_file::parse(name, bytes)?;
         self.ledger.receive(&parsed, name)?;
+        self.begin_writing()
+    }
+
+    fn begin_writing(&mut self) -> Result<(), RemoteError> {
         self.writing = true;
-        let turn = self.ledger.file_count() >= 2;
-        self.ledger.begin_own(self.seat, Some(self.nonce), turn);
+        let index = self.ledger.file_count();
+        let turn = index >= 2;
+        self.ledger
+            .begin_own(self.seat, Some(self.nonce_for(index)), turn);
         self.ledger.run()
     }
 
@@ -176,7 +224,7 @@ impl<R: Ruleset> Peer<R> {
         R::legal(state, &cmd)?;
         let (item, opening) = match R::secret(state, &cmd) {
             Some(secret) => {
-                let salt = self.entropy.draw();
+                let salt = Self::derive(&self.master, b"salt", self.ledger.len());
                 let text = ron::to_string(&cmd)
                     .map_err(|e| RuleError::new("REMOTE", format!("cannot write: {e}")))?;
                 let commitment = commit_secret(&secret.keys, &salt, &text);
@@ -198,10 +246,11 @@ impl<R: Ruleset> Peer<R> {
         Ok(())
     }
 
-    /// Writes this side's next file: the nonce it committed to, a new commitment, the openings
-    /// the rules have made due, its commands and the public hash.
+    /// Writes this side's next file: the nonce it committed to, the commitment to its next, the
+    /// openings the rules have made due, its commands and the public hash.
     pub fn write(&mut self) -> Result<Vec<u8>, RemoteError> {
-        let name = format!("turn file #{}", self.ledger.file_count());
+        let index = self.ledger.file_count();
+        let name = format!("turn file #{index}");
         if !self.writing {
             return Err(RemoteError::new(
                 name,
@@ -209,15 +258,14 @@ impl<R: Ruleset> Peer<R> {
             ));
         }
         let openings = self.ledger.due_openings(self.seat, &self.sent);
-        let next = self.entropy.draw();
         let body: Body<R::Setup, R::Command> = Body {
             ruleset: R::ID.into(),
-            index: self.ledger.file_count(),
+            index,
             by: self.seat,
             prev: self.ledger.last_hash().map(str::to_string),
             kind: Kind::Turn,
-            nonce: Some(hex::encode(self.nonce)),
-            commit: commit_nonce(&next),
+            nonce: Some(hex::encode(self.nonce_for(index))),
+            commit: commit_nonce(&self.nonce_for(index + 2)),
             openings: openings.clone(),
             commands: self.ledger.own_items(),
             public_hash: self.ledger.public_hash(),
@@ -227,30 +275,80 @@ impl<R: Ruleset> Peer<R> {
         self.ledger.end_own(name, crate::digest::file_hash(&bytes));
         self.ledger.commits[self.seat as usize] = Some(body.commit.clone());
         self.sent.extend(openings.iter().map(|o| o.item));
-        self.nonce = next;
         self.writing = false;
         Ok(bytes)
     }
 
-    /// Signs an Accept and adds it to the ledger as sent.
-    fn sign_and_add(
-        &mut self,
-        body: Body<R::Setup, R::Command>,
-        name: &str,
-    ) -> Result<Vec<u8>, RemoteError> {
-        let bytes =
-            turn_file::write(&body, &self.identity).map_err(|e| RemoteError::new(name, e))?;
-        let share = body
-            .nonce
-            .as_deref()
-            .and_then(bytes32)
-            .expect("written above");
-        self.ledger.begin_own(self.seat, None, false);
-        self.ledger
-            .end_own(name.to_string(), crate::digest::file_hash(&bytes));
-        self.ledger.shares[1] = Some(share);
-        self.ledger.commits[self.seat as usize] = Some(body.commit.clone());
-        self.writing = false;
-        Ok(bytes)
+    /// What this side keeps to itself, for [`Peer::restore`]: its master secret and the
+    /// contents of every sealed command it has played (those not yet sent are played again
+    /// after a restart, and their contents are then ignored).
+    pub fn private(&self) -> Private {
+        Private {
+            seat: self.seat,
+            master: hex::encode(self.master),
+            secrets: self
+                .ledger
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.by == self.seat)
+                .filter_map(|(i, e)| {
+                    let (salt, command) = e.opening.clone()?;
+                    Some(Opening {
+                        item: i,
+                        salt,
+                        command,
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// A side again from the chain's files (its own and the other's, in order) and its private
+    /// store, as it stood after the last file.
+    pub fn restore(
+        identity: Identity,
+        files: &[NamedFile],
+        private: Private,
+    ) -> Result<Self, RemoteError> {
+        let Some((name, bytes)) = files.first() else {
+            return Err(RemoteError::new("(no files)", "nothing to restore"));
+        };
+        let start: Parsed<R::Setup, R::Command> = turn_file::parse(name, bytes)?;
+        let mut ledger = Ledger::<R>::from_start(&start, name)?;
+        if private.seat > 1 || ledger.players()[private.seat as usize] != identity.public_hex() {
+            return Err(RemoteError::new(name, "this battle is not this identity's"));
+        }
+        let mut sent = Vec::new();
+        for (name, bytes) in &files[1..] {
+            let parsed: Parsed<R::Setup, R::Command> = turn_file::parse(name, bytes)?;
+            if parsed.body.by == private.seat {
+                sent.extend(parsed.body.openings.iter().map(|o| o.item));
+            }
+            ledger.receive(&parsed, name)?;
+        }
+        let kept = ledger.len();
+        for o in private.secrets.iter().filter(|o| o.item < kept) {
+            ledger.know(o)?;
+        }
+        ledger.rebuild()?;
+        let master = bytes32(&private.master).ok_or_else(|| {
+            RemoteError::new(
+                "the private store",
+                "its master secret is not 64 hex digits",
+            )
+        })?;
+        let mut peer = Self {
+            seat: private.seat,
+            identity,
+            ledger,
+            master,
+            sent,
+            writing: false,
+        };
+        if peer.ledger.files.last().map(|f| f.by) != Some(private.seat) {
+            peer.begin_writing()?;
+        }
+        Ok(peer)
     }
 }
