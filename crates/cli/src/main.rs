@@ -109,6 +109,52 @@ enum Cmd {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["save", "log"])]
         pbem: Option<PathBuf>,
     },
+    /// Host a live battle: offer the scenario on the network and play one side with a computer
+    /// player against whoever joins with the printed code. Killed and started again with the
+    /// same --state, it goes on where it stood.
+    Host {
+        scenario: PathBuf,
+        /// Address to listen on (port 0: any free port; the one chosen is printed).
+        #[arg(long, default_value = "0.0.0.0:7878")]
+        bind: String,
+        /// The join code (default: a new random one, printed).
+        #[arg(long)]
+        code: Option<String>,
+        /// Folder where this side keeps its files and secrets.
+        #[arg(long, value_name = "DIR")]
+        state: PathBuf,
+        /// This side's computer player: ai, random, passive…
+        #[arg(long, default_value = "ai")]
+        player: String,
+        /// The identity file (default: in the config folder).
+        #[arg(long, value_name = "FILE")]
+        identity: Option<PathBuf>,
+        /// Seed of the computer player's own choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A chat line to send once connected.
+        #[arg(long)]
+        chat: Vec<String>,
+    },
+    /// Join a live battle at ADDR (host:port) with the host's code, and play the other side.
+    Join {
+        addr: String,
+        #[arg(long)]
+        code: String,
+        #[arg(long, value_name = "DIR")]
+        state: PathBuf,
+        #[arg(long, default_value = "ai")]
+        player: String,
+        #[arg(long, value_name = "FILE")]
+        identity: Option<PathBuf>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Seconds to keep trying while the host cannot be reached.
+        #[arg(long, default_value_t = 30)]
+        patience: u64,
+        #[arg(long)]
+        chat: Vec<String>,
+    },
     /// Play by email: your public key, and checking a chain of turn files.
     Pbem {
         #[command(subcommand)]
@@ -295,6 +341,53 @@ fn main() -> ExitCode {
                 json,
             )
         }),
+        Cmd::Host {
+            scenario,
+            bind,
+            code,
+            state,
+            player,
+            identity,
+            seed,
+            chat,
+        } => pbem::host(
+            &registry,
+            &rulesets::remote(),
+            &scenario,
+            &dirs,
+            &bind,
+            pbem::Live {
+                state: &state,
+                identity: identity.as_deref(),
+                code,
+                player: &player,
+                seed,
+                chat,
+            },
+        ),
+        Cmd::Join {
+            addr,
+            code,
+            state,
+            player,
+            identity,
+            seed,
+            patience,
+            chat,
+        } => pbem::join(
+            &registry,
+            &rulesets::remote(),
+            &addr,
+            patience,
+            pbem::Live {
+                state: &state,
+                identity: identity.as_deref(),
+                code: Some(code),
+                player: &player,
+                seed,
+                chat,
+            },
+        ),
         Cmd::Pbem { command } => match command {
             PbemCmd::Key { identity } => pbem::key(identity.as_deref()),
             PbemCmd::Verify {

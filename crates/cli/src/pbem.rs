@@ -183,3 +183,101 @@ pub fn simulate(
     }
     Ok(())
 }
+
+/// The options `host` and `join` share.
+pub struct Live<'a> {
+    pub state: &'a Path,
+    pub identity: Option<&'a Path>,
+    pub code: Option<String>,
+    pub player: &'a str,
+    pub seed: u64,
+    pub chat: Vec<String>,
+}
+
+fn identity(path: Option<&Path>) -> Result<Identity, String> {
+    let path = path.map_or_else(Identity::default_path, Path::to_path_buf);
+    Identity::load_or_create(&path)
+}
+
+fn report(line: &str) {
+    use std::io::Write;
+    println!("{line}");
+    let _ = std::io::stdout().flush();
+}
+
+fn finished(f: &sandtable_remote::live::Finished) {
+    report(&format!(
+        "done: {} files, {} commands; public hash {}",
+        f.files,
+        f.commands,
+        f.public_hash.as_deref().unwrap_or("-")
+    ));
+}
+
+/// `host`: offers the scenario on `bind` and plays seat 1 (side A) with a computer player
+/// against whoever joins with the code, until the battle is done.
+pub fn host(
+    registry: &Registry,
+    remote: &[RemoteEntry],
+    scenario: &Path,
+    dirs: &DataDirs,
+    bind: &str,
+    live: Live,
+) -> Result<(), String> {
+    let game = registry
+        .open_scenario(scenario, dirs, Variant::default())
+        .map_err(|e| e.to_string())?;
+    let entry = entry(remote, game.ruleset())?;
+    let player = registry.player(game.ruleset(), live.player, live.seed)?;
+    let listener = std::net::TcpListener::bind(bind).map_err(|e| format!("{bind}: {e}"))?;
+    let code = live.code.unwrap_or_else(sandtable_remote::live::join_code);
+    report(&format!(
+        "listening on {}",
+        listener.local_addr().map_err(|e| e.to_string())?
+    ));
+    report(&format!("join code: {code}"));
+    let mut log = report;
+    let opts = sandtable_remote::entry::LiveOptions {
+        store: sandtable_remote::store::Store::new(live.state),
+        identity: identity(live.identity)?,
+        code,
+        player,
+        chat: live.chat,
+        log: &mut log,
+    };
+    let f = entry.host(&listener, scenario, dirs, opts)?;
+    finished(&f);
+    Ok(())
+}
+
+/// `join`: connects to a host and plays the other seat with a computer player.
+pub fn join(
+    registry: &Registry,
+    remote: &[RemoteEntry],
+    addr: &str,
+    patience_s: u64,
+    live: Live,
+) -> Result<(), String> {
+    let patience = std::time::Duration::from_secs(patience_s);
+    let first = sandtable_remote::live::greet(addr, patience)?;
+    let sandtable_remote::live::Message::Hello { ruleset, .. } = &first.1 else {
+        return Err(format!("{addr}: the host did not say hello"));
+    };
+    let entry = entry(remote, ruleset)?;
+    let player = registry.player(ruleset, live.player, live.seed)?;
+    let code = live
+        .code
+        .ok_or_else(|| "join needs the host's --code".to_string())?;
+    let mut log = report;
+    let opts = sandtable_remote::entry::LiveOptions {
+        store: sandtable_remote::store::Store::new(live.state),
+        identity: identity(live.identity)?,
+        code,
+        player,
+        chat: live.chat,
+        log: &mut log,
+    };
+    let f = entry.join(addr, first, patience, opts)?;
+    finished(&f);
+    Ok(())
+}

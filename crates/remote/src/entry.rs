@@ -4,11 +4,15 @@
 use crate::digest::Entropy;
 use crate::error::RemoteError;
 use crate::identity::Identity;
+use crate::live::{Finished, Link, Message, Side};
 use crate::play_out::play_out;
+use crate::store::Store;
 use crate::verify::{NamedFile, Verified, verify};
 use sandtable_engine::files::{DataDirs, Files};
 use sandtable_engine::{AnyCommand, AnyPlayer, Ruleset, Seat, Snapshot, data_file};
+use std::net::TcpListener;
 use std::path::Path;
+use std::time::Duration;
 
 /// Hands each file written to the caller: (index, writer, bytes).
 pub type FileSink<'a> = &'a mut dyn FnMut(usize, Seat, &[u8]);
@@ -35,11 +39,27 @@ type PlayOutFn = fn(
     FileSink<'_>,
 ) -> Result<PlayedOut, String>;
 
+/// What a live side needs besides its ruleset: its store, identity, join code, player, chat
+/// and where it reports.
+pub struct LiveOptions<'a> {
+    pub store: Store,
+    pub identity: Identity,
+    pub code: String,
+    pub player: Box<dyn AnyPlayer>,
+    pub chat: Vec<String>,
+    pub log: &'a mut dyn FnMut(&str),
+}
+
+type HostFn = fn(&TcpListener, &Path, &DataDirs, LiveOptions<'_>) -> Result<Finished, String>;
+type JoinFn = fn(&str, (Link, Message), Duration, LiveOptions<'_>) -> Result<Finished, String>;
+
 #[derive(Clone, Copy)]
 pub struct RemoteEntry {
     pub id: &'static str,
     verify: VerifyFn,
     play_out: PlayOutFn,
+    host: HostFn,
+    join: JoinFn,
 }
 
 impl RemoteEntry {
@@ -48,7 +68,31 @@ impl RemoteEntry {
             id: R::ID,
             verify: verify::<R>,
             play_out: play_out_erased::<R>,
+            host: host_erased::<R>,
+            join: join_erased::<R>,
         }
+    }
+
+    /// Hosts the scenario at `path` live on `listener` until the battle is done.
+    pub fn host(
+        &self,
+        listener: &TcpListener,
+        path: &Path,
+        dirs: &DataDirs,
+        opts: LiveOptions<'_>,
+    ) -> Result<Finished, String> {
+        (self.host)(listener, path, dirs, opts)
+    }
+
+    /// Joins the host at `addr` on the connection [`crate::live::greet`] opened.
+    pub fn join(
+        &self,
+        addr: &str,
+        first: (Link, Message),
+        patience: Duration,
+        opts: LiveOptions<'_>,
+    ) -> Result<Finished, String> {
+        (self.join)(addr, first, patience, opts)
     }
 
     /// Verifies a chain given in order.
@@ -111,6 +155,46 @@ fn play_out_erased<R: Ruleset + Files>(
         result: outcome.map(|o| o.result),
         public_hash: ledger.public_hash(),
     })
+}
+
+fn host_erased<R: Ruleset + Files>(
+    listener: &TcpListener,
+    path: &Path,
+    dirs: &DataDirs,
+    opts: LiveOptions<'_>,
+) -> Result<Finished, String> {
+    let text = data_file::read_text(path).map_err(|e| e.to_string())?;
+    let setup = R::load_scenario(path, &text, dirs).map_err(|e| e.to_string())?;
+    let mut player = opts.player;
+    let mut chooser = |view: &R::State, seat: Seat| choose::<R>(&mut player, view, seat);
+    let mut side = Side::<R> {
+        store: opts.store,
+        identity: opts.identity,
+        code: opts.code,
+        chooser: &mut chooser,
+        log: opts.log,
+        chat: opts.chat,
+    };
+    side.host(listener, setup)
+}
+
+fn join_erased<R: Ruleset + Files>(
+    addr: &str,
+    first: (Link, Message),
+    patience: Duration,
+    opts: LiveOptions<'_>,
+) -> Result<Finished, String> {
+    let mut player = opts.player;
+    let mut chooser = |view: &R::State, seat: Seat| choose::<R>(&mut player, view, seat);
+    let mut side = Side::<R> {
+        store: opts.store,
+        identity: opts.identity,
+        code: opts.code,
+        chooser: &mut chooser,
+        log: opts.log,
+        chat: opts.chat,
+    };
+    side.join(addr, first, patience)
 }
 
 /// A computer player's choice from a seat's view, typed.

@@ -410,10 +410,15 @@ impl<R: Ruleset> Ledger<R> {
                 }
                 (Item::Sealed { stand_in, .. }, None) => stand_in.clone(),
             };
-            if R::deciding(state) != Some(e.by) && R::deciding(state).is_some() {
+            if let Some(d) = R::deciding(state)
+                && d != e.by
+            {
                 return Err(RemoteError::new(
                     file,
-                    format!("seat {} gave a command when the other seat decides", e.by),
+                    format!(
+                        "illegal command {cmd:?}: seat {} gave it when seat {d} decides",
+                        e.by
+                    ),
                 )
                 .at(i));
             }

@@ -16,6 +16,7 @@ pub mod entry;
 pub mod error;
 pub mod identity;
 pub mod ledger;
+pub mod live;
 pub mod peer;
 pub mod play_out;
 pub mod store;

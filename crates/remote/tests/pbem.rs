@@ -148,3 +148,37 @@ fn a_napoleonic_battle_by_email_seals_its_bids_and_verifies() {
         .count();
     assert!(sealed > 0, "the bids went sealed");
 }
+
+#[test]
+fn an_illegal_command_signed_by_its_player_is_refused_naming_file_and_command() {
+    use sandtable_remote::turn_file::{Item, write};
+    let (files, _) = battle(31);
+    let bodies = bodies(&files);
+    // The first turn file of seat 1 with a plain command, after a chain the verifier replays
+    // whole (not waiting on a secret): that command given twice.
+    let (k, mut body) = bodies
+        .iter()
+        .enumerate()
+        .skip(2)
+        .find(|(k, b)| {
+            b.by == 1
+                && b.commands.iter().any(|c| matches!(c, Item::Plain(_)))
+                && verify::<Bfs>(&files[..=*k]).unwrap().public_hash.is_some()
+        })
+        .map(|(k, b)| (k, b.clone()))
+        .unwrap();
+    let at = body
+        .commands
+        .iter()
+        .position(|c| matches!(c, Item::Plain(_)))
+        .unwrap();
+    let again = body.commands[at].clone();
+    body.commands.insert(at + 1, again);
+    let forged = write(&body, &identities(31)[1]).unwrap();
+    let mut chain = files[..k].to_vec();
+    chain.push(("forged.ron".into(), forged));
+    let err = verify::<Bfs>(&chain).unwrap_err();
+    assert_eq!(err.file, "forged.ron");
+    assert!(err.command.is_some(), "{err}");
+    assert!(err.why.contains("illegal command"), "{err}");
+}
