@@ -318,6 +318,19 @@ impl<R: Ruleset> Session<R> {
         undone
     }
 
+    /// Stirs the dice before the next command (remote play: each turn file's dice are stirred
+    /// with a salt neither side chose alone, `docs/remote.md`). Logged like a take-back of
+    /// nothing, so a replay stirs them at the same point.
+    pub fn stir(&mut self, by: Seat, salt: u64) {
+        self.take_backs.push(TakeBack {
+            kept: self.log.len(),
+            undone: 0,
+            by,
+            salt: Some(salt),
+        });
+        R::dice_mut(&mut self.state).redraw(salt);
+    }
+
     /// Did any command after the first `kept` show something nobody could know before (a die,
     /// a secret)? Taking them back must then re-draw the dice.
     pub fn revealed_since(&self, kept: usize) -> bool {

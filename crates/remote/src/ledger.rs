@@ -12,7 +12,7 @@ use crate::digest::{bytes32, commit_nonce, commit_secret, dice_salt, seed_from};
 use crate::error::RemoteError;
 use crate::turn_file::{Body, Item, Kind, Opening, Parsed};
 use sandtable_engine::session::state_hash;
-use sandtable_engine::{Ruleset, Seat};
+use sandtable_engine::{Ruleset, Seat, Session};
 
 /// A file of the chain, as far as the replay needs it.
 #[derive(Debug, Clone)]
@@ -63,7 +63,8 @@ pub struct Ledger<R: Ruleset> {
     pub(crate) commits: [Option<String>; 2],
     /// The seed's two shares: the starter's (revealed in its first turn file) and the other's.
     pub(crate) shares: [Option<[u8; 32]>; 2],
-    state: Option<R::State>,
+    /// The replay so far, as a session (its log is what the screen narrates).
+    session: Option<Session<R>>,
     cursor: usize,
     entered: usize,
     blocked: Option<Blocked>,
@@ -118,7 +119,7 @@ impl<R: Ruleset> Ledger<R> {
             entries: Vec::new(),
             commits,
             shares: [None, None],
-            state: None,
+            session: None,
             cursor: 0,
             entered: 1,
             blocked: None,
@@ -136,7 +137,12 @@ impl<R: Ruleset> Ledger<R> {
     /// The state as this side knows it (the other side's unopened secrets as their stand-ins),
     /// once both shares of the seed are known.
     pub fn state(&self) -> Option<&R::State> {
-        self.state.as_ref()
+        self.session.as_ref().map(Session::state)
+    }
+
+    /// The replay as a session: what the screen shows and narrates.
+    pub fn session(&self) -> Option<&Session<R>> {
+        self.session.as_ref()
     }
 
     pub fn blocked(&self) -> Option<&Blocked> {
@@ -163,7 +169,7 @@ impl<R: Ruleset> Ledger<R> {
 
     /// Has the whole log been replayed, with nothing waiting?
     pub fn caught_up(&self) -> bool {
-        self.state.is_some() && self.blocked.is_none() && self.cursor == self.entries.len()
+        self.session.is_some() && self.blocked.is_none() && self.cursor == self.entries.len()
     }
 
     /// The battle is over and every secret in the log is open.
@@ -173,11 +179,7 @@ impl<R: Ruleset> Ledger<R> {
 
     /// The battle is over (the whole log replayed and nobody left to decide).
     pub fn over(&self) -> bool {
-        self.caught_up()
-            && self
-                .state
-                .as_ref()
-                .is_some_and(|s| R::deciding(s).is_none())
+        self.caught_up() && self.state().is_some_and(|s| R::deciding(s).is_none())
     }
 
     /// Sealed commands whose content this side does not know.
@@ -194,7 +196,7 @@ impl<R: Ruleset> Ledger<R> {
         if !self.caught_up() {
             return None;
         }
-        self.state.as_ref().and_then(R::deciding)
+        self.state().and_then(R::deciding)
     }
 
     /// Checks a received file's place in the chain and signature, and adds it: its openings,
@@ -347,7 +349,7 @@ impl<R: Ruleset> Ledger<R> {
 
     /// Replays the whole log from the opening position.
     pub(crate) fn rebuild(&mut self) -> Result<(), RemoteError> {
-        self.state = None;
+        self.session = None;
         self.cursor = 0;
         self.entered = 1;
         self.blocked = None;
@@ -362,14 +364,14 @@ impl<R: Ruleset> Ledger<R> {
 
     /// Replays on from where the replay stands, as far as this side's knowledge goes.
     pub(crate) fn run(&mut self) -> Result<(), RemoteError> {
-        if self.state.is_none() {
+        if self.session.is_none() {
             let (Some(a), Some(b)) = (self.shares[0], self.shares[1]) else {
                 return Ok(());
             };
             let seed = seed_from(&a, &b);
-            let s = R::setup(&self.setup, seed)
+            let s = Session::new(self.setup.clone(), seed)
                 .map_err(|e| RemoteError::new(&self.files[0].name, e))?;
-            self.state = Some(s);
+            self.session = Some(s);
         }
         if self.blocked.is_some() {
             return Ok(());
@@ -378,8 +380,8 @@ impl<R: Ruleset> Ledger<R> {
             while self.entered < self.files.len() && self.files[self.entered].first == self.cursor {
                 self.check_public_hash(self.entered - 1)?;
                 if let Some(salt) = self.files[self.entered].stir {
-                    let s = self.state.as_mut().expect("set up above");
-                    R::dice_mut(s).redraw(salt);
+                    let by = self.files[self.entered].by;
+                    self.session.as_mut().expect("set up above").stir(by, salt);
                 }
                 self.entered += 1;
             }
@@ -390,7 +392,7 @@ impl<R: Ruleset> Ledger<R> {
                 return Ok(());
             }
             let i = self.cursor;
-            let state = self.state.as_ref().expect("set up above");
+            let state = self.session.as_ref().expect("set up above").state();
             let e = &self.entries[i];
             let file = &self.files[e.file].name;
             let cmd = match (&e.item, &e.truth) {
@@ -452,7 +454,15 @@ impl<R: Ruleset> Ledger<R> {
                 });
                 return Ok(());
             }
-            self.state = Some(next);
+            drop(next);
+            // Executed once more in the session, which keeps the log the screen narrates.
+            self.session
+                .as_mut()
+                .expect("set up above")
+                .submit(cmd)
+                .map_err(|err| {
+                    RemoteError::new(&self.files[self.entries[i].file].name, err.to_string()).at(i)
+                })?;
             self.cursor += 1;
         }
     }
@@ -464,10 +474,10 @@ impl<R: Ruleset> Ledger<R> {
             return Ok(());
         }
         f.hash_checked = true;
-        let (Some(expected), Some(state)) = (&f.public_hash, &self.state) else {
+        let (Some(expected), Some(session)) = (&f.public_hash, &self.session) else {
             return Ok(());
         };
-        let found = public_hash::<R>(state);
+        let found = public_hash::<R>(session.state());
         if *expected != found {
             return Err(RemoteError::new(
                 &f.name,
@@ -538,7 +548,7 @@ impl<R: Ruleset> Ledger<R> {
         if !self.caught_up() {
             return None;
         }
-        self.state.as_ref().map(public_hash::<R>)
+        self.state().map(public_hash::<R>)
     }
 
     /// This side's own sealed commands that the log has turned up (or all of them, once the
