@@ -16,6 +16,8 @@ pub enum SeatKind {
     Human,
     /// The computer opponent, deciding off the frame.
     Computer,
+    /// A person on another machine (`crate::remote`): their commands come in turn files.
+    Remote,
 }
 
 impl SeatKind {
@@ -23,6 +25,7 @@ impl SeatKind {
         match self {
             SeatKind::Human => "Player",
             SeatKind::Computer => "Computer",
+            SeatKind::Remote => "Remote",
         }
     }
 }
@@ -88,6 +91,8 @@ pub struct Battle {
     /// The coach: the computer's judgement, asked about a person's planned command before it
     /// is carried out (`Battle::coach_advice`). Shared by clones of the battle.
     pub coach: Option<Coach>,
+    /// The side played here of a battle whose other side is on another machine.
+    pub remote: Option<crate::remote::Remote>,
 }
 
 impl Clone for Battle {
@@ -109,6 +114,7 @@ impl Clone for Battle {
             showing: self.showing,
             shown_line: self.shown_line.clone(),
             coach: self.coach.clone(),
+            remote: self.remote.clone(),
         }
     }
 }
@@ -149,6 +155,7 @@ impl Battle {
             showing: None,
             shown_line: None,
             coach: None,
+            remote: None,
         };
         // A lesson decides for itself: the learner at the screen, the computer on the other side.
         let lesson = b.game.info().lesson.clone();
@@ -166,7 +173,7 @@ impl Battle {
             None => {
                 b.set_seats(seats);
                 // Open on a curtain when the first decision is secret (the opening bid).
-                if !b.seats.contains(&SeatKind::Computer) && b.prompt().secret {
+                if b.hot_seat() && b.prompt().secret {
                     b.curtain = Some(Curtain::HandOver(viewer));
                 }
             }
@@ -190,14 +197,15 @@ impl Battle {
     /// The seat of the one person playing, when the other side is the computer.
     pub fn only_person(&self) -> Option<Seat> {
         match self.seats {
-            [SeatKind::Human, SeatKind::Computer] => Some(0),
-            [SeatKind::Computer, SeatKind::Human] => Some(1),
+            [SeatKind::Human, SeatKind::Computer | SeatKind::Remote] => Some(0),
+            [SeatKind::Computer | SeatKind::Remote, SeatKind::Human] => Some(1),
             _ => None,
         }
     }
 
+    /// Solo practice: one person against the computer.
     pub fn solo(&self) -> bool {
-        self.only_person().is_some()
+        self.only_person().is_some() && self.seats.contains(&SeatKind::Computer)
     }
 
     pub fn hot_seat(&self) -> bool {
@@ -243,6 +251,15 @@ impl Battle {
                 rule,
                 "The computer is deciding for this side.",
             ));
+        }
+        if let Some(r) = &self.remote {
+            let waiting = {
+                let side = r.lock();
+                (!side.handle.to_play()).then(|| side.handle.waiting())
+            };
+            if let Some(w) = waiting {
+                return Some(RuleError::new(rule, w));
+            }
         }
         None
     }
@@ -298,6 +315,26 @@ impl Battle {
     }
 
     fn apply(&mut self, cmd: &AnyCommand) -> Result<(), RuleError> {
+        if let Some(remote) = self.remote.clone() {
+            // The side plays it (sealing it if the rules keep it secret); the screen shows the
+            // side's battle.
+            let before = self.game.len();
+            {
+                let mut side = remote.lock();
+                if let Err(e) = side.handle.play(cmd) {
+                    self.notice = Some(e.to_string());
+                    return Err(e);
+                }
+                if let Some(g) = side.handle.game() {
+                    self.game = g;
+                }
+            }
+            self.notice = None;
+            self.append_log(before);
+            self.refresh();
+            self.remote_flush();
+            return Ok(());
+        }
         let before = self.game.len();
         if let Err(e) = self.game.submit(cmd) {
             self.notice = Some(e.to_string());
@@ -322,6 +359,14 @@ impl Battle {
     pub fn undo_offer(&self) -> Option<String> {
         if self.curtain.is_some() || self.seats == [SeatKind::Computer; 2] {
             return None;
+        }
+        if let Some(r) = &self.remote {
+            // Local only, and never across a file sent (`docs/remote.md`).
+            return r
+                .lock()
+                .handle
+                .can_undo()
+                .then(|| "Take back your last command (not yet sent)".into());
         }
         let seat = self.only_person().unwrap_or(self.viewer);
         match self.game.take_back_kind(seat) {
@@ -350,6 +395,20 @@ impl Battle {
     pub fn undo(&mut self) -> bool {
         if self.curtain.is_some() {
             return false;
+        }
+        if let Some(remote) = self.remote.clone() {
+            let done = {
+                let mut side = remote.lock();
+                let done = side.handle.undo();
+                if done && let Some(g) = side.handle.game() {
+                    self.game = g;
+                }
+                done
+            };
+            if done {
+                self.changed_history();
+            }
+            return done;
         }
         let seat = match (self.only_person(), self.seats) {
             (Some(p), _) => p,
@@ -456,7 +515,7 @@ impl Battle {
 
     /// Redoes a command taken back freely (its own, showing nothing new).
     pub fn redo(&mut self) -> bool {
-        if self.curtain.is_some() || !self.game.can_redo() {
+        if self.curtain.is_some() || self.remote.is_some() || !self.game.can_redo() {
             return false;
         }
         let done = self.game.redo();
@@ -470,7 +529,7 @@ impl Battle {
     }
 
     /// Every event so far, narrated for the viewer.
-    fn rebuild_log(&mut self) {
+    pub(crate) fn rebuild_log(&mut self) {
         self.log.clear();
         self.append_log(0);
     }
@@ -499,7 +558,7 @@ impl Battle {
         self.computer_why = None;
         // With the computer on one side the person's screen never changes hands; with the
         // computer on both, side A's view is shown.
-        if self.seats.contains(&SeatKind::Computer) {
+        if self.seats.contains(&SeatKind::Computer) || self.seats.contains(&SeatKind::Remote) {
             self.viewer = self.only_person().unwrap_or(0);
             self.curtain = None;
             self.refresh();

@@ -11,6 +11,7 @@ pub mod controls;
 pub mod palette;
 pub mod paths;
 pub mod preview;
+pub mod remote;
 pub mod rulesets;
 pub mod saves;
 pub mod screens;

@@ -81,6 +81,14 @@ fn data_home() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("sandtable"))
 }
 
+/// Where remote battles keep their files (`docs/remote.md`): one folder per battle, under
+/// `$SANDTABLE_REMOTE_DIR` when it is set.
+pub fn remote_dir() -> PathBuf {
+    std::env::var_os("SANDTABLE_REMOTE_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| data_home().join("remote"))
+}
+
 /// Where the player keeps scenarios of their own (e.g. `~/.local/share/sandtable/scenarios`):
 /// the start screen lists them in a group of their own.
 pub fn own_scenarios_dir() -> PathBuf {

@@ -23,3 +23,16 @@ impl Default for Rulesets {
         ]))
     }
 }
+
+/// The rulesets this program plays remotely (`docs/remote.md`).
+#[derive(Resource, Clone)]
+pub struct RemoteRulesets(pub Vec<sandtable_remote::RemoteEntry>);
+
+impl Default for RemoteRulesets {
+    fn default() -> Self {
+        Self(vec![
+            sandtable_remote::RemoteEntry::new::<sandtable_bfs::Bfs>(),
+            sandtable_remote::RemoteEntry::new::<sandtable_napoleonic::Napoleonic>(),
+        ])
+    }
+}

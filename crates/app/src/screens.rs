@@ -28,13 +28,38 @@ pub struct OpenRequest {
     pub save: Option<std::path::PathBuf>,
     /// Roll the dice from this seed instead of the scenario's own (`--dice`).
     pub dice: Option<u64>,
+    /// Play with someone elsewhere (`crate::remote`).
+    pub remote: Option<RemoteAction>,
+}
+
+/// What the start screen's "Play with someone elsewhere" asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RemoteAction {
+    /// Offer the scenario by email, playing `seat`, to the player whose key is given.
+    Email {
+        scenario: std::path::PathBuf,
+        seat: u8,
+        opponent: String,
+    },
+    /// Open a turn file: accept a battle offered, or go on with one in progress.
+    OpenFile(std::path::PathBuf),
+    /// Go on with a battle kept in this folder.
+    Resume(std::path::PathBuf),
+    /// Host the scenario live on this address.
+    Host {
+        scenario: std::path::PathBuf,
+        bind: String,
+    },
+    /// Join a live battle.
+    Join { addr: String, code: String },
 }
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<OpenRequest>()
+        .init_resource::<crate::rulesets::RemoteRulesets>()
         .add_systems(Startup, (scan_catalogue, scan_resume))
-        .add_systems(Update, open_requested)
+        .add_systems(Update, (open_requested, settle_live, crate::remote::poll))
         .add_systems(OnEnter(Screen::Start), |mut commands: Commands| {
             commands.remove_resource::<Battle>()
         });
@@ -55,8 +80,50 @@ fn open_requested(
     mut request: ResMut<OpenRequest>,
     paths: Res<DataPaths>,
     rulesets: Res<Rulesets>,
+    remote: Res<crate::rulesets::RemoteRulesets>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if let Some(action) = request.remote.take() {
+        use crate::remote as r;
+        let opened = match action {
+            RemoteAction::Email {
+                scenario,
+                seat,
+                opponent,
+            } => r::start_by_email(&remote, &rulesets, &scenario, &paths.dirs, seat, &opponent),
+            RemoteAction::OpenFile(path) => r::open_turn_file(&remote, &path),
+            RemoteAction::Resume(folder) => r::resume(&remote, &folder),
+            RemoteAction::Host { scenario, bind } => {
+                match r::host(&remote, &rulesets, &scenario, &paths.dirs, &bind) {
+                    Ok(p) => {
+                        commands.insert_resource(p);
+                        request.error = None;
+                    }
+                    Err(e) => request.error = Some(vec![e]),
+                }
+                return;
+            }
+            RemoteAction::Join { addr, code } => {
+                match r::join(&addr, &code) {
+                    Ok(p) => {
+                        commands.insert_resource(p);
+                        request.error = None;
+                    }
+                    Err(e) => request.error = Some(vec![e]),
+                }
+                return;
+            }
+        };
+        match opened {
+            Ok(b) => {
+                commands.insert_resource(b);
+                request.error = None;
+                next.set(Screen::Battle);
+            }
+            Err(e) => request.error = Some(vec![e]),
+        }
+        return;
+    }
     if let Some(save) = request.save.take() {
         match crate::saves::load(&rulesets.0, &save) {
             Ok(b) => {
@@ -102,5 +169,33 @@ fn open_requested(
             request.error = Some(lines);
             next.set(Screen::Start);
         }
+    }
+}
+
+/// A live game being set up: once the battle exists, to the battle screen.
+fn settle_live(
+    mut commands: Commands,
+    pending: Option<ResMut<crate::remote::PendingLive>>,
+    paths: Res<DataPaths>,
+    rulesets: Res<Rulesets>,
+    remote: Res<crate::rulesets::RemoteRulesets>,
+    mut next: ResMut<NextState<Screen>>,
+    mut request: ResMut<OpenRequest>,
+) {
+    let Some(mut pending) = pending else {
+        return;
+    };
+    match crate::remote::settle(&mut pending, &remote, &rulesets, &paths.dirs) {
+        Some(Ok(b)) => {
+            commands.remove_resource::<crate::remote::PendingLive>();
+            commands.insert_resource(b);
+            request.error = None;
+            next.set(Screen::Battle);
+        }
+        Some(Err(e)) => {
+            commands.remove_resource::<crate::remote::PendingLive>();
+            request.error = Some(vec![e]);
+        }
+        None => {}
     }
 }

@@ -1,15 +1,17 @@
 //! One ruleset's remote play, erased, for the programs that name rulesets in one place (the
 //! CLI's and the app's `rulesets.rs`): verify a chain, play a battle out by email.
 
+use crate::any_remote::{AnyRemote, RemoteGame};
 use crate::digest::Entropy;
 use crate::error::RemoteError;
 use crate::identity::Identity;
 use crate::live::{Finished, Link, Message, Side};
+use crate::peer::{Peer, Private};
 use crate::play_out::play_out;
 use crate::store::Store;
 use crate::verify::{NamedFile, Verified, verify};
 use sandtable_engine::files::{DataDirs, Files};
-use sandtable_engine::{AnyCommand, AnyPlayer, Ruleset, Seat, Snapshot, data_file};
+use sandtable_engine::{AnyCommand, AnyPlayer, Present, Ruleset, Seat, Snapshot, Teach, data_file};
 use std::net::TcpListener;
 use std::path::Path;
 use std::time::Duration;
@@ -50,6 +52,10 @@ pub struct LiveOptions<'a> {
     pub log: &'a mut dyn FnMut(&str),
 }
 
+type StartFn =
+    fn(&Path, &DataDirs, Identity, Seat, &str) -> Result<(Box<dyn AnyRemote>, Vec<u8>), String>;
+type AcceptFn = fn(Identity, &str, &[u8]) -> Result<(Box<dyn AnyRemote>, Vec<u8>), RemoteError>;
+type RestoreFn = fn(Identity, &[NamedFile], Private) -> Result<Box<dyn AnyRemote>, RemoteError>;
 type HostFn = fn(&TcpListener, &Path, &DataDirs, LiveOptions<'_>) -> Result<Finished, String>;
 type JoinFn = fn(&str, (Link, Message), Duration, LiveOptions<'_>) -> Result<Finished, String>;
 
@@ -60,17 +66,62 @@ pub struct RemoteEntry {
     play_out: PlayOutFn,
     host: HostFn,
     join: JoinFn,
+    start: StartFn,
+    accept: AcceptFn,
+    restore: RestoreFn,
 }
 
 impl RemoteEntry {
-    pub fn new<R: Ruleset + Files>() -> Self {
+    pub fn new<R: Ruleset + Files + Present + Teach>() -> Self {
         Self {
             id: R::ID,
             verify: verify::<R>,
             play_out: play_out_erased::<R>,
             host: host_erased::<R>,
             join: join_erased::<R>,
+            start: start_erased::<R>,
+            accept: |identity, name, bytes| {
+                let (peer, accept) = Peer::<R>::accept(identity, name, bytes, Entropy::Os)?;
+                Ok((Box::new(RemoteGame { peer }) as Box<dyn AnyRemote>, accept))
+            },
+            restore: |identity, files, private| {
+                let peer = Peer::<R>::restore(identity, files, private)?;
+                Ok(Box::new(RemoteGame { peer }) as Box<dyn AnyRemote>)
+            },
         }
+    }
+
+    /// Starts a battle of the scenario at `path` for `seat` against the player whose public
+    /// key is `opponent`: this side, and its Start file.
+    pub fn start(
+        &self,
+        path: &Path,
+        dirs: &DataDirs,
+        identity: Identity,
+        seat: Seat,
+        opponent: &str,
+    ) -> Result<(Box<dyn AnyRemote>, Vec<u8>), String> {
+        (self.start)(path, dirs, identity, seat, opponent)
+    }
+
+    /// Accepts a Start file offered to this identity: this side, and its Accept file.
+    pub fn accept(
+        &self,
+        identity: Identity,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<(Box<dyn AnyRemote>, Vec<u8>), RemoteError> {
+        (self.accept)(identity, name, bytes)
+    }
+
+    /// This side again from its kept files and private store.
+    pub fn restore(
+        &self,
+        identity: Identity,
+        files: &[NamedFile],
+        private: Private,
+    ) -> Result<Box<dyn AnyRemote>, RemoteError> {
+        (self.restore)(identity, files, private)
     }
 
     /// Hosts the scenario at `path` live on `listener` until the battle is done.
@@ -155,6 +206,32 @@ fn play_out_erased<R: Ruleset + Files>(
         result: outcome.map(|o| o.result),
         public_hash: ledger.public_hash(),
     })
+}
+
+fn start_erased<R: Ruleset + Files + Present + Teach>(
+    path: &Path,
+    dirs: &DataDirs,
+    identity: Identity,
+    seat: Seat,
+    opponent: &str,
+) -> Result<(Box<dyn AnyRemote>, Vec<u8>), String> {
+    let text = data_file::read_text(path).map_err(|e| e.to_string())?;
+    let setup = R::load_scenario(path, &text, dirs).map_err(|e| e.to_string())?;
+    if crate::digest::bytes32(opponent).is_none() {
+        return Err(
+            "the other player's key must be 64 hex digits (sandtable-cli pbem key prints it)"
+                .into(),
+        );
+    }
+    let (peer, bytes) = Peer::<R>::start(identity, seat, setup, opponent, Entropy::Os)
+        .map_err(|e| e.to_string())?;
+    Ok((Box::new(RemoteGame { peer }), bytes))
+}
+
+/// The entry for the ruleset a turn file names.
+pub fn entry_for<'a>(entries: &'a [RemoteEntry], bytes: &[u8]) -> Option<&'a RemoteEntry> {
+    let id = crate::turn_file::ruleset_of(bytes)?;
+    entries.iter().find(|e| e.id == id)
 }
 
 fn host_erased<R: Ruleset + Files>(

@@ -509,6 +509,31 @@ impl<R: Ruleset> Ledger<R> {
         self.run()
     }
 
+    /// May [`Ledger::undo_own`] take a command back?
+    pub(crate) fn can_undo_own(&self, me: Seat) -> bool {
+        let Some(draft) = self.files.last().filter(|f| f.hash.is_none()) else {
+            return false;
+        };
+        self.entries.len() > draft.first
+            && self.caught_up()
+            && self.entries.last().is_some_and(|e| e.by == me)
+            && self
+                .session
+                .as_ref()
+                .is_some_and(|s| s.take_back_kind(me) == sandtable_engine::TakeBackKind::Free)
+    }
+
+    /// Takes back this side's own last command, in the file it is still writing, when it
+    /// showed nothing new (no die, no secret turned up): undo never crosses a file sent.
+    pub(crate) fn undo_own(&mut self, me: Seat) -> Result<bool, RemoteError> {
+        if !self.can_undo_own(me) {
+            return Ok(false);
+        }
+        self.entries.pop();
+        self.rebuild()?;
+        Ok(true)
+    }
+
     /// Takes back the last command if the replay refused it.
     pub(crate) fn pop_unplayed(&mut self) {
         if self.entries.len() > self.cursor && self.blocked.is_none() {

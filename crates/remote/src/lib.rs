@@ -11,6 +11,7 @@
 //! Generic over the engine's [`sandtable_engine::Ruleset`]: a ruleset takes part through its
 //! `secret` and `opened_by` answers, and nothing here names one.
 
+pub mod any_remote;
 pub mod digest;
 pub mod entry;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod ledger;
 pub mod live;
 pub mod peer;
 pub mod play_out;
+pub mod pump;
 pub mod store;
 pub mod turn_file;
 pub mod verify;

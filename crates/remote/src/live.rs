@@ -78,6 +78,44 @@ impl Link {
         Ok(Self { ws })
     }
 
+    /// A link on a connection already accepted as a WebSocket.
+    pub fn from_socket(ws: WebSocket<TcpStream>) -> Self {
+        Self { ws }
+    }
+
+    /// Sets how long [`Link::poll`] waits for a message.
+    pub fn set_read_timeout(&mut self, t: Option<Duration>) {
+        let _ = self.ws.get_ref().set_read_timeout(t);
+    }
+
+    /// The next message if one comes within the read timeout, else `None`.
+    pub fn poll(&mut self) -> Result<Option<Message>, Broken> {
+        loop {
+            match self.ws.read() {
+                Ok(tungstenite::Message::Text(t)) => {
+                    return ron::from_str(t.as_str()).map(Some).map_err(|e| {
+                        Broken::Refused(format!("a message that does not read: {}", e.code))
+                    });
+                }
+                Ok(tungstenite::Message::Close(_)) => {
+                    return Err(Broken::Dropped(
+                        "the other side closed the connection".into(),
+                    ));
+                }
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Ok(None);
+                }
+                Err(e) => return Err(Broken::Dropped(e.to_string())),
+            }
+        }
+    }
+
     pub fn send(&mut self, m: &Message) -> Result<(), Broken> {
         let text = ron::to_string(m).map_err(|e| Broken::Dropped(e.to_string()))?;
         self.ws

@@ -246,6 +246,44 @@ impl<R: Ruleset> Peer<R> {
         Ok(())
     }
 
+    /// Takes back this side's last command of the file it is writing, when nothing came of it
+    /// that it could not have known (`Session::take_back_kind` says Free).
+    pub fn undo(&mut self) -> bool {
+        self.writing && self.ledger.undo_own(self.seat).unwrap_or(false)
+    }
+
+    /// Would [`Peer::undo`] take a command back now?
+    pub fn can_undo(&self) -> bool {
+        self.writing && self.ledger.can_undo_own(self.seat)
+    }
+
+    /// What this side is waiting for, in words.
+    pub fn waiting(&self) -> String {
+        if self.done() {
+            return "The battle is over and every secret is open.".into();
+        }
+        if let Some(b) = self.ledger.blocked() {
+            return format!(
+                "Waiting for the other side to open {} secret(s) that command #{} turns up.",
+                b.waiting_for.len(),
+                b.at + 1
+            );
+        }
+        if self.ledger.state().is_none() {
+            return "Waiting for the other side's first file (its share of the dice seed).".into();
+        }
+        if self.to_play() {
+            return "Your decision.".into();
+        }
+        if self.to_write() {
+            return format!("Send turn file #{} to the other side.", self.file_count());
+        }
+        format!(
+            "Waiting for the other side's turn file #{}.",
+            self.file_count()
+        )
+    }
+
     /// Writes this side's next file: the nonce it committed to, the commitment to its next, the
     /// openings the rules have made due, its commands and the public hash.
     pub fn write(&mut self) -> Result<Vec<u8>, RemoteError> {

@@ -162,12 +162,23 @@ impl<S, C> Parsed<S, C> {
 /// The ruleset a file is for, read without knowing its types (to pick the ruleset that reads
 /// the whole chain).
 pub fn ruleset_of(bytes: &[u8]) -> Option<String> {
-    #[derive(Deserialize)]
-    #[serde(rename = "Turn")]
-    struct Head {
-        ruleset: String,
-    }
+    head(bytes).map(|h| h.ruleset)
+}
+
+/// A file's place in its chain, read without knowing its types.
+pub fn index_of(bytes: &[u8]) -> Option<usize> {
+    head(bytes).map(|h| h.index)
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Turn")]
+struct Head {
+    ruleset: String,
+    index: usize,
+}
+
+fn head(bytes: &[u8]) -> Option<Head> {
     let text = std::str::from_utf8(bytes).ok()?;
     let (_, body) = text.split_once('\n')?;
-    ron::from_str::<Head>(body).ok().map(|h| h.ruleset)
+    ron::from_str::<Head>(body).ok()
 }

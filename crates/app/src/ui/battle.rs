@@ -34,6 +34,8 @@ pub struct BattleUi {
     pub tape_label: Option<(egui::Rect, [u8; 3], String)>,
     /// The computer's reason for its last command is shown under the phase bar ("Why?").
     pub why_open: bool,
+    /// What is being typed into a remote battle's card.
+    pub remote_fields: super::remote_card::CardFields,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -100,6 +102,8 @@ pub(super) fn battle_ui(
     let side = egui::Panel::right("details")
         .exact_size(SIDE_PANEL_PX)
         .show(&mut root, |ui| {
+            // A remote battle's card: what this side waits for, its files, the chat.
+            super::remote_card::card(ui, &mut battle, &mut ui_state.remote_fields);
             // A lesson's card comes first: it says what to do now.
             let lesson_action = super::lesson::card(ui, &mut battle);
             ui_state.lesson_rect = battle

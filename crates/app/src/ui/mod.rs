@@ -7,6 +7,7 @@ pub mod help_keys;
 mod lesson;
 mod log_panel;
 mod phase_bar;
+pub mod remote_card;
 mod root;
 pub mod rules;
 pub mod settings_window;

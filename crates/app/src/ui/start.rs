@@ -8,6 +8,21 @@ use crate::screens::OpenRequest;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+/// The fields of "Play with someone elsewhere".
+#[derive(Default)]
+pub(super) struct RemoteForm {
+    /// This player's public key (made on first use), or why there is none.
+    key: Option<Result<String, String>>,
+    opponent: String,
+    seat: u8,
+    file: String,
+    bind: String,
+    addr: String,
+    code: String,
+    /// Battles in progress, scanned when the section opens.
+    in_progress: Option<Vec<std::path::PathBuf>>,
+}
+
 #[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
 pub(super) fn start_screen(
     mut contexts: EguiContexts,
@@ -18,6 +33,11 @@ pub(super) fn start_screen(
     mut settings_shown: ResMut<super::settings_window::SettingsWindow>,
     launched: Option<Res<crate::Launched>>,
     mut timed: Local<bool>,
+    (mut form, pending, mut commands): (
+        Local<RemoteForm>,
+        Option<Res<crate::remote::PendingLive>>,
+        Commands,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !*timed && let Some(l) = launched {
@@ -188,6 +208,10 @@ pub(super) fn start_screen(
                         if play.clicked() || enter {
                             request.path = Some(e.path.clone());
                         }
+                        if l.info.lesson.is_none() {
+                            right.add_space(10.0);
+                            remote_section(right, &mut form, &mut request, &e.path, &l.info.sides);
+                        }
                     }
                     Err(err) => error_box(
                         right,
@@ -198,8 +222,170 @@ pub(super) fn start_screen(
             }
         });
     });
+    if let Some(p) = pending {
+        let mut cancel = false;
+        egui::Window::new("Live battle")
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                ui.label(&p.status);
+                if p.scenario.is_some() {
+                    ui.label(
+                        egui::RichText::new(format!("Join code: {}", p.code))
+                            .size(22.0)
+                            .strong(),
+                    );
+                }
+                cancel = ui.button("Cancel").clicked();
+            });
+        if cancel {
+            commands.remove_resource::<crate::remote::PendingLive>();
+        }
+    }
     *chosen = index;
     Ok(())
+}
+
+/// "Play with someone elsewhere": by email, or live; battles in progress.
+fn remote_section(
+    ui: &mut egui::Ui,
+    form: &mut RemoteForm,
+    request: &mut OpenRequest,
+    scenario: &std::path::Path,
+    sides: &[String],
+) {
+    use crate::screens::RemoteAction;
+    egui::CollapsingHeader::new("Play with someone elsewhere")
+        .id_salt("remote")
+        .show(ui, |ui| {
+            let key = form
+                .key
+                .get_or_insert_with(|| crate::remote::identity().map(|i| i.public_hex()));
+            match key {
+                Ok(k) => {
+                    ui.horizontal(|ui| {
+                        ui.label("Your key:");
+                        ui.monospace(format!("{}…", &k[..16]));
+                        if ui
+                            .small_button("Copy")
+                            .on_hover_text("Copy your whole public key, to send the other player")
+                            .clicked()
+                        {
+                            ui.ctx().copy_text(k.clone());
+                        }
+                    });
+                }
+                Err(e) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, format!("No identity: {e}"));
+                }
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("By email").strong());
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                for (i, side) in sides.iter().enumerate().take(2) {
+                    ui.radio_value(&mut form.seat, i as u8, side);
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Their key:");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.opponent)
+                        .hint_text("64 hex digits")
+                        .desired_width(220.0),
+                );
+            });
+            if ui
+                .add_enabled(
+                    form.opponent.trim().len() == 64,
+                    egui::Button::new("✉ Offer this battle by email"),
+                )
+                .on_hover_text("Writes the battle's first turn file for you to send")
+                .clicked()
+            {
+                request.remote = Some(RemoteAction::Email {
+                    scenario: scenario.to_path_buf(),
+                    seat: form.seat,
+                    opponent: form.opponent.trim().to_string(),
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.file)
+                        .hint_text("a turn file you received")
+                        .desired_width(220.0),
+                );
+                if ui
+                    .add_enabled(!form.file.trim().is_empty(), egui::Button::new("Open"))
+                    .on_hover_text("Accept a battle offered to you, or go on with one in progress")
+                    .clicked()
+                {
+                    request.remote = Some(RemoteAction::OpenFile(form.file.trim().into()));
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("Live").strong());
+            if form.bind.is_empty() {
+                form.bind = "0.0.0.0:7878".into();
+            }
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut form.bind).desired_width(140.0));
+                if ui
+                    .button("Host")
+                    .on_hover_text("Offer this scenario on the network; you play the first side")
+                    .clicked()
+                {
+                    request.remote = Some(RemoteAction::Host {
+                        scenario: scenario.to_path_buf(),
+                        bind: form.bind.trim().to_string(),
+                    });
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.addr)
+                        .hint_text("host:port")
+                        .desired_width(140.0),
+                );
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.code)
+                        .hint_text("code")
+                        .desired_width(70.0),
+                );
+                if ui
+                    .add_enabled(
+                        !form.addr.trim().is_empty() && !form.code.trim().is_empty(),
+                        egui::Button::new("Join"),
+                    )
+                    .clicked()
+                {
+                    request.remote = Some(RemoteAction::Join {
+                        addr: form.addr.trim().to_string(),
+                        code: form.code.trim().to_string(),
+                    });
+                }
+            });
+            let in_progress = form
+                .in_progress
+                .get_or_insert_with(crate::remote::battles_in_progress);
+            if !in_progress.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("In progress").strong());
+                for folder in in_progress.iter().take(5) {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            folder
+                                .file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_default(),
+                        );
+                        if ui.small_button("Resume").clicked() {
+                            request.remote = Some(RemoteAction::Resume(folder.clone()));
+                        }
+                    });
+                }
+            }
+        });
 }
 
 fn error_box(ui: &mut egui::Ui, title: &str, lines: &[String]) {
