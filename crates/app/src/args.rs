@@ -22,6 +22,20 @@ pub struct Args {
     #[arg(long)]
     pub start_screen: bool,
 
+    /// Offer the scenario (--scenario, or the default one) by email to the player whose public
+    /// key is KEY: writes the battle's first turn file and opens the battle, waiting for them.
+    #[arg(long, value_name = "KEY")]
+    pub offer_to: Option<String>,
+
+    /// Open a turn file received: accept the battle it offers, or go on with the one it
+    /// continues.
+    #[arg(long, value_name = "PATH")]
+    pub turn_file: Option<PathBuf>,
+
+    /// On the start screen, open "Play with someone elsewhere" (for screenshots).
+    #[arg(long)]
+    pub open_remote: bool,
+
     /// Folder holding `scenarios/` and `assets/` (default: found next to the program or in the
     /// current folder).
     #[arg(long, value_name = "DIR")]

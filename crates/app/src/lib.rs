@@ -122,7 +122,33 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
                 cat.default_entry().map(|e| e.path.clone())
             })
     });
-    if let Some(path) = scenario {
+    let remote = match (&args.offer_to, &args.turn_file) {
+        (_, Some(file)) => Some(screens::RemoteAction::OpenFile(file.clone())),
+        (Some(key), None) => scenario
+            .clone()
+            .or_else(|| {
+                catalogue::Catalogue::scan(
+                    &paths::DataPaths::locate(args.data.as_deref()),
+                    &rulesets::Rulesets::default(),
+                )
+                .default_entry()
+                .map(|e| e.path.clone())
+            })
+            .map(|scenario| screens::RemoteAction::Email {
+                scenario,
+                seat: 0,
+                opponent: key.clone(),
+            }),
+        (None, None) => None,
+    };
+    app.insert_resource(ui::RemoteSectionOpen(args.open_remote));
+    if remote.is_some() {
+        app.insert_resource(screens::OpenRequest {
+            remote,
+            seats: args.seats(),
+            ..Default::default()
+        });
+    } else if let Some(path) = scenario {
         app.insert_resource(screens::OpenRequest {
             path: Some(path),
             seats: args.seats(),

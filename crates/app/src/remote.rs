@@ -450,56 +450,65 @@ fn live_battle(
     battle_for(side, folder)
 }
 
-/// Reads what came in for a remote battle: files from the inbox (by email) or the connection
-/// (live), chat, refusals. Every frame; cheap when nothing came.
+/// Reads what came in for a remote battle, every frame: the inbox once a second (by email),
+/// the connection's reports (live).
 pub fn poll(battle: Option<ResMut<Battle>>, time: Res<Time>, mut last_scan: Local<f32>) {
     let Some(mut battle) = battle else {
         return;
     };
-    let Some(remote) = battle.remote.clone() else {
-        return;
-    };
-    let (reports, inbox) = {
-        let side = remote.lock();
-        let reports = side.pump.as_ref().map(Pump::reports).unwrap_or_default();
-        let now = time.elapsed_secs();
-        let inbox = (side.pump.is_none() && now - *last_scan > 1.0).then(|| {
-            *last_scan = now;
-            side.folder
-                .join(format!("turn-{:04}.ron", side.handle.file_count()))
-        });
-        (reports, inbox)
-    };
-    if let Some(path) = inbox.filter(|p| p.is_file())
-        && let Ok(bytes) = std::fs::read(&path)
-    {
-        battle.remote_import(&path.display().to_string(), &bytes);
+    let now = time.elapsed_secs();
+    let scan = now - *last_scan > 1.0;
+    if scan {
+        *last_scan = now;
     }
-    for r in reports {
-        match r {
-            Report::Got(Message::File { index, text }) => {
-                battle.remote_import(&format!("turn file #{index}"), text.as_bytes());
-            }
-            Report::Got(Message::Chat(t)) => remote.lock().chat.push((false, t)),
-            Report::Got(Message::Ready) => {
-                battle.notice = Some("The other player is ready.".into());
-            }
-            Report::Got(Message::Refused(why)) => {
-                remote.lock().refused = Some(format!("The other side refused our file: {why}"));
-            }
-            Report::Got(Message::Bye) | Report::Got(Message::Hello { .. }) => {}
-            Report::Greeted { .. } => remote.lock().connection = "Connected.".into(),
-            Report::Lost(why) => {
-                remote.lock().connection = format!("Connection lost ({why}); trying again…")
-            }
-            Report::Turned(why) => {
-                remote.lock().connection = format!("Refused a connection: {why}")
-            }
-        }
-    }
+    battle.remote_poll(scan);
 }
 
 impl Battle {
+    /// Takes in what came for a remote battle: files, chat, refusals, the connection's state;
+    /// with `scan_inbox`, a turn file saved into the battle's folder (by email).
+    pub fn remote_poll(&mut self, scan_inbox: bool) {
+        let Some(remote) = self.remote.clone() else {
+            return;
+        };
+        let (reports, inbox) = {
+            let side = remote.lock();
+            let reports = side.pump.as_ref().map(Pump::reports).unwrap_or_default();
+            let inbox = (side.pump.is_none() && scan_inbox).then(|| {
+                side.folder
+                    .join(format!("turn-{:04}.ron", side.handle.file_count()))
+            });
+            (reports, inbox)
+        };
+        if let Some(path) = inbox.filter(|p| p.is_file())
+            && let Ok(bytes) = std::fs::read(&path)
+        {
+            self.remote_import(&path.display().to_string(), &bytes);
+        }
+        for r in reports {
+            match r {
+                Report::Got(Message::File { index, text }) => {
+                    self.remote_import(&format!("turn file #{index}"), text.as_bytes());
+                }
+                Report::Got(Message::Chat(t)) => remote.lock().chat.push((false, t)),
+                Report::Got(Message::Ready) => {
+                    self.notice = Some("The other player is ready.".into());
+                }
+                Report::Got(Message::Refused(why)) => {
+                    remote.lock().refused = Some(format!("The other side refused our file: {why}"));
+                }
+                Report::Got(Message::Bye) | Report::Got(Message::Hello { .. }) => {}
+                Report::Greeted { .. } => remote.lock().connection = "Connected.".into(),
+                Report::Lost(why) => {
+                    remote.lock().connection = format!("Connection lost ({why}); trying again…")
+                }
+                Report::Turned(why) => {
+                    remote.lock().connection = format!("Refused a connection: {why}")
+                }
+            }
+        }
+    }
+
     /// The battle's folder, for a remote battle.
     pub fn remote_folder(&self) -> Option<PathBuf> {
         self.remote.as_ref().map(|r| r.lock().folder.clone())

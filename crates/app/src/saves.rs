@@ -103,6 +103,11 @@ pub fn autosave_on_change(
         *last = None;
         return;
     };
+    // A remote battle is kept in its own folder (`crate::remote`); a save of one side's
+    // knowledge would resume as something else.
+    if battle.remote.is_some() {
+        return;
+    }
     let n = battle.game.len();
     if *last == Some(n) {
         return;

@@ -171,7 +171,8 @@ fn converse(
     let expected = s.expect.lock().map(|e| e.clone()).unwrap_or(None);
     let refusal = if code != s.code {
         Some("wrong join code".to_string())
-    } else if ruleset != s.ruleset && !s.ruleset.is_empty() {
+    } else if ruleset != s.ruleset && !s.ruleset.is_empty() && !ruleset.is_empty() {
+        // A joiner with no battle yet names no ruleset: it plays the host's.
         Some(format!("this battle is of the ruleset \"{}\"", s.ruleset))
     } else if expected.as_ref().is_some_and(|k| *k != key) {
         Some("this is not the player of this battle".to_string())

@@ -348,6 +348,12 @@ pub(super) fn battle_ui(
             battle.redo();
             draft.clear();
         }
+        phase_bar::BarAction::Save if battle.remote.is_some() => {
+            battle.notice = Some(format!(
+                "A remote battle keeps itself: every turn file is in {}.",
+                battle.remote_folder().unwrap_or_default().display()
+            ));
+        }
         phase_bar::BarAction::Save => {
             battle.notice = Some(match saves::save_as(&save_dir, &battle) {
                 Ok(p) => format!("Saved to {}", p.display()),

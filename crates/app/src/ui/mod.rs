@@ -27,11 +27,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub use root::root_ui;
 
+/// The start screen opens "Play with someone elsewhere" (`--open-remote`).
+#[derive(Resource, Default)]
+pub struct RemoteSectionOpen(pub bool);
+
 /// Width of the battle's right-hand panel, logical px.
 pub const SIDE_PANEL_PX: f32 = 330.0;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<settings_window::SettingsWindow>()
+        .init_resource::<RemoteSectionOpen>()
         .init_resource::<help_keys::ShortcutSheet>()
         .add_systems(Update, settings_window::apply_scale)
         .add_systems(

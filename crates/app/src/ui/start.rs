@@ -21,6 +21,8 @@ pub(super) struct RemoteForm {
     code: String,
     /// Battles in progress, scanned when the section opens.
     in_progress: Option<Vec<std::path::PathBuf>>,
+    /// The section was brought into view once (`--open-remote`).
+    scrolled: bool,
 }
 
 #[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
@@ -33,10 +35,11 @@ pub(super) fn start_screen(
     mut settings_shown: ResMut<super::settings_window::SettingsWindow>,
     launched: Option<Res<crate::Launched>>,
     mut timed: Local<bool>,
-    (mut form, pending, mut commands): (
+    (mut form, pending, mut commands, remote_open): (
         Local<RemoteForm>,
         Option<Res<crate::remote::PendingLive>>,
         Commands,
+        Res<super::RemoteSectionOpen>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -145,7 +148,9 @@ pub(super) fn start_screen(
                         }
                     }
                 });
-            let right = &mut cols[1];
+            egui::ScrollArea::vertical()
+                .id_salt("briefing")
+                .show(&mut cols[1], |right| {
             if let Some(e) = index.and_then(|i| entries.get(i)) {
                 match &e.result {
                     Ok(l) => {
@@ -210,7 +215,7 @@ pub(super) fn start_screen(
                         }
                         if l.info.lesson.is_none() {
                             right.add_space(10.0);
-                            remote_section(right, &mut form, &mut request, &e.path, &l.info.sides);
+                            remote_section(right, &mut form, &mut request, &e.path, &l.info.sides, remote_open.0);
                         }
                     }
                     Err(err) => error_box(
@@ -220,6 +225,7 @@ pub(super) fn start_screen(
                     ),
                 }
             }
+                });
         });
     });
     if let Some(p) = pending {
@@ -253,10 +259,12 @@ fn remote_section(
     request: &mut OpenRequest,
     scenario: &std::path::Path,
     sides: &[String],
+    open: bool,
 ) {
     use crate::screens::RemoteAction;
     egui::CollapsingHeader::new("Play with someone elsewhere")
         .id_salt("remote")
+        .default_open(open)
         .show(ui, |ui| {
             let key = form
                 .key
@@ -365,6 +373,10 @@ fn remote_section(
                     });
                 }
             });
+            if open && !form.scrolled {
+                form.scrolled = true;
+                ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
+            }
             let in_progress = form
                 .in_progress
                 .get_or_insert_with(crate::remote::battles_in_progress);
