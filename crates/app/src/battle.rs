@@ -328,6 +328,13 @@ impl Battle {
                 if let Some(g) = side.handle.game() {
                     self.game = g;
                 }
+                // Kept before its result shows: quitting and coming back plays it again, with
+                // the same dice.
+                let private = side.handle.private();
+                if let Err(e) = side.store.keep_private(&private) {
+                    self.notice = Some(format!("Could not keep your command: {e}"));
+                    return Ok(());
+                }
             }
             self.notice = None;
             self.append_log(before);
@@ -402,6 +409,10 @@ impl Battle {
                 let done = side.handle.undo();
                 if done && let Some(g) = side.handle.game() {
                     self.game = g;
+                }
+                if done {
+                    let private = side.handle.private();
+                    let _ = side.store.keep_private(&private);
                 }
                 done
             };

@@ -49,8 +49,8 @@ impl Remote {
         Self(Arc::new(Mutex::new(side)))
     }
 
-    /// The side, locked (a poisoned lock still holds a usable side: nothing half-written is
-    /// kept in it).
+    /// The side, locked. A poisoned lock still holds a usable side: a file refused changes
+    /// nothing in it (`Ledger::receive` works on a copy).
     pub fn lock(&self) -> std::sync::MutexGuard<'_, RemoteSide> {
         self.0.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -164,13 +164,17 @@ pub fn open_turn_file(remote: &RemoteRulesets, path: &Path) -> Result<Battle, St
         b.remote_import(&name, &bytes);
         return Ok(b);
     }
-    let (handle, accept) = entry
-        .accept(identity()?, &name, &bytes)
-        .map_err(|e| e.to_string())?;
     let stem = path
         .file_stem()
         .map_or("battle".into(), |s| s.to_string_lossy().into_owned());
     let folder = battle_folder(&stem, &bytes);
+    // A Start accepted before: the battle goes on (accepting again would forget its secrets).
+    if folder.join("private.ron").is_file() {
+        return resume(remote, &folder);
+    }
+    let (handle, accept) = entry
+        .accept(identity()?, &name, &bytes)
+        .map_err(|e| e.to_string())?;
     let store = Store::new(&folder);
     keep_all(&store, handle.as_ref(), &[(0, &bytes), (1, &accept)])?;
     let exported = store.file_path(1);
@@ -246,12 +250,11 @@ pub fn resume(remote: &RemoteRulesets, folder: &Path) -> Result<Battle, String> 
         .load()
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("{}: no battle kept there", folder.display()))?;
-    let entry = entry_for(&remote.0, &files[0].1).ok_or_else(|| {
-        format!(
-            "{}: not a battle of a ruleset this program plays",
-            files[0].0
-        )
-    })?;
+    let first = files
+        .first()
+        .ok_or_else(|| format!("{}: the battle's first file is missing", folder.display()))?;
+    let entry = entry_for(&remote.0, &first.1)
+        .ok_or_else(|| format!("{}: not a battle of a ruleset this program plays", first.0))?;
     let handle = entry
         .restore(identity()?, &files, private)
         .map_err(|e| e.to_string())?;
@@ -538,6 +541,7 @@ impl Battle {
                 return;
             }
             side.refused = None;
+            self.notice = None;
             if let Err(e) = side.store.keep_file(index, bytes) {
                 self.notice = Some(format!("Could not keep the file: {e}"));
             }
@@ -550,7 +554,6 @@ impl Battle {
                 self.game = g;
             }
         }
-        self.notice = None;
         self.remote_changed();
         self.remote_flush();
     }
@@ -577,13 +580,20 @@ impl Battle {
                     return;
                 }
             };
-            // Kept before it is sent: the private store first (the secrets in the file).
+            // Kept before it is sent. The file first: its secrets are in the private store
+            // since they were played, and a private store kept without the file would forget
+            // the commands the file carries.
+            let private = side.handle.private();
             let kept = side
                 .store
-                .keep_private(&side.handle.private())
-                .and_then(|()| side.store.keep_file(index, &bytes));
+                .keep_file(index, &bytes)
+                .and_then(|()| side.store.keep_private(&private));
             if let Err(e) = kept {
-                self.notice = Some(format!("Could not keep the turn file: {e}"));
+                // Not sent: resuming the battle writes the same file again (its commands are
+                // in the private store, its nonces derive from the master secret).
+                self.notice = Some(format!(
+                    "Could not keep the turn file, so it was not sent: {e}. Free the disk and resume the battle to write it again."
+                ));
                 return;
             }
             let path = side.store.file_path(index);

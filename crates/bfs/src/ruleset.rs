@@ -115,7 +115,7 @@ impl Ruleset for Bfs {
         matches!(
             event,
             Event::BidsRevealed { .. } | Event::OrdersRevealed { .. } | Event::Reacted { .. }
-        )
+        ) || matches!(event, Event::OrderChanged { rule, .. } if rule == "BFS-ORD-7")
     }
 
     fn dice_mut(state: &mut Game) -> &mut Dice {
@@ -128,6 +128,18 @@ impl Ruleset for Bfs {
 
     fn secret(state: &Game, cmd: &Command) -> Option<sandtable_engine::Secret<Command>> {
         crate::secrets::secret(state, cmd)
+    }
+
+    /// At Division level a face-down Instruction decides which starting orders are legal and
+    /// what a revealed contrary order costs (BFS-ORD-11, BFS-ORD-12): the other side's machine
+    /// cannot check those without it.
+    fn remote_refusal(game: &Game) -> Option<String> {
+        crate::instructions::apply(game).then(|| {
+            "a Division battle with Instructions cannot be played remotely yet: a face-down \
+             Instruction decides which orders are legal and what a contrary one costs \
+             (BFS-ORD-11, BFS-ORD-12), and the other side's machine could not check them"
+                .to_string()
+        })
     }
 
     fn opened_by(before: &Game, event: &Event) -> Vec<String> {

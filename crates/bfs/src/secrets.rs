@@ -26,6 +26,10 @@ fn bid_key(side: Side) -> String {
 /// The secret `cmd` keeps, with its stand-in: a bid of 0; the first order kind, in the book's
 /// order, that is legal and as face down as the real one.
 pub fn secret(game: &Game, cmd: &Command) -> Option<Secret<Command>> {
+    // A command naming no such unit or commander keeps nothing (and is refused as illegal).
+    if crate::phases::names_exist(game, cmd).is_err() {
+        return None;
+    }
     match cmd {
         Command::Bid { side, .. } => Some(Secret {
             keys: vec![bid_key(*side)],
@@ -85,7 +89,7 @@ pub fn secret(game: &Game, cmd: &Command) -> Option<Secret<Command>> {
 
 /// The secrets an event turns up: both bids (BFS-INI-2); a side's face-down orders and new
 /// Instructions when its Movement Phase begins (BFS-MOV-2, BFS-ORD-12); a charged unit's order
-/// when it reacts (BFS-CHG-21).
+/// when its reaction shows it (BFS-CHG-21, BFS-ORD-7).
 pub fn opened_by(before: &Game, event: &Event) -> Vec<String> {
     match event {
         Event::BidsRevealed { .. } => Side::BOTH.into_iter().map(bid_key).collect(),
@@ -102,7 +106,9 @@ pub fn opened_by(before: &Game, event: &Event) -> Vec<String> {
                 .map(|c| instruction_key(c.id));
             orders.chain(instructions).collect()
         }
-        Event::Reacted { unit, .. } => vec![order_key(*unit)],
+        // Only a reaction that shows the order turns it up (a countercharge, holding fire,
+        // BFS-CHG-21, BFS-ORD-7); standing or breaking off keeps it face down.
+        Event::OrderChanged { unit, rule, .. } if rule == "BFS-ORD-7" => vec![order_key(*unit)],
         _ => Vec::new(),
     }
 }

@@ -109,8 +109,8 @@ enum Cmd {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["save", "log"])]
         pbem: Option<PathBuf>,
     },
-    /// Host a live battle: offer the scenario on the network and play one side with a computer
-    /// player against whoever joins with the printed code. Killed and started again with the
+    /// Host a live battle: offer the scenario on the network and play its first side with a
+    /// computer player against whoever joins with the printed code. Killed and started again with the
     /// same --state, it goes on where it stood.
     Host {
         scenario: PathBuf,

@@ -214,7 +214,7 @@ fn finished(f: &sandtable_remote::live::Finished) {
     ));
 }
 
-/// `host`: offers the scenario on `bind` and plays seat 1 (side A) with a computer player
+/// `host`: offers the scenario on `bind` and plays its first side with a computer player
 /// against whoever joins with the code, until the battle is done.
 pub fn host(
     registry: &Registry,

@@ -97,7 +97,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         let _ = (state, cmd);
         None
     }
-    /// The keys of the secrets ([`Secret::key`]) that `event` turns up; `before` is the state
+    /// Why a battle that opens on `state` cannot be played remotely yet, if it cannot: a
+    /// secret the other seat's machine would need to check a command.
+    fn remote_refusal(state: &Self::State) -> Option<String> {
+        let _ = state;
+        None
+    }
+    /// The keys of the secrets ([`Secret::keys`]) that `event` turns up; `before` is the state
     /// before the command that produced it.
     fn opened_by(before: &Self::State, event: &Self::Event) -> Vec<String> {
         let _ = (before, event);

@@ -213,7 +213,8 @@ impl<R: Ruleset> Session<R> {
     }
     /// How many take-backs this battle has seen (the result screen counts them).
     pub fn take_back_count(&self) -> usize {
-        self.take_backs.len() + self.forgotten_take_backs
+        // A remote battle's dice stirs are logged like take-backs of nothing: not counted.
+        self.take_backs.iter().filter(|t| t.undone > 0).count() + self.forgotten_take_backs
     }
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()

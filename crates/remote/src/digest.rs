@@ -12,9 +12,13 @@ pub fn hash_parts(parts: &[&[u8]]) -> [u8; 32] {
     h.finalize().into()
 }
 
-/// SHA-256 of a whole file, hex: what the next file names as its `prev`.
+/// SHA-256 of a whole file, hex: what the next file names as its `prev`. Taken of the file as
+/// written (LF line ends, one at the end), so a mailer's CRLF does not break the chain.
 pub fn file_hash(bytes: &[u8]) -> String {
-    hex::encode(Sha256::digest(bytes))
+    match std::str::from_utf8(bytes) {
+        Ok(text) => hex::encode(Sha256::digest(crate::turn_file::normalise(text).as_bytes())),
+        Err(_) => hex::encode(Sha256::digest(bytes)),
+    }
 }
 
 /// Where a side's nonces and salts come from: the operating system's generator in real play;

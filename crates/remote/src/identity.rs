@@ -61,15 +61,8 @@ impl Identity {
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 }
-                let tmp = path.with_extension("tmp");
-                std::fs::write(&tmp, hex::encode(id.key.to_bytes()))
-                    .map_err(|e| format!("{}: {e}", tmp.display()))?;
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    let _ = std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o600));
-                }
-                std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+                crate::store::write_private(path, &hex::encode(id.key.to_bytes()))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
                 Ok(id)
             }
             Err(e) => Err(format!("{}: {e}", path.display())),
@@ -105,4 +98,9 @@ pub fn verify(public_hex: &str, bytes: &[u8], signature_hex: &str) -> bool {
         return false;
     };
     key.verify(bytes, &Signature::from_bytes(&sig)).is_ok()
+}
+
+/// Is `public_hex` an ed25519 public key (64 hex digits of a valid point)?
+pub fn valid_key(public_hex: &str) -> bool {
+    crate::digest::bytes32(public_hex).is_some_and(|b| VerifyingKey::from_bytes(&b).is_ok())
 }

@@ -30,7 +30,7 @@ pub(crate) struct FileRec {
 }
 
 /// One command of the log.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Entry<R: Ruleset> {
     pub item: Item<R::Command>,
     pub by: Seat,
@@ -41,6 +41,22 @@ pub(crate) struct Entry<R: Ruleset> {
     pub opening: Option<(String, String)>,
     /// The command whose events turned this secret up, once the replay has met it.
     pub opened_at: Option<usize>,
+    /// Its opening is in a file of the chain (received, or written by this side).
+    pub opened_in_file: bool,
+}
+
+impl<R: Ruleset> Clone for Entry<R> {
+    fn clone(&self) -> Self {
+        Self {
+            item: self.item.clone(),
+            by: self.by,
+            file: self.file,
+            truth: self.truth.clone(),
+            opening: self.opening.clone(),
+            opened_at: self.opened_at,
+            opened_in_file: self.opened_in_file,
+        }
+    }
 }
 
 /// The replay stopped on a secret it does not know.
@@ -68,6 +84,24 @@ pub struct Ledger<R: Ruleset> {
     cursor: usize,
     entered: usize,
     blocked: Option<Blocked>,
+}
+
+impl<R: Ruleset> Clone for Ledger<R> {
+    fn clone(&self) -> Self {
+        Self {
+            setup: self.setup.clone(),
+            players: self.players.clone(),
+            starter: self.starter,
+            files: self.files.clone(),
+            entries: self.entries.clone(),
+            commits: self.commits.clone(),
+            shares: self.shares,
+            session: self.session.clone(),
+            cursor: self.cursor,
+            entered: self.entered,
+            blocked: self.blocked.clone(),
+        }
+    }
 }
 
 impl<R: Ruleset> Ledger<R> {
@@ -100,7 +134,11 @@ impl<R: Ruleset> Ledger<R> {
             return Err(err("the Start carries no commands, openings or nonce"));
         }
         // The battle must set up (with any seed) before anyone agrees to play it.
-        R::setup(setup, 0).map_err(|e| err(&format!("the battle cannot be set up: {e}")))?;
+        let opening =
+            R::setup(setup, 0).map_err(|e| err(&format!("the battle cannot be set up: {e}")))?;
+        if let Some(why) = R::remote_refusal(&opening) {
+            return Err(err(&why));
+        }
         let mut commits: [Option<String>; 2] = [None, None];
         commits[b.by as usize] = Some(b.commit.clone());
         Ok(Self {
@@ -294,6 +332,7 @@ impl<R: Ruleset> Ledger<R> {
                 truth,
                 opening: None,
                 opened_at: None,
+                opened_in_file: false,
             });
         }
         // Openings may name commands of this very file.
@@ -333,6 +372,7 @@ impl<R: Ruleset> Ledger<R> {
         }
         let cmd: R::Command = ron::from_str(&o.command)
             .map_err(|e| err(&format!("the opened command does not read: {}", e.code)))?;
+        e.opened_in_file |= name != "the private store";
         if e.truth.is_some() {
             return Ok(false);
         }
@@ -398,6 +438,10 @@ impl<R: Ruleset> Ledger<R> {
             let cmd = match (&e.item, &e.truth) {
                 (Item::Plain(c), _) => c.clone(),
                 (Item::Sealed { keys, stand_in, .. }, Some(t)) => {
+                    // Legal first: the ruleset's secret answer may assume the names it meets exist.
+                    R::legal(state, t).map_err(|err| {
+                        RemoteError::new(file, format!("an opened command is illegal: {err}")).at(i)
+                    })?;
                     let s = R::secret(state, t).ok_or_else(|| {
                         RemoteError::new(file, "a sealed command that keeps no secret").at(i)
                     })?;
@@ -418,15 +462,24 @@ impl<R: Ruleset> Ledger<R> {
                 return Err(RemoteError::new(
                     file,
                     format!(
-                        "illegal command {cmd:?}: seat {} gave it when seat {d} decides",
+                        "illegal command {}: seat {} gave it when seat {d} decides",
+                        match &e.item {
+                            Item::Plain(c) => format!("{c:?}"),
+                            Item::Sealed { .. } => "(sealed)".to_string(),
+                        },
                         e.by
                     ),
                 )
                 .at(i));
             }
             let mut next = state.clone();
+            // A refusal names a sealed command by its place only: the message may be sent.
+            let shown = match &e.item {
+                Item::Plain(c) => format!("{c:?}"),
+                Item::Sealed { .. } => "(sealed)".to_string(),
+            };
             let events = R::execute(&mut next, &cmd).map_err(|err| {
-                RemoteError::new(file, format!("illegal command {cmd:?}: {err}")).at(i)
+                RemoteError::new(file, format!("illegal command {shown}: {err}")).at(i)
             })?;
             let opened: Vec<String> = events
                 .iter()
@@ -505,6 +558,7 @@ impl<R: Ruleset> Ledger<R> {
             truth: Some(truth),
             opening,
             opened_at: None,
+            opened_in_file: false,
         });
         self.run()
     }

@@ -42,9 +42,15 @@ pub enum Message {
     Bye,
 }
 
+/// How long a new connection may take to say hello: a stray connection (a port scanner) does
+/// not hold the host.
+pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// A connection to the other program.
 pub struct Link {
     ws: WebSocket<TcpStream>,
+    /// A frame (a pong, a ping) came in since [`Link::heard_anything`] was last asked.
+    heard: bool,
 }
 
 /// Why a conversation ended early.
@@ -60,8 +66,15 @@ impl Link {
     /// Waits for the other program to connect.
     pub fn accept(listener: &TcpListener) -> Result<Self, String> {
         let (stream, _) = listener.accept().map_err(|e| e.to_string())?;
+        Self::handshake(stream)
+    }
+
+    /// The WebSocket handshake on a connection accepted, within [`HELLO_TIMEOUT`]; later reads
+    /// wait as long as the other player thinks.
+    pub fn handshake(stream: TcpStream) -> Result<Self, String> {
+        let _ = stream.set_read_timeout(Some(HELLO_TIMEOUT));
         let ws = tungstenite::accept(stream).map_err(|e| e.to_string())?;
-        Ok(Self { ws })
+        Ok(Self { ws, heard: false })
     }
 
     /// Connects to a host at `addr` ("host:port").
@@ -73,14 +86,22 @@ impl Link {
             .ok_or_else(|| format!("{addr}: no such address"))?;
         let stream = TcpStream::connect_timeout(&sock, Duration::from_secs(5))
             .map_err(|e| format!("{addr}: {e}"))?;
+        let _ = stream.set_read_timeout(Some(HELLO_TIMEOUT));
         let (ws, _) = tungstenite::client(format!("ws://{addr}/"), stream)
             .map_err(|e| format!("{addr}: {e}"))?;
-        Ok(Self { ws })
+        Ok(Self { ws, heard: false })
     }
 
-    /// A link on a connection already accepted as a WebSocket.
-    pub fn from_socket(ws: WebSocket<TcpStream>) -> Self {
-        Self { ws }
+    /// Sends a ping; the other side's WebSocket answers it with a pong.
+    pub fn ping(&mut self) -> Result<(), Broken> {
+        self.ws
+            .send(tungstenite::Message::Ping(Vec::new().into()))
+            .map_err(|e| Broken::Dropped(e.to_string()))
+    }
+
+    /// Did any frame come in since last asked (a pong counts)?
+    pub fn heard_anything(&mut self) -> bool {
+        std::mem::take(&mut self.heard)
     }
 
     /// Sets how long [`Link::poll`] waits for a message.
@@ -248,10 +269,15 @@ impl<R: Ruleset> Side<'_, R> {
         theirs: Option<Message>,
     ) -> Result<(), Broken> {
         let have = peer.as_ref().map_or(0, Peer::file_count);
+        // Only the joiner says the code: the host speaks first, to anyone who connects.
         let ours = Message::Hello {
             ruleset: R::ID.into(),
             key: self.identity.public_hex(),
-            code: self.code.clone(),
+            code: if setup.is_some() {
+                String::new()
+            } else {
+                self.code.clone()
+            },
             files: have,
         };
         let theirs = match theirs {
@@ -282,8 +308,13 @@ impl<R: Ruleset> Side<'_, R> {
                 R::ID
             )));
         }
-        if code != self.code {
+        if setup.is_some() && code != self.code {
             return Err(Broken::Refused("wrong join code".into()));
+        }
+        if !crate::identity::valid_key(&key) {
+            return Err(Broken::Refused(
+                "the other side's key is not an ed25519 public key".into(),
+            ));
         }
         if let Some(p) = peer {
             let other = 1 - p.seat();
@@ -301,6 +332,8 @@ impl<R: Ruleset> Side<'_, R> {
             self.store.keep_private(&p.private()).map_err(refused)?;
             *peer = Some(p);
         }
+        // Greeted: from now on a read waits as long as the other player thinks.
+        link.set_read_timeout(None);
         for m in std::mem::take(&mut self.chat) {
             link.send(&Message::Chat(m))?;
         }
@@ -327,13 +360,16 @@ impl<R: Ruleset> Side<'_, R> {
                     let cmd = (self.chooser)(&view, p.seat())
                         .ok_or_else(|| Broken::Refused("this side found nothing to play".into()))?;
                     p.play(cmd).map_err(|e| Broken::Refused(e.to_string()))?;
+                    // Kept at once: a restart plays it again, with the same dice.
+                    self.store.keep_private(&p.private()).map_err(refused)?;
                 }
                 if p.to_write() {
                     let index = p.file_count();
                     let bytes = p.write().map_err(refused)?;
-                    // Kept before it is sent: a crash after this sends it again.
-                    self.store.keep_private(&p.private()).map_err(refused)?;
+                    // Kept before it is sent: a crash after this sends it again. The file
+                    // first: its secrets are in the private store since they were played.
                     self.store.keep_file(index, &bytes).map_err(refused)?;
+                    self.store.keep_private(&p.private()).map_err(refused)?;
                     (self.log)(&format!("sent file #{index} (public hash {})", hash_of(p)));
                     let text =
                         String::from_utf8(bytes).map_err(|e| Broken::Refused(e.to_string()))?;
@@ -406,6 +442,8 @@ impl<R: Ruleset> Side<'_, R> {
             Some(p) if index < p.file_count() => Ok(()),
             Some(p) => {
                 p.receive(&name, &bytes).map_err(|e| refuse(link, e))?;
+                // Kept under its place in the chain, whatever the message said.
+                let index = p.file_count() - 1;
                 self.store.keep_file(index, &bytes).map_err(refused)?;
                 (self.log)(&format!(
                     "received file #{index} (public hash {})",

@@ -27,6 +27,10 @@ pub struct Private {
     pub seat: Seat,
     pub master: String,
     pub secrets: Vec<Opening>,
+    /// The commands played since the last file sent (RON), played again on restore: quitting
+    /// and coming back never draws a turn's dice anew.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draft: Vec<String>,
 }
 
 pub struct Peer<R: Ruleset> {
@@ -313,6 +317,9 @@ impl<R: Ruleset> Peer<R> {
         self.ledger.end_own(name, crate::digest::file_hash(&bytes));
         self.ledger.commits[self.seat as usize] = Some(body.commit.clone());
         self.sent.extend(openings.iter().map(|o| o.item));
+        for o in &openings {
+            self.ledger.entries[o.item].opened_in_file = true;
+        }
         self.writing = false;
         Ok(bytes)
     }
@@ -321,8 +328,19 @@ impl<R: Ruleset> Peer<R> {
     /// contents of every sealed command it has played (those not yet sent are played again
     /// after a restart, and their contents are then ignored).
     pub fn private(&self) -> Private {
+        let first = self
+            .ledger
+            .files
+            .last()
+            .filter(|f| f.hash.is_none())
+            .map_or(self.ledger.entries.len(), |f| f.first);
         Private {
             seat: self.seat,
+            draft: self.ledger.entries[first..]
+                .iter()
+                .filter(|e| e.by == self.seat)
+                .filter_map(|e| e.truth.as_ref().and_then(|c| ron::to_string(c).ok()))
+                .collect(),
             master: hex::encode(self.master),
             secrets: self
                 .ledger
@@ -386,6 +404,18 @@ impl<R: Ruleset> Peer<R> {
         };
         if peer.ledger.files.last().map(|f| f.by) != Some(private.seat) {
             peer.begin_writing()?;
+            // The commands played before the restart, played again: their dice are the same.
+            for text in &private.draft {
+                let cmd: R::Command = ron::from_str(text).map_err(|e| {
+                    RemoteError::new(
+                        "the private store",
+                        format!("a kept command does not read: {}", e.code),
+                    )
+                })?;
+                if peer.play(cmd).is_err() {
+                    break;
+                }
+            }
         }
         Ok(peer)
     }

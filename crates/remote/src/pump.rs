@@ -10,7 +10,12 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How often a live connection is pinged.
+const PING_EVERY: Duration = Duration::from_secs(5);
+/// A connection silent this long (no message, no answer to a ping) is taken for dropped.
+const SILENCE_LIMIT: Duration = Duration::from_secs(30);
 
 /// Host or join.
 pub enum Role {
@@ -106,9 +111,7 @@ fn run(role: Role, s: &Shared, out: &Receiver<Message>, rep: &Sender<Report>) {
             Role::Host(l) => match l.accept() {
                 Ok((stream, _)) => {
                     let _ = stream.set_nonblocking(false);
-                    tungstenite::accept(stream)
-                        .map(Link::from_socket)
-                        .map_err(|e| e.to_string())
+                    Link::handshake(stream)
                 }
                 Err(_) => {
                     std::thread::sleep(Duration::from_millis(100));
@@ -145,12 +148,18 @@ fn converse(
     out: &Receiver<Message>,
     rep: &Sender<Report>,
 ) -> Result<(), String> {
+    // Only the joiner says the code: the host speaks first, to anyone who connects.
     let ours = Message::Hello {
         ruleset: s.ruleset.clone(),
         key: s.key.clone(),
-        code: s.code.clone(),
+        code: if hosting {
+            String::new()
+        } else {
+            s.code.clone()
+        },
         files: s.files.load(Ordering::Relaxed),
     };
+    link.set_read_timeout(Some(crate::live::HELLO_TIMEOUT));
     let dropped = |e: crate::live::Broken| format!("{e:?}");
     if hosting {
         link.send(&ours).map_err(dropped)?;
@@ -169,8 +178,10 @@ fn converse(
         return Err("the other side did not say hello".into());
     };
     let expected = s.expect.lock().map(|e| e.clone()).unwrap_or(None);
-    let refusal = if code != s.code {
+    let refusal = if hosting && code != s.code {
         Some("wrong join code".to_string())
+    } else if !crate::identity::valid_key(&key) {
+        Some("the other side's key is not an ed25519 public key".to_string())
     } else if ruleset != s.ruleset && !s.ruleset.is_empty() && !ruleset.is_empty() {
         // A joiner with no battle yet names no ruleset: it plays the host's.
         Some(format!("this battle is of the ruleset \"{}\"", s.ruleset))
@@ -198,10 +209,20 @@ fn converse(
         link.send(&Message::File { index, text }).map_err(dropped)?;
     }
     link.set_read_timeout(Some(Duration::from_millis(50)));
+    // A half-open connection looks alive: ping now and then, and give up on a silent one.
+    let mut last_heard = Instant::now();
+    let mut last_ping = Instant::now();
     loop {
         if s.stop.load(Ordering::Relaxed) {
             let _ = link.send(&Message::Bye);
             return Ok(());
+        }
+        if last_ping.elapsed() > PING_EVERY {
+            last_ping = Instant::now();
+            link.ping().map_err(dropped)?;
+        }
+        if last_heard.elapsed() > SILENCE_LIMIT {
+            return Err(format!("nothing heard for {} s", SILENCE_LIMIT.as_secs()));
         }
         loop {
             match out.try_recv() {
@@ -212,11 +233,16 @@ fn converse(
         }
         match link.poll() {
             Ok(Some(m)) => {
+                last_heard = Instant::now();
                 if rep.send(Report::Got(m)).is_err() {
                     return Ok(());
                 }
             }
-            Ok(None) => {}
+            Ok(None) => {
+                if link.heard_anything() {
+                    last_heard = Instant::now();
+                }
+            }
             Err(e) => return Err(dropped(e)),
         }
     }

@@ -51,7 +51,7 @@ impl Store {
         let path = self.private_path();
         let text = ron::ser::to_string_pretty(private, ron::ser::PrettyConfig::default())
             .map_err(|e| self.io(&path, e))?;
-        write_atomic(&path, &text).map_err(|e| self.io(&path, e))
+        write_private(&path, &text).map_err(|e| self.io(&path, e))
     }
 
     /// The kept chain, in order, and the private store; `None` when nothing was kept yet.
@@ -82,4 +82,23 @@ impl Store {
         }
         Ok(Some((files, private)))
     }
+}
+
+/// Writes a file only its owner may read (on Unix, mode 0600 from its creation), atomically: a
+/// temporary file beside it, then a rename.
+pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(&tmp)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::rename(&tmp, path)
 }

@@ -104,6 +104,10 @@ pub fn parse<S: for<'de> Deserialize<'de>, C: for<'de> Deserialize<'de>>(
 ) -> Result<Parsed<S, C>, RemoteError> {
     let text = std::str::from_utf8(bytes)
         .map_err(|e| RemoteError::new(name, format!("not UTF-8 text: {e}")))?;
+    // A mailer may turn line ends into CRLF or drop the last one: the file is read, signed and
+    // chained as written (LF, one at the end).
+    let normal = normalise(text);
+    let text = normal.as_str();
     let (first, rest) = text
         .split_once('\n')
         .ok_or_else(|| RemoteError::new(name, "not a turn file (no header line)"))?;
@@ -181,4 +185,14 @@ fn head(bytes: &[u8]) -> Option<Head> {
     let text = std::str::from_utf8(bytes).ok()?;
     let (_, body) = text.split_once('\n')?;
     ron::from_str::<Head>(body).ok()
+}
+
+/// The text as written: LF line ends, exactly one at the end.
+pub(crate) fn normalise(text: &str) -> String {
+    let mut t = text.replace("\r\n", "\n");
+    while t.ends_with('\n') {
+        t.pop();
+    }
+    t.push('\n');
+    t
 }

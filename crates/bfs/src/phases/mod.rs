@@ -138,7 +138,7 @@ fn stage_key(game: &Game) -> (u32, u8, u8, u8) {
 
 /// Every unit, commander and side the command names is in this battle: the rules below look
 /// them up by index, and a command may come from an untrusted save.
-fn names_exist(game: &Game, cmd: &Command) -> Result<(), RuleError> {
+pub(crate) fn names_exist(game: &Game, cmd: &Command) -> Result<(), RuleError> {
     let (units, commanders, side) = cmd.names();
     if let Some(u) = units.iter().find(|u| u.index() >= game.units.len()) {
         return Err(RuleError::new(
