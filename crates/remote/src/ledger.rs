@@ -238,8 +238,64 @@ impl<R: Ruleset> Ledger<R> {
     }
 
     /// Checks a received file's place in the chain and signature, and adds it: its openings,
-    /// its commands, its nonce. Then replays as far as the knowledge goes.
+    /// its commands, its nonce. Then replays as far as the knowledge goes, and checks that the
+    /// file ends where a file must: at a hand-over. A file refused changes nothing.
     pub fn receive(
+        &mut self,
+        parsed: &Parsed<R::Setup, R::Command>,
+        name: &str,
+    ) -> Result<(), RemoteError> {
+        let mut next = self.clone();
+        next.take_in(parsed, name)?;
+        next.check_hand_over(parsed.body.by, name)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// A file must end where its writer can go no further:
+    ///
+    /// - the other seat decides, or nobody does;
+    /// - or the writer's last command turned up a secret of the other seat's, which the other
+    ///   must open before anyone can go on.
+    ///
+    /// And it must open every secret of its writer's that the rules have turned up by then.
+    /// Otherwise a writer could hand over early to have its dice stirred anew, or hold back an
+    /// opening to make the other side answer with an empty file (which stirs them too).
+    fn check_hand_over(&self, writer: Seat, name: &str) -> Result<(), RemoteError> {
+        let Some(state) = self.state() else {
+            return Ok(());
+        };
+        if let Some(b) = &self.blocked {
+            if b.waiting_for.iter().any(|&j| self.entries[j].by == writer) {
+                return Err(RemoteError::new(
+                    name,
+                    "it holds back the opening of a secret of its writer's that the rules have turned up",
+                )
+                .at(b.at));
+            }
+            return Ok(());
+        }
+        if self.cursor < self.entries.len() || R::deciding(state) != Some(writer) {
+            return Ok(());
+        }
+        let end = self.entries.len();
+        let turned_up_mine = end > 0
+            && self.entries.iter().any(|e| {
+                e.by != writer
+                    && matches!(e.item, Item::Sealed { .. })
+                    && e.opened_at == Some(end - 1)
+                    && !e.opened_in_file
+            });
+        if turned_up_mine {
+            return Ok(());
+        }
+        Err(RemoteError::new(
+            name,
+            "it ends while its writer still decides: a file is sent only at a hand-over",
+        ))
+    }
+
+    fn take_in(
         &mut self,
         parsed: &Parsed<R::Setup, R::Command>,
         name: &str,

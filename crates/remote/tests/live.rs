@@ -94,3 +94,19 @@ fn a_wrong_join_code_is_refused() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_host_never_says_its_join_code() {
+    let dir = std::env::temp_dir().join(format!("sandtable-live-s-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (addr, _host) = host("SECRET", &dir);
+    let mut link = Link::connect(&addr).unwrap();
+    let Message::Hello { code, .. } = link.recv().unwrap() else {
+        panic!("the host speaks first")
+    };
+    assert_eq!(
+        code, "",
+        "a stranger who connects learns nothing to answer with"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -182,3 +182,102 @@ fn an_illegal_command_signed_by_its_player_is_refused_naming_file_and_command() 
     assert!(err.command.is_some(), "{err}");
     assert!(err.why.contains("illegal command"), "{err}");
 }
+
+/// The chain up to file `k`, then `body` as file `k`, signed by its writer.
+fn forged(
+    files: &[NamedFile],
+    k: usize,
+    body: &sandtable_remote::ledger::TurnBody<Bfs>,
+    seed: u8,
+) -> Vec<NamedFile> {
+    let bytes =
+        sandtable_remote::turn_file::write(body, &identities(seed)[body.by as usize]).unwrap();
+    let mut chain = files[..k].to_vec();
+    chain.push(("forged.ron".into(), bytes));
+    chain
+}
+
+#[test]
+fn a_file_that_hands_over_early_is_refused() {
+    use sandtable_remote::turn_file::Item;
+    let (files, _) = battle(41);
+    let bodies = bodies(&files);
+    // A file of several plain commands, cut after its first: its writer still decides, so it
+    // could only be sent to have the dice stirred anew.
+    let (k, mut body) = bodies
+        .iter()
+        .enumerate()
+        .skip(2)
+        .find(|(k, b)| {
+            b.commands.len() >= 2
+                && b.commands.iter().all(|c| matches!(c, Item::Plain(_)))
+                && b.openings.is_empty()
+                && verify::<Bfs>(&files[..=*k]).unwrap().public_hash.is_some()
+        })
+        .map(|(k, b)| (k, b.clone()))
+        .unwrap();
+    body.commands.truncate(1);
+    body.public_hash = None;
+    let err = verify::<Bfs>(&forged(&files, k, &body, 41)).unwrap_err();
+    assert_eq!(err.file, "forged.ron");
+    assert!(err.why.contains("still decides"), "{err}");
+}
+
+#[test]
+fn a_file_that_holds_back_an_opening_the_rules_made_due_is_refused() {
+    let (files, _) = battle(42);
+    let bodies = bodies(&files);
+    // A file that opens a secret of its writer's turned up by its own commands, with the
+    // opening taken out.
+    let (k, mut body) = bodies
+        .iter()
+        .enumerate()
+        .skip(2)
+        .find(|(_, b)| {
+            !b.openings.is_empty() && !b.commands.is_empty() && {
+                let first = bodies[..b.index]
+                    .iter()
+                    .map(|x| x.commands.len())
+                    .sum::<usize>();
+                b.openings.iter().all(|o| o.item >= first)
+            }
+        })
+        .map(|(k, b)| (k, b.clone()))
+        .unwrap();
+    body.openings.clear();
+    body.public_hash = None;
+    let err = verify::<Bfs>(&forged(&files, k, &body, 42)).unwrap_err();
+    assert_eq!(err.file, "forged.ron");
+    assert!(err.why.contains("holds back"), "{err}");
+}
+
+#[test]
+fn files_whose_line_ends_a_mailer_changed_still_verify() {
+    let (files, _) = battle(43);
+    let crlf: Vec<NamedFile> = files
+        .iter()
+        .map(|(n, b)| {
+            let t = String::from_utf8(b.clone()).unwrap().replace('\n', "\r\n");
+            (n.clone(), t.trim_end().as_bytes().to_vec())
+        })
+        .collect();
+    let v = verify::<Bfs>(&crlf).unwrap();
+    assert!(v.over && v.sealed == 0);
+}
+
+#[test]
+fn a_division_battle_with_instructions_is_refused_for_remote_play_with_the_reason() {
+    let err = sandtable_remote::Peer::<Bfs>::start(
+        identities(44)[0].clone(),
+        0,
+        bfs_setup("04-division-sobota.ron"),
+        &identities(44)[1].public_hex(),
+        Entropy::seeded(44, 0),
+    )
+    .err()
+    .expect("refused");
+    assert!(
+        err.why.contains("Instruction") && err.why.contains("BFS-ORD-11"),
+        "{err}"
+    );
+}
