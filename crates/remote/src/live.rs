@@ -332,8 +332,9 @@ impl<R: Ruleset> Side<'_, R> {
             self.store.keep_private(&p.private()).map_err(refused)?;
             *peer = Some(p);
         }
-        // Greeted: from now on a read waits as long as the other player thinks.
-        link.set_read_timeout(None);
+        // Greeted: a read now waits as long as a computer player may think, and a connection
+        // silent for longer is taken for dropped (and taken up again).
+        link.set_read_timeout(Some(Duration::from_secs(300)));
         for m in std::mem::take(&mut self.chat) {
             link.send(&Message::Chat(m))?;
         }
