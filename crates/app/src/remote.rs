@@ -40,6 +40,22 @@ pub struct RemoteSide {
     pub chat: Vec<(bool, String)>,
 }
 
+impl RemoteSide {
+    /// A side kept in `folder`, by email until a connection is given.
+    pub fn new(handle: Box<dyn AnyRemote>, store: Store, folder: PathBuf) -> Self {
+        Self {
+            handle,
+            store,
+            folder,
+            pump: None,
+            connection: String::new(),
+            exported: None,
+            refused: None,
+            chat: vec![],
+        }
+    }
+}
+
 /// The side, shared by clones of the battle.
 #[derive(Clone)]
 pub struct Remote(pub Arc<Mutex<RemoteSide>>);
@@ -130,16 +146,8 @@ pub fn start_by_email(
     let store = Store::new(&folder);
     keep_all(&store, handle.as_ref(), &[(0, &start)])?;
     let exported = store.file_path(0);
-    let side = RemoteSide {
-        handle,
-        store,
-        folder: folder.clone(),
-        pump: None,
-        connection: String::new(),
-        exported: Some(exported.clone()),
-        refused: None,
-        chat: vec![],
-    };
+    let mut side = RemoteSide::new(handle, store, folder.clone());
+    side.exported = Some(exported.clone());
     let mut b = battle_for(side, folder);
     b.notice = Some(format!(
         "The battle is offered: send {} to the other player. Their answer, saved into {}, is read at once.",
@@ -178,16 +186,8 @@ pub fn open_turn_file(remote: &RemoteRulesets, path: &Path) -> Result<Battle, St
     let store = Store::new(&folder);
     keep_all(&store, handle.as_ref(), &[(0, &bytes), (1, &accept)])?;
     let exported = store.file_path(1);
-    let side = RemoteSide {
-        handle,
-        store,
-        folder: folder.clone(),
-        pump: None,
-        connection: String::new(),
-        exported: Some(exported.clone()),
-        refused: None,
-        chat: vec![],
-    };
+    let mut side = RemoteSide::new(handle, store, folder.clone());
+    side.exported = Some(exported.clone());
     let mut b = battle_for(side, folder);
     b.notice = Some(format!(
         "Accepted: send {} back to the other player.",
@@ -258,16 +258,7 @@ pub fn resume(remote: &RemoteRulesets, folder: &Path) -> Result<Battle, String> 
     let handle = entry
         .restore(identity()?, &files, private)
         .map_err(|e| e.to_string())?;
-    let side = RemoteSide {
-        handle,
-        store,
-        folder: folder.to_path_buf(),
-        pump: None,
-        connection: String::new(),
-        exported: None,
-        refused: None,
-        chat: vec![],
-    };
+    let side = RemoteSide::new(handle, store, folder.to_path_buf());
     let mut b = battle_for(side, folder.to_path_buf());
     b.remote_flush();
     Ok(b)
@@ -440,16 +431,9 @@ fn live_battle(
             });
         }
     }
-    let side = RemoteSide {
-        handle,
-        store,
-        folder: folder.clone(),
-        pump,
-        connection: "Connected.".into(),
-        exported: None,
-        refused: None,
-        chat: vec![],
-    };
+    let mut side = RemoteSide::new(handle, store, folder.clone());
+    side.pump = pump;
+    side.connection = "Connected.".into();
     battle_for(side, folder)
 }
 

@@ -214,6 +214,24 @@ fn finished(f: &sandtable_remote::live::Finished) {
     ));
 }
 
+/// What a live side of the CLI plays with: its folder, identity, code, computer player, chat
+/// and the report on standard output.
+fn live_options<'a>(
+    live: &Live,
+    code: String,
+    player: Box<dyn sandtable_engine::AnyPlayer>,
+    log: &'a mut dyn FnMut(&str),
+) -> Result<sandtable_remote::entry::LiveOptions<'a>, String> {
+    Ok(sandtable_remote::entry::LiveOptions {
+        store: sandtable_remote::store::Store::new(live.state),
+        identity: identity(live.identity)?,
+        code,
+        player,
+        chat: live.chat.clone(),
+        log,
+    })
+}
+
 /// `host`: offers the scenario on `bind` and plays its first side with a computer player
 /// against whoever joins with the code, until the battle is done.
 pub fn host(
@@ -230,21 +248,17 @@ pub fn host(
     let entry = entry(remote, game.ruleset())?;
     let player = registry.player(game.ruleset(), live.player, live.seed)?;
     let listener = std::net::TcpListener::bind(bind).map_err(|e| format!("{bind}: {e}"))?;
-    let code = live.code.unwrap_or_else(sandtable_remote::live::join_code);
+    let code = live
+        .code
+        .clone()
+        .unwrap_or_else(sandtable_remote::live::join_code);
     report(&format!(
         "listening on {}",
         listener.local_addr().map_err(|e| e.to_string())?
     ));
     report(&format!("join code: {code}"));
     let mut log = report;
-    let opts = sandtable_remote::entry::LiveOptions {
-        store: sandtable_remote::store::Store::new(live.state),
-        identity: identity(live.identity)?,
-        code,
-        player,
-        chat: live.chat,
-        log: &mut log,
-    };
+    let opts = live_options(&live, code, player, &mut log)?;
     let f = entry.host(&listener, scenario, dirs, opts)?;
     finished(&f);
     Ok(())
@@ -267,16 +281,10 @@ pub fn join(
     let player = registry.player(ruleset, live.player, live.seed)?;
     let code = live
         .code
+        .clone()
         .ok_or_else(|| "join needs the host's --code".to_string())?;
     let mut log = report;
-    let opts = sandtable_remote::entry::LiveOptions {
-        store: sandtable_remote::store::Store::new(live.state),
-        identity: identity(live.identity)?,
-        code,
-        player,
-        chat: live.chat,
-        log: &mut log,
-    };
+    let opts = live_options(&live, code, player, &mut log)?;
     let f = entry.join(addr, first, patience, opts)?;
     finished(&f);
     Ok(())

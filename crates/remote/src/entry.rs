@@ -242,17 +242,7 @@ fn host_erased<R: Ruleset + Files>(
 ) -> Result<Finished, String> {
     let text = data_file::read_text(path).map_err(|e| e.to_string())?;
     let setup = R::load_scenario(path, &text, dirs).map_err(|e| e.to_string())?;
-    let mut player = opts.player;
-    let mut chooser = |view: &R::State, seat: Seat| choose::<R>(&mut player, view, seat);
-    let mut side = Side::<R> {
-        store: opts.store,
-        identity: opts.identity,
-        code: opts.code,
-        chooser: &mut chooser,
-        log: opts.log,
-        chat: opts.chat,
-    };
-    side.host(listener, setup)
+    live_side::<R, _>(opts, |side| side.host(listener, setup))
 }
 
 fn join_erased<R: Ruleset + Files>(
@@ -261,6 +251,11 @@ fn join_erased<R: Ruleset + Files>(
     patience: Duration,
     opts: LiveOptions<'_>,
 ) -> Result<Finished, String> {
+    live_side::<R, _>(opts, |side| side.join(addr, first, patience))
+}
+
+/// Runs `f` on a live side made from `opts`, its computer player deciding.
+fn live_side<R: Ruleset, T>(opts: LiveOptions<'_>, f: impl FnOnce(&mut Side<'_, R>) -> T) -> T {
     let mut player = opts.player;
     let mut chooser = |view: &R::State, seat: Seat| choose::<R>(&mut player, view, seat);
     let mut side = Side::<R> {
@@ -271,7 +266,7 @@ fn join_erased<R: Ruleset + Files>(
         log: opts.log,
         chat: opts.chat,
     };
-    side.join(addr, first, patience)
+    f(&mut side)
 }
 
 /// A computer player's choice from a seat's view, typed.

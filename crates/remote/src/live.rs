@@ -268,62 +268,22 @@ impl<R: Ruleset> Side<'_, R> {
         setup: Option<&R::Setup>,
         theirs: Option<Message>,
     ) -> Result<(), Broken> {
-        let have = peer.as_ref().map_or(0, Peer::file_count);
-        // Only the joiner says the code: the host speaks first, to anyone who connects.
-        let ours = Message::Hello {
+        let hosting = setup.is_some();
+        let expected = peer
+            .as_ref()
+            .map(|p| p.ledger().players()[1 - p.seat() as usize].clone());
+        let ours = Greeting {
             ruleset: R::ID.into(),
             key: self.identity.public_hex(),
-            code: if setup.is_some() {
-                String::new()
-            } else {
-                self.code.clone()
-            },
-            files: have,
+            code: self.code.clone(),
+            files: peer.as_ref().map_or(0, Peer::file_count),
         };
-        let theirs = match theirs {
-            Some(t) => t,
-            None => {
-                // The host speaks first; the joiner answers.
-                if setup.is_some() {
-                    link.send(&ours)?;
-                }
-                link.recv()?
-            }
-        };
-        if setup.is_none() {
-            link.send(&ours)?;
+        let theirs = exchange(link, hosting, &ours, theirs)?;
+        if let Some(why) = refusal(hosting, &ours, expected.as_deref(), &theirs) {
+            return Err(Broken::Refused(why));
         }
-        let Message::Hello {
-            ruleset,
-            key,
-            code,
-            files,
-        } = theirs
-        else {
-            return Err(Broken::Refused("the other side did not say hello".into()));
-        };
-        if ruleset != R::ID {
-            return Err(Broken::Refused(format!(
-                "the other side plays the ruleset \"{ruleset}\", not \"{}\"",
-                R::ID
-            )));
-        }
-        if setup.is_some() && code != self.code {
-            return Err(Broken::Refused("wrong join code".into()));
-        }
-        if !crate::identity::valid_key(&key) {
-            return Err(Broken::Refused(
-                "the other side's key is not an ed25519 public key".into(),
-            ));
-        }
-        if let Some(p) = peer {
-            let other = 1 - p.seat();
-            if p.ledger().players()[other as usize] != key {
-                return Err(Broken::Refused(
-                    "this is not the player of this battle".into(),
-                ));
-            }
-        } else if let Some(setup) = setup {
+        let Greeting { key, files, .. } = theirs;
+        if let (None, Some(setup)) = (peer.as_ref(), setup) {
             let (p, start) =
                 Peer::<R>::start(self.identity.clone(), 0, setup.clone(), &key, Entropy::Os)
                     .map_err(refused)?;
@@ -487,5 +447,88 @@ pub fn greet(addr: &str, patience: Duration) -> Result<(Link, Message), String> 
             Err(e) => return Err(e),
         }
         std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// What a hello says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Greeting {
+    pub ruleset: String,
+    pub key: String,
+    /// The join code (only the joiner says it).
+    pub code: String,
+    /// Files of the chain held.
+    pub files: usize,
+}
+
+/// Says hello and hears the other's. The host speaks first, to whoever connected, and never
+/// says the code; the joiner answers (`heard`: the host's hello, when already read).
+pub fn exchange(
+    link: &mut Link,
+    hosting: bool,
+    ours: &Greeting,
+    heard: Option<Message>,
+) -> Result<Greeting, Broken> {
+    let mine = Message::Hello {
+        ruleset: ours.ruleset.clone(),
+        key: ours.key.clone(),
+        code: if hosting {
+            String::new()
+        } else {
+            ours.code.clone()
+        },
+        files: ours.files,
+    };
+    if hosting {
+        link.send(&mine)?;
+    }
+    let theirs = match heard {
+        Some(m) => m,
+        None => link.recv()?,
+    };
+    if !hosting {
+        link.send(&mine)?;
+    }
+    match theirs {
+        Message::Hello {
+            ruleset,
+            key,
+            code,
+            files,
+        } => Ok(Greeting {
+            ruleset,
+            key,
+            code,
+            files,
+        }),
+        _ => Err(Broken::Refused("the other side did not say hello".into())),
+    }
+}
+
+/// Why the other side's hello is refused, if it is: a wrong code (the host checks it), another
+/// ruleset (a joiner with no battle yet names none), a key that is not one, or not the player
+/// the battle names.
+pub fn refusal(
+    hosting: bool,
+    ours: &Greeting,
+    expected: Option<&str>,
+    theirs: &Greeting,
+) -> Option<String> {
+    if hosting && theirs.code != ours.code {
+        Some("wrong join code".into())
+    } else if theirs.ruleset != ours.ruleset
+        && !ours.ruleset.is_empty()
+        && !theirs.ruleset.is_empty()
+    {
+        Some(format!(
+            "the other side plays the ruleset \"{}\", not \"{}\"",
+            theirs.ruleset, ours.ruleset
+        ))
+    } else if !crate::identity::valid_key(&theirs.key) {
+        Some("the other side's key is not an ed25519 public key".into())
+    } else if expected.is_some_and(|k| k != theirs.key) {
+        Some("this is not the player of this battle".into())
+    } else {
+        None
     }
 }

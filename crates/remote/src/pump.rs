@@ -3,7 +3,7 @@
 //! through channels. It connects again (joining) or waits for the other side again (hosting)
 //! whenever the connection drops. It knows no ruleset: the side itself stays with the caller.
 
-use crate::live::{Link, Message};
+use crate::live::{Greeting, Link, Message, exchange, refusal};
 use crate::store::Store;
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -148,53 +148,28 @@ fn converse(
     out: &Receiver<Message>,
     rep: &Sender<Report>,
 ) -> Result<(), String> {
-    // Only the joiner says the code: the host speaks first, to anyone who connects.
-    let ours = Message::Hello {
+    let ours = Greeting {
         ruleset: s.ruleset.clone(),
         key: s.key.clone(),
-        code: if hosting {
-            String::new()
-        } else {
-            s.code.clone()
-        },
+        code: s.code.clone(),
         files: s.files.load(Ordering::Relaxed),
     };
     link.set_read_timeout(Some(crate::live::HELLO_TIMEOUT));
     let dropped = |e: crate::live::Broken| format!("{e:?}");
-    if hosting {
-        link.send(&ours).map_err(dropped)?;
-    }
-    let theirs = link.recv().map_err(dropped)?;
-    if !hosting {
-        link.send(&ours).map_err(dropped)?;
-    }
-    let Message::Hello {
-        ruleset,
-        key,
-        code,
-        files,
-    } = theirs
-    else {
-        return Err("the other side did not say hello".into());
-    };
+    let theirs = exchange(link, hosting, &ours, None).map_err(dropped)?;
     let expected = s.expect.lock().map(|e| e.clone()).unwrap_or(None);
-    let refusal = if hosting && code != s.code {
-        Some("wrong join code".to_string())
-    } else if !crate::identity::valid_key(&key) {
-        Some("the other side's key is not an ed25519 public key".to_string())
-    } else if ruleset != s.ruleset && !s.ruleset.is_empty() && !ruleset.is_empty() {
-        // A joiner with no battle yet names no ruleset: it plays the host's.
-        Some(format!("this battle is of the ruleset \"{}\"", s.ruleset))
-    } else if expected.as_ref().is_some_and(|k| *k != key) {
-        Some("this is not the player of this battle".to_string())
-    } else {
-        None
-    };
+    let refusal = refusal(hosting, &ours, expected.as_deref(), &theirs);
     if let Some(why) = refusal {
         let _ = link.send(&Message::Refused(why.clone()));
         let _ = rep.send(Report::Turned(why.clone()));
         return Err(why);
     }
+    let Greeting {
+        key,
+        ruleset,
+        files,
+        ..
+    } = theirs;
     rep.send(Report::Greeted {
         key,
         ruleset,
