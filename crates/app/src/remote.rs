@@ -258,10 +258,49 @@ pub fn resume(remote: &RemoteRulesets, folder: &Path) -> Result<Battle, String> 
     let handle = entry
         .restore(identity()?, &files, private)
         .map_err(|e| e.to_string())?;
-    let side = RemoteSide::new(handle, store, folder.to_path_buf());
+    let mut side = RemoteSide::new(handle, store, folder.to_path_buf());
+    // A live battle connects again, as it did.
+    if let Some(spec) = std::fs::read_to_string(folder.join("live.ron"))
+        .ok()
+        .and_then(|t| ron::from_str::<LiveSpec>(&t).ok())
+    {
+        match reconnect(&side, &spec) {
+            Ok(pump) => {
+                side.pump = Some(pump);
+                side.connection = "Connecting again…".into();
+            }
+            Err(e) => side.connection = format!("Cannot connect again ({e}): play on by email."),
+        }
+    }
     let mut b = battle_for(side, folder.to_path_buf());
     b.remote_flush();
     Ok(b)
+}
+
+/// The connection thread of a live battle resumed: hosting on its address again, or joining
+/// its host again; it knows the battle's files and the other player's key already.
+fn reconnect(side: &RemoteSide, spec: &LiveSpec) -> Result<Pump, String> {
+    let role = match (&spec.host, &spec.join) {
+        (Some(bind), _) => {
+            Role::Host(std::net::TcpListener::bind(bind).map_err(|e| format!("{bind}: {e}"))?)
+        }
+        (None, Some(addr)) => Role::Join(addr.clone()),
+        (None, None) => return Err("no address kept".into()),
+    };
+    let seat = side.handle.seat();
+    let other = side.handle.players()[1 - seat.min(1) as usize].clone();
+    Ok(Pump::start(
+        role,
+        Shared {
+            ruleset: side.handle.ruleset().into(),
+            key: identity()?.public_hex(),
+            code: spec.code.clone(),
+            files: side.handle.file_count().into(),
+            expect: Mutex::new(Some(other)),
+            folder: Mutex::new(side.folder.clone()),
+            stop: false.into(),
+        },
+    ))
 }
 
 /// A live game being set up on the start screen: a host waiting for a player, or a joiner
@@ -274,6 +313,19 @@ pub struct PendingLive {
     pub scenario: Option<PathBuf>,
     /// What to show while waiting.
     pub status: String,
+    pub code: String,
+    /// How to connect again after a restart (kept in the battle's folder as `live.ron`).
+    pub again: LiveSpec,
+}
+
+/// How a live battle connects, kept beside its files so that a battle resumed after a
+/// restart connects again: host on `host`'s address, or join the host at `join`.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LiveSpec {
+    #[serde(default)]
+    pub host: Option<String>,
+    #[serde(default)]
+    pub join: Option<String>,
     pub code: String,
 }
 
@@ -303,6 +355,11 @@ pub fn host(
         },
     );
     Ok(PendingLive {
+        again: LiveSpec {
+            host: Some(addr.to_string()),
+            join: None,
+            code: code.clone(),
+        },
         pump: Some(pump),
         scenario: Some(scenario.to_path_buf()),
         status: format!(
@@ -329,6 +386,11 @@ pub fn join(addr: &str, code: &str) -> Result<PendingLive, String> {
         },
     );
     Ok(PendingLive {
+        again: LiveSpec {
+            host: None,
+            join: Some(addr.trim().to_string()),
+            code: code.trim().to_uppercase(),
+        },
         pump: Some(pump),
         scenario: None,
         status: format!("Connecting to {addr}…"),
@@ -413,6 +475,9 @@ fn live_battle(
 ) -> Battle {
     let seat = handle.seat();
     let other = handle.players()[1 - seat.min(1) as usize].clone();
+    if let Ok(text) = ron::to_string(&pending.again) {
+        let _ = sandtable_engine::data_file::write_atomic(&folder.join("live.ron"), &text);
+    }
     let pump = pending.pump.take();
     if let Some(pump) = &pump {
         let shared = &pump.shared;

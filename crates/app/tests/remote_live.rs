@@ -1,6 +1,7 @@
 //! A live battle between two players of the app over loopback, in one process: the host's
 //! "Waiting for a player", the joiner's connection, the battle on both screens, commands and
-//! files passed by the connection threads, chat; both sides end with the same battle.
+//! files passed by the connection threads, chat; the joiner closes the app mid-battle and
+//! resumes it, connecting again; both sides end with the same battle.
 
 use sandtable_app::battle::Battle;
 use sandtable_app::paths::DataPaths;
@@ -76,7 +77,24 @@ fn two_players_of_the_app_play_live_over_loopback() {
     let mut x: u64 = 99;
     let since = Instant::now();
     let done = |b: &Battle| b.remote.as_ref().unwrap().lock().handle.done();
+    let files = |b: &Battle| b.remote.as_ref().unwrap().lock().handle.file_count();
+    let mut resumed = false;
     while !(done(&sides[0]) && done(&sides[1])) {
+        if !resumed && files(&sides[1]) >= 10 {
+            // The joiner closes the app mid-battle and comes back: the battle resumes from its
+            // folder and connects to the host again.
+            resumed = true;
+            let folder = sides[1].remote_folder().unwrap();
+            let before = files(&sides[1]);
+            as_player(&tmp.join("join.key"));
+            let again = remote::resume(&remotes, &folder).unwrap();
+            sides[1] = again;
+            assert_eq!(files(&sides[1]), before, "nothing kept was lost");
+            assert!(
+                sides[1].remote.as_ref().unwrap().lock().pump.is_some(),
+                "it connects live again"
+            );
+        }
         assert!(
             since.elapsed() < Duration::from_secs(60),
             "the battle did not end"
@@ -99,6 +117,7 @@ fn two_players_of_the_app_play_live_over_loopback() {
     let public = |b: &Battle| b.remote.as_ref().unwrap().lock().handle.public_hash();
     assert!(public(&sides[0]).is_some());
     assert_eq!(public(&sides[0]), public(&sides[1]));
+    assert!(resumed, "the joiner was resumed mid-battle");
     let chat = sides[0].remote.as_ref().unwrap().lock().chat.clone();
     assert_eq!(chat, vec![(false, "good luck".to_string())]);
     let _ = std::fs::remove_dir_all(&tmp);
