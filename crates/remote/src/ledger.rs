@@ -510,7 +510,26 @@ impl<R: Ruleset> Ledger<R> {
                     }
                     t.clone()
                 }
-                (Item::Sealed { stand_in, .. }, None) => stand_in.clone(),
+                (Item::Sealed { keys, stand_in, .. }, None) => {
+                    // The stand-in must be the ruleset's own for a command like it: a writer
+                    // cannot pass off another public effect (fewer points spent, say) until
+                    // the opening shows it.
+                    R::legal(state, stand_in).map_err(|err| {
+                        RemoteError::new(file, format!("an illegal stand-in: {err}")).at(i)
+                    })?;
+                    let own = R::secret(state, stand_in);
+                    if own
+                        .as_ref()
+                        .is_none_or(|s| s.keys != *keys || s.stand_in != *stand_in)
+                    {
+                        return Err(RemoteError::new(
+                            file,
+                            "a sealed command whose stand-in is not the ruleset's",
+                        )
+                        .at(i));
+                    }
+                    stand_in.clone()
+                }
             };
             if let Some(d) = R::deciding(state)
                 && d != e.by

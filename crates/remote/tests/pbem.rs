@@ -281,3 +281,42 @@ fn a_division_battle_with_instructions_is_refused_for_remote_play_with_the_reaso
         "{err}"
     );
 }
+
+#[test]
+fn a_stand_in_that_is_not_the_rulesets_own_is_refused_on_arrival() {
+    use sandtable_bfs::Command;
+    use sandtable_remote::turn_file::Item;
+    let (files, _) = battle(45);
+    let bodies = bodies(&files);
+    // A sealed bid whose stand-in claims 2 CP rather than the ruleset's 0.
+    let (k, mut body) = bodies
+        .iter()
+        .enumerate()
+        .find(|(_, b)| {
+            b.commands.iter().any(|c| {
+                matches!(
+                    c,
+                    Item::Sealed {
+                        stand_in: Command::Bid { .. },
+                        ..
+                    }
+                )
+            })
+        })
+        .map(|(k, b)| (k, b.clone()))
+        .unwrap();
+    for c in &mut body.commands {
+        if let Item::Sealed {
+            stand_in: Command::Bid { cp, .. },
+            ..
+        } = c
+        {
+            *cp = 2;
+        }
+    }
+    body.public_hash = None;
+    body.openings.clear();
+    let err = verify::<Bfs>(&forged(&files, k, &body, 45)).unwrap_err();
+    assert_eq!(err.file, "forged.ron");
+    assert!(err.why.contains("stand-in"), "{err}");
+}
