@@ -36,6 +36,8 @@ pub struct RemoteSide {
     pub exported: Option<PathBuf>,
     /// The last file refused, and why.
     pub refused: Option<String>,
+    /// The hash of the inbox file last refused: read again only once it has changed.
+    pub refused_inbox: Option<String>,
     /// Chat lines: (mine, text).
     pub chat: Vec<(bool, String)>,
 }
@@ -51,6 +53,7 @@ impl RemoteSide {
             connection: String::new(),
             exported: None,
             refused: None,
+            refused_inbox: None,
             chat: vec![],
         }
     }
@@ -535,7 +538,17 @@ impl Battle {
         if let Some(path) = inbox.filter(|p| p.is_file())
             && let Ok(bytes) = std::fs::read(&path)
         {
-            self.remote_import(&path.display().to_string(), &bytes);
+            let hash = sandtable_remote::digest::file_hash(&bytes);
+            let (seen, before) = {
+                let side = remote.lock();
+                (side.refused_inbox.clone(), side.handle.file_count())
+            };
+            if seen.as_deref() != Some(hash.as_str()) {
+                self.remote_import(&path.display().to_string(), &bytes);
+                let mut side = remote.lock();
+                // Refused: not read again (and not refused again every second) until changed.
+                side.refused_inbox = (side.handle.file_count() == before).then_some(hash);
+            }
         }
         for r in reports {
             match r {

@@ -71,6 +71,28 @@ fn two_players_of_the_app_play_a_battle_by_email() {
     );
     assert_eq!(count(&a), 1);
 
+    // By the inbox: a refused file is read once, not refused again every second; the right file
+    // saved over it is read.
+    let inbox = a.remote_folder().unwrap().join("turn-0001.ron");
+    std::fs::write(&inbox, &forged).unwrap();
+    a.notice = None;
+    a.remote_poll(true);
+    assert!(
+        a.notice.as_deref().unwrap_or("").contains("Refused"),
+        "{:?}",
+        a.notice
+    );
+    a.notice = None;
+    a.remote_poll(true);
+    assert_eq!(a.notice, None, "the same refused file is not read again");
+    std::fs::copy(exported(&b), &inbox).unwrap();
+    a.remote_poll(true);
+    assert_eq!(
+        count(&a),
+        2,
+        "the other player's file saved into the folder is read"
+    );
+
     let mut sides = [a, b];
     let mut undone = 0;
     let mut x: u64 = 12345;
