@@ -84,6 +84,9 @@ pub struct Ledger<R: Ruleset> {
     cursor: usize,
     entered: usize,
     blocked: Option<Blocked>,
+    /// The replay as it stood on entering each file (before its stir): an opening replays from
+    /// the file of the command it opens, not from the battle's start.
+    checkpoints: Vec<Option<std::sync::Arc<Session<R>>>>,
 }
 
 impl<R: Ruleset> Clone for Ledger<R> {
@@ -100,6 +103,7 @@ impl<R: Ruleset> Clone for Ledger<R> {
             cursor: self.cursor,
             entered: self.entered,
             blocked: self.blocked.clone(),
+            checkpoints: self.checkpoints.clone(),
         }
     }
 }
@@ -161,6 +165,7 @@ impl<R: Ruleset> Ledger<R> {
             cursor: 0,
             entered: 1,
             blocked: None,
+            checkpoints: Vec::new(),
         })
     }
 
@@ -392,11 +397,39 @@ impl<R: Ruleset> Ledger<R> {
             });
         }
         // Openings may name commands of this very file.
-        let mut reopen = false;
+        let mut first_opened: Option<usize> = None;
         for o in &b.openings {
-            reopen |= self.open(o, name)?;
+            if self.open(o, name)? {
+                first_opened = Some(first_opened.map_or(o.item, |f| f.min(o.item)));
+            }
         }
-        if reopen { self.rebuild() } else { self.run() }
+        match first_opened {
+            Some(j) => self.replay_from(j),
+            None => self.run(),
+        }
+    }
+
+    /// Replays again from the file of command `j`, whose content has just become known: from
+    /// the checkpoint taken on entering that file, or on from where the replay stands when it
+    /// has not got that far.
+    fn replay_from(&mut self, j: usize) -> Result<(), RemoteError> {
+        let f = self.entries[j].file;
+        let Some(cp) = self.checkpoints.get(f).cloned().flatten() else {
+            self.blocked = None;
+            return self.run();
+        };
+        let first = self.files[f].first;
+        self.session = Some((*cp).clone());
+        self.cursor = first;
+        self.entered = f;
+        self.blocked = None;
+        // What the commands from there turned up is worked out again.
+        for e in &mut self.entries {
+            if e.opened_at.is_some_and(|at| at >= first) {
+                e.opened_at = None;
+            }
+        }
+        self.run()
     }
 
     /// The dice stir of a turn file, and (for the starter's first) the seed.
@@ -446,6 +479,7 @@ impl<R: Ruleset> Ledger<R> {
     /// Replays the whole log from the opening position.
     pub(crate) fn rebuild(&mut self) -> Result<(), RemoteError> {
         self.session = None;
+        self.checkpoints.clear();
         self.cursor = 0;
         self.entered = 1;
         self.blocked = None;
@@ -475,9 +509,13 @@ impl<R: Ruleset> Ledger<R> {
         loop {
             while self.entered < self.files.len() && self.files[self.entered].first == self.cursor {
                 self.check_public_hash(self.entered - 1)?;
+                let session = self.session.as_mut().expect("set up above");
+                if self.checkpoints.len() <= self.entered {
+                    self.checkpoints.resize(self.entered + 1, None);
+                }
+                self.checkpoints[self.entered] = Some(std::sync::Arc::new(session.clone()));
                 if let Some(salt) = self.files[self.entered].stir {
-                    let by = self.files[self.entered].by;
-                    self.session.as_mut().expect("set up above").stir(by, salt);
+                    session.stir(self.files[self.entered].by, salt);
                 }
                 self.entered += 1;
             }
