@@ -415,13 +415,18 @@ impl<R: Ruleset> Ledger<R> {
     fn replay_from(&mut self, j: usize) -> Result<(), RemoteError> {
         let f = self.entries[j].file;
         let Some(cp) = self.checkpoints.get(f).cloned().flatten() else {
-            self.blocked = None;
+            // A file the replay has not entered: nothing replayed changes. A block stands (what
+            // it waits for lies in files already entered, so only their openings lift it).
             return self.run();
         };
         let first = self.files[f].first;
         // Later checkpoints hold what the stand-in did: they are taken again as the replay
         // enters their files.
         self.checkpoints.truncate(f + 1);
+        // Their public hashes are checked again, with the command now known.
+        for x in &mut self.files[f..] {
+            x.hash_checked = x.hash.is_none() || x.public_hash.is_none();
+        }
         self.session = Some((*cp).clone());
         self.cursor = first;
         self.entered = f;
@@ -699,8 +704,11 @@ impl<R: Ruleset> Ledger<R> {
         if !self.can_undo_own(me) {
             return Ok(false);
         }
-        self.entries.pop();
-        self.rebuild()?;
+        // On a copy: a rebuild that fails leaves this side as it was.
+        let mut next = self.clone();
+        next.entries.pop();
+        next.rebuild()?;
+        *self = next;
         Ok(true)
     }
 

@@ -320,3 +320,48 @@ fn a_stand_in_that_is_not_the_rulesets_own_is_refused_on_arrival() {
     assert_eq!(err.file, "forged.ron");
     assert!(err.why.contains("stand-in"), "{err}");
 }
+
+#[test]
+fn a_file_that_opens_another_secret_instead_of_the_one_due_is_refused() {
+    use sandtable_remote::turn_file::{Item, Opening};
+    // A file that owes openings (secrets of its writer's turned up by the other side's last
+    // command) and carries sealed commands of its own: the owed openings taken out, the
+    // opening of one of its own new sealed commands put in instead.
+    for seed in 50..60 {
+        let (files, peers) = battle(seed);
+        let bodies = bodies(&files);
+        let mut first = 0;
+        let mut found = None;
+        for (k, b) in bodies.iter().enumerate() {
+            let owed = b.openings.iter().any(|o| o.item < first);
+            let sealed: Vec<usize> = b
+                .commands
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| matches!(c, Item::Sealed { .. }))
+                .map(|(i, _)| first + i)
+                .collect();
+            if k >= 2 && owed && !sealed.is_empty() {
+                found = Some((k, b.clone(), sealed[0]));
+                break;
+            }
+            first += b.commands.len();
+        }
+        let Some((k, mut body, s)) = found else {
+            continue;
+        };
+        let own: Opening = peers[body.by as usize]
+            .private()
+            .secrets
+            .into_iter()
+            .find(|o| o.item == s)
+            .unwrap();
+        body.openings = vec![own];
+        body.public_hash = None;
+        let err = verify::<Bfs>(&forged(&files, k, &body, seed as u8)).unwrap_err();
+        assert_eq!(err.file, "forged.ron");
+        assert!(err.why.contains("holds back"), "seed {seed}: {err}");
+        return;
+    }
+    panic!("no battle had such a file");
+}
