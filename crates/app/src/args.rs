@@ -32,6 +32,11 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub turn_file: Option<PathBuf>,
 
+    /// Host the scenario (--scenario, or the default one) live on ADDR (e.g. 0.0.0.0:7878):
+    /// the start screen waits for a player with the join code.
+    #[arg(long, value_name = "ADDR")]
+    pub host: Option<String>,
+
     /// On the start screen, open "Play with someone elsewhere" (for screenshots).
     #[arg(long)]
     pub open_remote: bool,

@@ -122,24 +122,28 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
                 cat.default_entry().map(|e| e.path.clone())
             })
     });
-    let remote = match (&args.offer_to, &args.turn_file) {
-        (_, Some(file)) => Some(screens::RemoteAction::OpenFile(file.clone())),
-        (Some(key), None) => scenario
-            .clone()
-            .or_else(|| {
-                catalogue::Catalogue::scan(
-                    &paths::DataPaths::locate(args.data.as_deref()),
-                    &rulesets::Rulesets::default(),
-                )
-                .default_entry()
-                .map(|e| e.path.clone())
-            })
-            .map(|scenario| screens::RemoteAction::Email {
-                scenario,
-                seat: 0,
-                opponent: key.clone(),
-            }),
-        (None, None) => None,
+    let chosen = || {
+        scenario.clone().or_else(|| {
+            catalogue::Catalogue::scan(
+                &paths::DataPaths::locate(args.data.as_deref()),
+                &rulesets::Rulesets::default(),
+            )
+            .default_entry()
+            .map(|e| e.path.clone())
+        })
+    };
+    let remote = match (&args.offer_to, &args.turn_file, &args.host) {
+        (_, Some(file), _) => Some(screens::RemoteAction::OpenFile(file.clone())),
+        (_, None, Some(bind)) => chosen().map(|scenario| screens::RemoteAction::Host {
+            scenario,
+            bind: bind.clone(),
+        }),
+        (Some(key), None, None) => chosen().map(|scenario| screens::RemoteAction::Email {
+            scenario,
+            seat: 0,
+            opponent: key.clone(),
+        }),
+        (None, None, None) => None,
     };
     app.insert_resource(ui::RemoteSectionOpen(args.open_remote));
     if remote.is_some() {
