@@ -202,13 +202,7 @@ pub fn open_turn_file(remote: &RemoteRulesets, path: &Path) -> Result<Battle, St
 /// The folder of the battle whose chain `bytes` continues (its `prev` is the hash of a file
 /// kept there), if any.
 fn find_battle_of(bytes: &[u8]) -> Option<PathBuf> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    let prev = text
-        .split("prev: Some(\"")
-        .nth(1)?
-        .split('"')
-        .next()?
-        .to_string();
+    let prev = sandtable_remote::turn_file::prev_of(bytes)?;
     for dir in std::fs::read_dir(crate::paths::remote_dir())
         .ok()?
         .flatten()
@@ -292,18 +286,15 @@ fn reconnect(side: &RemoteSide, spec: &LiveSpec) -> Result<Pump, String> {
     };
     let seat = side.handle.seat();
     let other = side.handle.players()[1 - seat.min(1) as usize].clone();
-    Ok(Pump::start(
-        role,
-        Shared {
-            ruleset: side.handle.ruleset().into(),
-            key: identity()?.public_hex(),
-            code: spec.code.clone(),
-            files: side.handle.file_count().into(),
-            expect: Mutex::new(Some(other)),
-            folder: Mutex::new(side.folder.clone()),
-            stop: false.into(),
-        },
-    ))
+    let mut shared = Shared::new(
+        side.handle.ruleset().into(),
+        identity()?.public_hex(),
+        spec.code.clone(),
+    );
+    shared.files = side.handle.file_count().into();
+    shared.expect = Mutex::new(Some(other));
+    shared.folder = Mutex::new(side.folder.clone());
+    Ok(Pump::start(role, shared))
 }
 
 /// A live game being set up on the start screen: a host waiting for a player, or a joiner
@@ -347,15 +338,7 @@ pub fn host(
     let id = identity()?;
     let pump = Pump::start(
         Role::Host(listener),
-        Shared {
-            ruleset: entry.id.into(),
-            key: id.public_hex(),
-            code: code.clone(),
-            files: 0.into(),
-            expect: Mutex::new(None),
-            folder: Mutex::new(PathBuf::new()),
-            stop: false.into(),
-        },
+        Shared::new(entry.id.into(), id.public_hex(), code.clone()),
     );
     Ok(PendingLive {
         again: LiveSpec {
@@ -376,17 +359,10 @@ pub fn host(
 /// Joins the host at `addr` with its `code`.
 pub fn join(addr: &str, code: &str) -> Result<PendingLive, String> {
     let id = identity()?;
+    // A joiner with no battle yet names no ruleset: it plays the host's.
     let pump = Pump::start(
         Role::Join(addr.trim().to_string()),
-        Shared {
-            ruleset: String::new(),
-            key: id.public_hex(),
-            code: code.trim().to_uppercase(),
-            files: 0.into(),
-            expect: Mutex::new(None),
-            folder: Mutex::new(PathBuf::new()),
-            stop: false.into(),
-        },
+        Shared::new(String::new(), id.public_hex(), code.trim().to_uppercase()),
     );
     Ok(PendingLive {
         again: LiveSpec {

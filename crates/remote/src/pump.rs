@@ -55,6 +55,21 @@ pub struct Shared {
     pub stop: AtomicBool,
 }
 
+impl Shared {
+    /// A side with no battle yet: no files, any player, no folder.
+    pub fn new(ruleset: String, key: String, code: String) -> Self {
+        Self {
+            ruleset,
+            key,
+            code,
+            files: AtomicUsize::new(0),
+            expect: Mutex::new(None),
+            folder: Mutex::new(PathBuf::new()),
+            stop: AtomicBool::new(false),
+        }
+    }
+}
+
 /// The caller's end of the connection thread.
 pub struct Pump {
     pub shared: Arc<Shared>,

@@ -174,11 +174,18 @@ pub fn index_of(bytes: &[u8]) -> Option<usize> {
     head(bytes).map(|h| h.index)
 }
 
+/// The hash of the file a file follows (none for a Start), read without knowing its types.
+pub fn prev_of(bytes: &[u8]) -> Option<String> {
+    head(bytes).and_then(|h| h.prev)
+}
+
 #[derive(Deserialize)]
 #[serde(rename = "Turn")]
 struct Head {
     ruleset: String,
     index: usize,
+    #[serde(default)]
+    prev: Option<String>,
 }
 
 fn head(bytes: &[u8]) -> Option<Head> {

@@ -365,3 +365,15 @@ fn a_file_that_opens_another_secret_instead_of_the_one_due_is_refused() {
     }
     panic!("no battle had such a file");
 }
+
+#[test]
+fn a_file_names_the_hash_of_the_one_before() {
+    use sandtable_remote::digest::file_hash;
+    use sandtable_remote::turn_file::{index_of, prev_of};
+    let (files, _) = battle(61);
+    assert_eq!(prev_of(&files[0].1), None, "the Start follows nothing");
+    for k in 1..files.len() {
+        assert_eq!(prev_of(&files[k].1), Some(file_hash(&files[k - 1].1)));
+        assert_eq!(index_of(&files[k].1), Some(k));
+    }
+}
