@@ -26,6 +26,10 @@ pub struct ArmyList {
     /// Where the values come from; house data says so here.
     pub notice: String,
     pub profiles: Vec<UnitProfile>,
+    /// The list's Skirmish Force card, from which forces are built (BFS-LST-3); lists without
+    /// one only lend their profiles to hand-written scenarios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<crate::force_card::ForceCard>,
 }
 
 impl ArmyList {
@@ -93,6 +97,9 @@ impl ArmyList {
                 }
                 Some(_) => {}
             }
+        }
+        if let Some(card) = &self.card {
+            out.extend(card.problems(self));
         }
         if !self.profiles.iter().any(|p| p.kind == UnitKind::Commander) {
             out.push(Problem::new(

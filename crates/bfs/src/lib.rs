@@ -30,6 +30,8 @@ pub mod dragoons;
 pub mod event;
 pub mod feigned_flight;
 pub mod flight;
+pub mod force;
+pub mod force_card;
 pub mod fortified_gun;
 pub mod geo;
 pub mod ground;

@@ -170,6 +170,10 @@ pub struct UnitSpec {
     /// A medium gun dug in on its fortified base where it deploys (BFS-ART-19).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fortified: bool,
+    /// Special rules the pre-battle sequence gave this unit beyond its profile's: the Additional
+    /// Effect Insubordination (BFS-SCN-29).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_rules: Vec<crate::profile::SpecialRule>,
 }
 
 impl RulesSection for BfsRules {

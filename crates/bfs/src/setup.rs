@@ -85,7 +85,19 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             if crate::squadron::in_a_squadron(spec, &u.id) {
                 continue;
             }
-            let pid = lookup(si, &u.profile)?;
+            let mut pid = lookup(si, &u.profile)?;
+            // Rules the pre-battle sequence gave this unit alone (BFS-SCN-29): its own copy of
+            // the profile, so its fellows of the same profile are untouched.
+            if !u.extra_rules.is_empty() && !loaded.options.basic_mode {
+                let mut own = profiles[pid.index()].clone();
+                for r in &u.extra_rules {
+                    if !own.special_rules.contains(r) {
+                        own.special_rules.push(*r);
+                    }
+                }
+                pid = ProfileId(profiles.len() as u16);
+                profiles.push(own);
+            }
             let p = &profiles[pid.index()];
             // Light Cavalry, Skirmishers and the like always fight in Open Order (BFS-OO-1).
             let formation = if crate::revision::open_order_rules(loaded.options.rules_revision)

@@ -107,6 +107,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     garrison: None,
                     additional_crew: false,
                     fortified: false,
+                    extra_rules: vec![],
                 })
                 .collect(),
         });
