@@ -55,6 +55,7 @@ pub mod open_order_move;
 pub mod options;
 pub mod phases;
 pub mod portable;
+pub mod prebattle;
 pub mod present;
 pub mod preview;
 pub mod profile;

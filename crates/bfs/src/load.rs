@@ -114,6 +114,14 @@ pub fn load_scenario_text(
 /// list has already been reported and its side's profile checks are skipped).
 pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     let mut problems = check_structure(s);
+    if let Some(side) = s.rules.first_initiative
+        && side >= s.sides.len()
+    {
+        problems.push(Problem::new(
+            "first_initiative",
+            format!("names side {side}; sides are counted from 0"),
+        ));
+    }
     problems.extend(sandtable_engine::teach::check_names::<crate::Bfs>(
         s.lesson.as_ref(),
         &s.script,

@@ -27,6 +27,11 @@ pub struct BfsRules {
     pub level: GameLevel,
     /// One force per side, in side order.
     pub forces: Vec<ForceSpec>,
+    /// The side (by index) with the Initiative in turn 1, who keeps it or hands it over as the
+    /// winner of a roll would: the Weaker side of the pre-battle sequence (BFS-SCN-15).
+    /// Absent, turn 1's Initiative is bid and rolled as usual.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_initiative: Option<usize>,
 }
 
 /// Game level (BFS-ORG-7); some rules depend on it.

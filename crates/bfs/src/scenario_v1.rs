@@ -113,6 +113,7 @@ impl ScenarioV1 {
             rules: BfsRules {
                 level: self.level,
                 forces,
+                first_initiative: None,
             },
         }
     }

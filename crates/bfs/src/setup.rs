@@ -292,8 +292,15 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
         regiments,
         turn: TurnState {
             number: 1,
-            phase: Phase::InitiativeBids {
-                bids: [Bid::Waiting, Bid::Waiting],
+            // The Weaker side of the pre-battle sequence has the Initiative in turn 1, and keeps
+            // or hands it over as a roll's winner would (BFS-SCN-15, A-22).
+            phase: match s.rules.first_initiative {
+                Some(side) if side < 2 => Phase::InitiativeChoice {
+                    winner: Side(side as u8),
+                },
+                _ => Phase::InitiativeBids {
+                    bids: [Bid::Waiting, Bid::Waiting],
+                },
             },
             initiative: None,
         },

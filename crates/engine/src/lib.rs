@@ -7,6 +7,7 @@
 //!   ruleset's own data); [`dynamic`] erases a ruleset behind one handle for the app,
 //!   [`player`] does the same for computer players, and [`registry`] lists the rulesets a
 //!   program knows;
+//! - [`prebattle`]: the seam for a ruleset's pre-battle sequence, from two forces to a scenario;
 //! - [`session`]: the command log, fair take-backs, saves and the state hash;
 //! - [`scenario`]: the scenario file's shared part, [`scenario_check`] its checks,
 //!   [`scenario_script`] objectives, scripts and lessons, [`scenario_geometry`] its shapes;
@@ -27,6 +28,7 @@ pub mod lesson_run;
 pub mod narration;
 pub mod odds;
 pub mod player;
+pub mod prebattle;
 pub mod present;
 pub mod presenter;
 pub mod problem;

@@ -136,6 +136,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
         rules: BfsRules {
             level: GameLevel::Skirmish,
             forces,
+            first_initiative: None,
         },
     };
     BattleSetup::new(scenario, armies())

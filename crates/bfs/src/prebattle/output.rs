@@ -1,0 +1,181 @@
+//! The battle the sequence sets up (BFS-SCN-9 step J), as a scenario file the loader checks like
+//! any other.
+
+use super::{PreBattle, Step};
+use crate::ids::Side;
+use crate::profile::SpecialRule;
+use crate::scenario_spec::{BfsRules, BfsScenario, GameLevel};
+use sandtable_engine::scenario::{SCENARIO_FORMAT, ScenarioKind, SideSpec, TableEdge, TableSpec};
+use std::collections::BTreeMap;
+
+impl PreBattle {
+    /// The scenario, once both sides have deployed.
+    pub fn scenario(&self) -> Option<BfsScenario> {
+        if self.step != Step::Ready {
+            return None;
+        }
+        let book = self.scenario?;
+        let map = self.map()?;
+        let frame = self.frame()?;
+        let mut forces = Vec::new();
+        let mut sides = Vec::new();
+        for side in Side::BOTH {
+            let i = side.index();
+            let list = &self.lists[i];
+            let mut spec = self.forces[i].to_spec(list);
+            let placements = self.deployed[i].as_ref()?;
+            for u in &mut spec.units {
+                let p = placements.iter().find(|p| p.id == u.id)?;
+                u.position = p.position;
+                u.facing = p.facing;
+                if let Some(profile) = list.profile(&u.profile) {
+                    u.formation = super::deployment::formation_of(profile, u.bases);
+                }
+                if self
+                    .insubordinate
+                    .iter()
+                    .any(|(s, id)| *s == side && id == &u.id)
+                {
+                    u.extra_rules.push(SpecialRule::Insubordinate);
+                }
+            }
+            for c in &mut spec.commanders {
+                let p = placements.iter().find(|p| p.id == c.id)?;
+                c.position = p.position;
+                c.facing = p.facing;
+            }
+            // Good/Bad Day changes the Skirmish Force Commander's CP for the battle (BFS-SCN-34).
+            if let Some(chief) = spec.commanders.first_mut() {
+                let cp = chief.command_points as i32 + self.cp_change[i] as i32;
+                chief.command_points = cp.clamp(0, 255) as u8;
+            }
+            // Ids are unique across the battle: each side's carry its letter.
+            let prefix = if side == Side::A { "a-" } else { "b-" };
+            for u in &mut spec.units {
+                u.id = format!("{prefix}{}", u.id);
+            }
+            for c in &mut spec.commanders {
+                c.id = format!("{prefix}{}", c.id);
+            }
+            forces.push(spec);
+            sides.push(SideSpec {
+                name: self.name(side).to_string(),
+                home_edge: if self.south(side)? {
+                    TableEdge::South
+                } else {
+                    TableEdge::North
+                },
+                deployment: self.zone_shape(side),
+            });
+        }
+        let mut options = BTreeMap::new();
+        if self.fortifications > 0 {
+            options.insert(
+                "field_fortifications".to_string(),
+                sandtable_engine::scenario::OptionValue::Bool(true),
+            );
+        }
+        Some(BfsScenario {
+            format: SCENARIO_FORMAT,
+            name: format!(
+                "{}: {} against {}",
+                book.name(),
+                self.name(Side::A),
+                self.name(Side::B)
+            ),
+            ruleset: crate::RULESET_ID.into(),
+            briefing: self.briefing(),
+            table: TableSpec {
+                width: self.table.0,
+                depth: self.table.1,
+                unit: Default::default(),
+            },
+            turn_limit: map.turns,
+            // The battle's dice follow from the sequence's seed, but not the same stream.
+            seed: self.seed ^ 0x5eed_0fba_771e,
+            terrain: self.elements.iter().map(|e| e.spec.clone()).collect(),
+            sides,
+            options,
+            menu_order: 100,
+            kind: ScenarioKind::Battle,
+            objectives: map
+                .objectives
+                .iter()
+                .enumerate()
+                .map(|(k, o)| frame.objective(o, k, self.defender.index()))
+                .collect(),
+            script: Vec::new(),
+            debriefing: String::new(),
+            lesson: None,
+            rules: BfsRules {
+                level: GameLevel::Skirmish,
+                forces,
+                first_initiative: self.weaker.map(|w| w.index()),
+            },
+        })
+    }
+
+    /// What the players should know before the first turn: the scenario, the effects and what
+    /// Sandtable does not yet play of them.
+    fn briefing(&self) -> String {
+        let mut out = Vec::new();
+        if let Some(map) = self.map() {
+            out.push(map.briefing.clone());
+        }
+        out.push(match self.weaker {
+            Some(w) => format!(
+                "{} ({} FSP) faces {} ({} FSP) and has the Initiative in turn 1 (BFS-SCN-15).",
+                self.name(w),
+                self.fsp(w),
+                self.name(w.other()),
+                self.fsp(w.other())
+            ),
+            None => format!("Both forces have {} FSP.", self.fsp(Side::A)),
+        });
+        if !self.effects.is_empty() {
+            let list: Vec<String> = self
+                .effects
+                .iter()
+                .map(|t| {
+                    if t.detail.is_empty() {
+                        t.effect.name().to_string()
+                    } else {
+                        format!("{} ({})", t.effect.name(), t.detail)
+                    }
+                })
+                .collect();
+            out.push(format!(
+                "Additional Effects: {} (BFS-SCN-24).",
+                list.join(", ")
+            ));
+            let unplayed: Vec<&str> = self
+                .effects
+                .iter()
+                .filter(|t| !t.effect.played())
+                .map(|t| t.effect.name())
+                .collect();
+            if !unplayed.is_empty() {
+                out.push(format!(
+                    "Not yet played by Sandtable's battle, so keep them by hand: {}.",
+                    unplayed.join(", ")
+                ));
+            }
+        }
+        if !self.bought.is_empty() {
+            let list: Vec<String> = self
+                .bought
+                .iter()
+                .map(|b| b.effect.name().to_string())
+                .collect();
+            out.push(format!("Reconnaissance: {} (BFS-SCN-36).", list.join(", ")));
+        }
+        if self.fortifications > 0 {
+            out.push(format!(
+                "{} field fortification elements (BFS-SCN-13).",
+                self.fortifications
+            ));
+        }
+        out.push("Set up by the pre-battle sequence on a house map (the book's maps are not in the sources).".into());
+        out.join(" ")
+    }
+}

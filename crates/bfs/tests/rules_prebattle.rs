@@ -1,0 +1,351 @@
+//! The pre-battle sequence (BFS-SCN-9, steps A–J) from two shipped forces to a battle, through
+//! the engine's seam as the CLI and the app use it.
+
+use sandtable_bfs::army_list::{ArmyList, load_army_list};
+use sandtable_bfs::force::ForceFile;
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::prebattle::book::{BookScenario, ReconEffect};
+use sandtable_bfs::prebattle::{BfsPreBattle, Choice, PreBattle, Step, TerrainPick};
+use sandtable_engine::DataDirs;
+use sandtable_engine::prebattle::{PreBattle as Seam, SetupChoice, run_to_end};
+use sandtable_engine::scenario::TerrainKind;
+use std::path::{Path, PathBuf};
+
+fn assets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn force_path(name: &str) -> PathBuf {
+    assets().join("forces").join(name)
+}
+
+fn dirs() -> DataDirs {
+    DataDirs::under(&assets())
+}
+
+fn list(id: &str) -> ArmyList {
+    load_army_list(&assets().join("armies").join(format!("{id}.ron"))).expect("shipped list")
+}
+
+fn force_file(name: &str) -> ForceFile {
+    sandtable_engine::data_file::read_ron(&force_path(name)).expect("shipped force")
+}
+
+fn start(a: &str, b: &str, seed: u64) -> Box<dyn Seam> {
+    sandtable_bfs::prebattle::start_files(&[&force_path(a), &force_path(b)], &dirs(), seed)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The computer's way: the best-scored offer.
+fn best(_: &dyn Seam, offered: &[SetupChoice]) -> String {
+    offered
+        .iter()
+        .max_by_key(|c| c.computer_score)
+        .expect("something offered")
+        .key
+        .clone()
+}
+
+/// A fixed pseudo-random pick among the offers.
+fn random_by(seed: u64) -> impl FnMut(&dyn Seam, &[SetupChoice]) -> String {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    move |_, offered| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        offered[(x % offered.len() as u64) as usize].key.clone()
+    }
+}
+
+fn validates(text: &str) -> sandtable_bfs::LoadedScenario {
+    sandtable_bfs::load::load_scenario_text(Path::new("setup.ron"), text, &assets().join("armies"))
+        .unwrap_or_else(|e| panic!("the scenario the sequence wrote is refused: {e}\n{text}"))
+}
+
+const PAIRS: [(&str, &str); 4] = [
+    (
+        "polish-sosinski-banners.ron",
+        "swedish-schwelick-column.ron",
+    ),
+    ("swedish-foraging-party.ron", "polish-border-patrol.ron"),
+    ("polish-border-patrol.ron", "swedish-schwelick-column.ron"),
+    ("swedish-foraging-party.ron", "swedish-foraging-party.ron"),
+];
+
+/// BFS-SCN-9: the whole sequence, computer or random choices, ends in a battle the loader
+/// accepts, for every shipped pair of forces and many seeds.
+#[test]
+fn bfs_scn_9_the_sequence_ends_in_a_valid_battle() {
+    let mut scenarios = std::collections::BTreeSet::new();
+    for (k, (a, b)) in PAIRS.iter().enumerate() {
+        for seed in 0..12u64 {
+            let mut seq = start(a, b, seed * 31 + k as u64);
+            let mut r0 = random_by(seed);
+            let mut r1 = random_by(seed + 99);
+            let mut b0 = best;
+            let mut b1 = best;
+            let steps = if seed % 2 == 0 {
+                run_to_end(seq.as_mut(), &mut [&mut r0, &mut r1], 200)
+            } else {
+                run_to_end(seq.as_mut(), &mut [&mut b0, &mut b1], 200)
+            }
+            .unwrap_or_else(|e| panic!("{a} v {b}, seed {seed}: {e}"));
+            assert!(steps >= 8, "{steps} choices");
+            let text = seq.scenario_text().expect("ready");
+            let loaded = validates(&text);
+            scenarios.insert(loaded.scenario.name.split(':').next().unwrap().to_string());
+            // The battle starts: the setup builds its opening position.
+            sandtable_bfs::new_game(&loaded).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    assert!(scenarios.len() >= 4, "only {scenarios:?} came up");
+}
+
+/// BFS-SCN-11, -12, -14, -15: the Weaker picks a rolled scenario worth no more than the FSP
+/// difference; the rest of the difference, less fortifications, is paid in Additional Effects;
+/// the Weaker has the Initiative in turn 1.
+#[test]
+fn bfs_scn_12_14_15_scenario_value_effects_and_initiative() {
+    for seed in 0..20u64 {
+        let mut s = PreBattle::new(
+            [list("polish-lithuanian-1655"), list("swedish-1655")],
+            [
+                force_file("polish-border-patrol.ron"),
+                force_file("swedish-schwelick-column.ron"),
+            ],
+            seed,
+        )
+        .unwrap();
+        // 7 FSP against 10: the Poles are Weaker by 3.
+        assert_eq!((s.weaker, s.difference()), (Some(Side::A), 3));
+        s.apply(Side::A, Choice::RollScenario).unwrap();
+        // The Colonel has 2 CP: two dice (BFS-SCN-11).
+        assert_eq!(s.rolled.len(), 2);
+        if s.step == Step::PickScenario {
+            let allowed = s.allowed_scenarios();
+            for f in s.rolled.clone() {
+                let sc = sandtable_bfs::prebattle::book::ScenarioTable::Unequal.scenario(f);
+                let r = s.check(Side::A, &Choice::PickScenario(sc));
+                assert_eq!(r.is_ok(), sc.value(false) <= 3, "{sc:?}");
+                assert_eq!(allowed.contains(&sc), r.is_ok());
+            }
+            let pick = allowed[0];
+            s.apply(Side::A, Choice::PickScenario(pick)).unwrap();
+        }
+        let value = s.scenario_value;
+        assert!(value <= 3);
+        if s.step == Step::Fortifications {
+            let room = s.fortification_room();
+            assert_eq!(room, 3 - value);
+            assert!(s.check(Side::A, &Choice::Fortify(room * 2 + 2)).is_err());
+            assert!(s.check(Side::A, &Choice::Fortify(1)).is_err());
+            s.apply(Side::A, Choice::Fortify(2)).unwrap();
+        }
+        let expected = 3 - value - s.fortifications / 2;
+        let mut rolled = 0;
+        while s.step == Step::RollEffects || s.step == Step::GoodOrBadDay {
+            if s.step == Step::GoodOrBadDay {
+                s.apply(Side::A, Choice::GoodDay(true)).unwrap();
+            } else {
+                s.apply(Side::A, Choice::RollEffect).unwrap();
+                rolled += 1;
+            }
+        }
+        assert_eq!(rolled, expected, "seed {seed}");
+        assert_eq!(s.effects.len() as u32, expected);
+        let mut seq = BfsPreBattle(s);
+        let mut b0 = best;
+        let mut b1 = best;
+        run_to_end(&mut seq, &mut [&mut b0, &mut b1], 200).unwrap();
+        let loaded = validates(&seq.scenario_text().unwrap());
+        assert_eq!(loaded.scenario.rules.first_initiative, Some(0));
+        let game = sandtable_bfs::new_game(&loaded).unwrap();
+        assert_eq!(
+            game.turn.phase,
+            sandtable_bfs::turn::Phase::InitiativeChoice { winner: Side::A },
+            "the Weaker side has the Initiative in turn 1 and chooses to keep it or not"
+        );
+    }
+}
+
+/// BFS-SCN-48: a side's deployment is hidden from the other seat until both have deployed.
+#[test]
+fn bfs_scn_48_deployment_is_hidden_until_both_have_deployed() {
+    let mut seq = start(
+        "polish-sosinski-banners.ron",
+        "swedish-schwelick-column.ron",
+        5,
+    );
+    // Play to the first deployment.
+    loop {
+        let step = seq.step();
+        if step.title == "Deploy" {
+            break;
+        }
+        let seat = step.to_act.expect("not over");
+        let key = best(seq.as_ref(), &offered(seq.as_ref(), seat));
+        seq.choose(seat, &key).unwrap();
+    }
+    let first = seq.step().to_act.unwrap();
+    let key = best(seq.as_ref(), &offered(seq.as_ref(), first));
+    seq.choose(first, &key).unwrap();
+    let second = seq.step().to_act.unwrap();
+    assert_ne!(first, second);
+    let theirs = seq.log(second);
+    assert!(
+        !theirs
+            .iter()
+            .any(|l| l.text.contains("units and commanders")),
+        "the second seat reads the first's deployment: {theirs:?}"
+    );
+    assert!(
+        seq.summary(second)
+            .iter()
+            .any(|l| l.contains("hidden until you have")),
+        "{:?}",
+        seq.summary(second)
+    );
+    assert!(
+        seq.log(first)
+            .iter()
+            .any(|l| l.text.contains("units and commanders"))
+    );
+    let key = best(seq.as_ref(), &offered(seq.as_ref(), second));
+    seq.choose(second, &key).unwrap();
+    assert_eq!(seq.step().to_act, None);
+    assert!(
+        seq.log(second)
+            .iter()
+            .any(|l| l.text.contains("deployments are revealed"))
+    );
+}
+
+fn offered(seq: &dyn Seam, seat: u8) -> Vec<SetupChoice> {
+    seq.choices(seat)
+        .into_iter()
+        .filter(|c| c.refused.is_none())
+        .collect()
+}
+
+/// BFS-SCN-20, -21, -22: spacing, sizes and the one Atypical element.
+#[test]
+fn bfs_scn_20_21_22_terrain_placement_rules() {
+    let mut s = PreBattle::new(
+        [list("swedish-1655"), list("swedish-1655")],
+        [
+            force_file("swedish-foraging-party.ron"),
+            force_file("swedish-foraging-party.ron"),
+        ],
+        3,
+    )
+    .unwrap();
+    // Equal FSP: one die, no choice (BFS-SCN-10).
+    s.apply(Side::A, Choice::RollScenario).unwrap();
+    assert_eq!(s.rolled.len(), 1);
+    let Step::PlaceTerrain(first) = s.step else {
+        panic!("equal forces go straight to the terrain: {:?}", s.step)
+    };
+    // 6 elements on a 120 × 120 cm table (BFS-SCN-19).
+    assert_eq!(s.elements_left, 6);
+    let pick = |kind, x, y, w, h| TerrainPick {
+        kind,
+        center: (x, y),
+        size: (w, h),
+        rotation: 0.0,
+    };
+    let too_big = pick(TerrainKind::Grove, 60.0, 60.0, 31.0, 20.0);
+    assert!(s.check(first, &Choice::PlaceTerrain(too_big)).is_err());
+    let forest = pick(TerrainKind::Forest, 30.0, 60.0, 20.0, 20.0);
+    s.apply(first, Choice::PlaceTerrain(forest)).unwrap();
+    let other = first.other();
+    // 9.9 cm from the forest's edge (x from 40 to 49.9 is the gap): refused.
+    let near = pick(TerrainKind::Hill, 59.9, 60.0, 20.0, 20.0);
+    let e = s.check(other, &Choice::PlaceTerrain(near)).unwrap_err();
+    assert!(e.message.contains("10 cm"), "{}", e.message);
+    let ok = pick(TerrainKind::Hill, 60.1, 60.0, 20.0, 20.0);
+    assert!(s.check(other, &Choice::PlaceTerrain(ok)).is_ok());
+    // An obstacle need only not touch (BFS-SCN-20).
+    let fence = pick(TerrainKind::Obstacle, 30.0, 72.0, 20.0, 1.0);
+    assert!(s.check(other, &Choice::PlaceTerrain(fence)).is_ok());
+    // A second Atypical element is refused (BFS-SCN-22).
+    let marsh = pick(TerrainKind::Marsh, 90.0, 20.0, 20.0, 15.0);
+    let e = s.check(other, &Choice::PlaceTerrain(marsh)).unwrap_err();
+    assert!(e.message.contains("Atypical"), "{}", e.message);
+}
+
+/// BFS-SCN-36, -39, -42: reconnaissance bought with the RP difference, within the caps.
+#[test]
+fn bfs_scn_36_reconnaissance_purchases() {
+    // The border patrol has 12 RP, the foraging party 3: the Poles buy with 9.
+    let mut seq = PreBattle::new(
+        [list("swedish-1655"), list("polish-lithuanian-1655")],
+        [
+            force_file("swedish-foraging-party.ron"),
+            force_file("polish-border-patrol.ron"),
+        ],
+        11,
+    )
+    .unwrap();
+    let mut wrapped = BfsPreBattle(seq.clone());
+    // Walk to the reconnaissance with the computer's choices.
+    while wrapped.0.step != Step::Reconnaissance {
+        let seat = wrapped.step().to_act.expect("reaches reconnaissance");
+        let key = best(&wrapped, &offered(&wrapped, seat));
+        wrapped.choose(seat, &key).unwrap();
+    }
+    seq = wrapped.0;
+    assert_eq!((seq.recon_buyer, seq.rp_left), (Some(Side::B), 9));
+    let buyer = Side::B;
+    // Not yet played by the battle: refused with the reason.
+    let e = seq
+        .check(buyer, &Choice::Buy(ReconEffect::Chaos, None))
+        .unwrap_err();
+    assert!(e.message.contains("not yet played"), "{}", e.message);
+    // Wagons never force-march; a 4-base unit costs 6 RP (BFS-SCN-39).
+    seq.apply(
+        buyer,
+        Choice::Buy(ReconEffect::ForcedMarch, Some("haiduks".into())),
+    )
+    .unwrap();
+    assert_eq!(seq.rp_left, 3);
+    let e = seq
+        .check(
+            buyer,
+            &Choice::Buy(ReconEffect::ForcedMarch, Some("pancerni".into())),
+        )
+        .unwrap_err();
+    assert!(e.message.contains("costs 6 RP"), "{}", e.message);
+}
+
+/// A saved sequence resumes exactly where it stood and ends in the same battle.
+#[test]
+fn a_saved_sequence_resumes_to_the_same_battle() {
+    let mut seq = start(
+        "polish-sosinski-banners.ron",
+        "swedish-foraging-party.ron",
+        8,
+    );
+    let mut r0 = random_by(1);
+    let mut r1 = random_by(2);
+    // Part of the way, then save and resume.
+    for _ in 0..5 {
+        let seat = seq.step().to_act.unwrap();
+        let key = r0(seq.as_ref(), &offered(seq.as_ref(), seat));
+        seq.choose(seat, &key).unwrap();
+    }
+    let saved = seq.save_text();
+    let mut resumed =
+        sandtable_bfs::prebattle::resume_text(Path::new("seq.ron"), &saved, &dirs()).unwrap();
+    assert_eq!(resumed.step(), seq.step());
+    assert_eq!(resumed.log(0), seq.log(0));
+    let mut c0 = random_by(3);
+    let mut c1 = random_by(3);
+    run_to_end(seq.as_mut(), &mut [&mut r1, &mut c0], 200).unwrap();
+    let mut d0 = random_by(2);
+    run_to_end(resumed.as_mut(), &mut [&mut d0, &mut c1], 200).unwrap();
+    assert_eq!(seq.scenario_text(), resumed.scenario_text());
+    assert!(seq.scenario_text().is_some());
+    let _ = BookScenario::Patrol;
+}
