@@ -26,6 +26,7 @@ pub mod player;
 pub mod random;
 pub mod scripted;
 pub mod search;
+pub mod setup;
 
 pub use evaluate::{Chosen, Evaluate, Reasoning};
 pub use passive::PassivePlayer;

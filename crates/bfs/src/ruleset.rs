@@ -225,10 +225,20 @@ impl Files for Bfs {
     }
 
     fn other_files() -> &'static [&'static str] {
-        &["ArmyList"]
+        &["ArmyList", "SkirmishForce"]
     }
 
-    fn check_other(path: &Path, _kind: &str) -> Result<(), LoadError> {
+    /// Army lists, and forces built from their cards (checked against their list, BFS-LST-3).
+    fn check_other(
+        path: &Path,
+        kind: &str,
+        dirs: &sandtable_engine::DataDirs,
+    ) -> Result<(), LoadError> {
+        if kind == "SkirmishForce" {
+            let (good, _) = crate::army_list::load_army_lists(&dirs.armies);
+            let lists: Vec<_> = good.into_iter().map(|(_, l)| l).collect();
+            return crate::force::load_force(path, &lists).map(|_| ());
+        }
         load_army_list(path).map(|_| ())
     }
 }

@@ -6,6 +6,7 @@ mod game;
 mod lesson;
 mod pbem;
 mod rulesets;
+mod setup;
 mod soak;
 mod stats;
 mod stress;
@@ -20,6 +21,10 @@ const AFTER_HELP: &str = "\
 EXAMPLES:
   Check every shipped scenario and army list:
     sandtable-cli validate scenarios/*.ron assets/armies/*.ron
+
+  Two forces from the army lists, the pre-battle sequence run by the computer, then the battle:
+    sandtable-cli setup --force-a assets/forces/polish-border-patrol.ron --force-b assets/forces/swedish-schwelick-column.ron --seed 3 --out my-battle.ron --log
+    sandtable-cli simulate my-battle.ron --players ai,ai
 
   Play the default battle, the computer against a random player, and keep it:
     sandtable-cli simulate scenarios/01-mill-ford-skirmish.ron --seed 7 --players ai,random --save battle.ron
@@ -108,6 +113,34 @@ enum Cmd {
         /// turn file is written to DIR as `turn-NNNN.ron` (check them with `pbem verify`).
         #[arg(long, value_name = "DIR", conflicts_with_all = ["save", "log"])]
         pbem: Option<PathBuf>,
+    },
+    /// Run the pre-battle sequence headless: from two forces built from army lists to a battle.
+    ///
+    /// Each side's player makes its choices (scenario, effects, terrain, reconnaissance,
+    /// deployment): ai (the ruleset's sensible choice), random, or file:PATH (one choice key a
+    /// line, in order). Writes a scenario that `validate` accepts and `simulate` plays.
+    Setup {
+        /// The first side's force file.
+        #[arg(long, value_name = "FILE")]
+        force_a: PathBuf,
+        /// The second side's force file.
+        #[arg(long, value_name = "FILE")]
+        force_b: PathBuf,
+        /// Seed of the sequence's dice (the battle's dice follow from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Who decides for each side: ai, random or file:PATH.
+        #[arg(long, default_value = "ai,ai", value_name = "A,B")]
+        players: String,
+        /// The scenario file to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Print the sequence's record: every roll and choice with its rule.
+        #[arg(long)]
+        log: bool,
+        /// Print one JSON object instead of a sentence.
+        #[arg(long, conflicts_with = "log")]
+        json: bool,
     },
     /// Host a live battle: offer the scenario on the network and play its first side with a
     /// computer player against whoever joins with the printed code. Killed and started again with the
@@ -319,6 +352,27 @@ fn main() -> ExitCode {
     let registry = rulesets::registry();
     let result = match cli.command {
         Cmd::Validate { files } => return validate::run(&registry, &files, &dirs),
+        Cmd::Setup {
+            force_a,
+            force_b,
+            seed,
+            players,
+            out,
+            log,
+            json,
+        } => setup::run(
+            &registry,
+            &rulesets::prebattle(),
+            &dirs,
+            setup::Setup {
+                forces: [&force_a, &force_b],
+                seed,
+                players: &players,
+                out: &out,
+                log,
+                json,
+            },
+        ),
         Cmd::Simulate {
             scenario,
             seed,

@@ -24,3 +24,8 @@ pub fn remote() -> Vec<sandtable_remote::RemoteEntry> {
         sandtable_remote::RemoteEntry::new::<sandtable_napoleonic::Napoleonic>(),
     ]
 }
+
+/// The rulesets whose pre-battle sequence this program runs (`setup`).
+pub fn prebattle() -> Vec<sandtable_engine::prebattle::PreBattleEntry> {
+    vec![sandtable_bfs::prebattle::entry()]
+}

@@ -57,7 +57,7 @@ pub trait Files: Ruleset {
     }
 
     /// Checks one of those files.
-    fn check_other(path: &Path, _kind: &str) -> Result<(), LoadError> {
+    fn check_other(path: &Path, _kind: &str, _dirs: &DataDirs) -> Result<(), LoadError> {
         Err(LoadError::Io {
             file: path.to_path_buf(),
             message: "not a file this ruleset reads".into(),

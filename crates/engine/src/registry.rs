@@ -28,7 +28,7 @@ pub struct RulesetEntry {
     other_files: fn() -> &'static [&'static str],
     open_scenario: fn(&Path, &str, &DataDirs, Variant) -> Result<Box<dyn AnyGame>, LoadError>,
     open_save: fn(&Path, &str) -> Result<Box<dyn AnyGame>, SaveError>,
-    check_other: fn(&Path, &str) -> Result<(), LoadError>,
+    check_other: fn(&Path, &str, &DataDirs) -> Result<(), LoadError>,
     players: PlayerMaker,
 }
 
@@ -202,7 +202,7 @@ impl Registry {
             Some(FileKind::Other { ruleset, word }) => self
                 .entry_for(path, ruleset)
                 .map_err(|e| e.to_string())
-                .and_then(|e| (e.check_other)(path, &word).map_err(|e| e.lines().join("\n"))),
+                .and_then(|e| (e.check_other)(path, &word, dirs).map_err(|e| e.lines().join("\n"))),
             None => {
                 let mut words = vec!["Scenario(…)".to_string(), "Save(…)".to_string()];
                 for e in &self.entries {

@@ -126,7 +126,11 @@ impl Files for Napoleonic {
         &["Force"]
     }
 
-    fn check_other(path: &Path, _kind: &str) -> Result<(), LoadError> {
+    fn check_other(
+        path: &Path,
+        _kind: &str,
+        _dirs: &sandtable_engine::DataDirs,
+    ) -> Result<(), LoadError> {
         load_force(path).map(|_| ())
     }
 }

@@ -39,8 +39,10 @@ fn seat(s: u8) -> Side {
     Side(s.min(1))
 }
 
-fn visible(e: &super::Entry, seat: Side) -> bool {
-    e.only.is_none_or(|only| only == seat)
+/// Whether a seat may read a line: its own secret lines, and everyone's once the battle is
+/// ready (the deployments are on the table then).
+fn visible(s: &PreBattle, e: &super::Entry, seat: Side) -> bool {
+    s.step == Step::Ready || e.only.is_none_or(|only| only == seat)
 }
 
 fn line(e: &super::Entry) -> SetupLine {
@@ -136,7 +138,7 @@ impl Seam for BfsPreBattle {
         let me = seat(seat_index);
         Ok(self.0.log[before..]
             .iter()
-            .filter(|e| visible(e, me))
+            .filter(|e| visible(&self.0, e, me))
             .map(line)
             .collect())
     }
@@ -146,7 +148,7 @@ impl Seam for BfsPreBattle {
         self.0
             .log
             .iter()
-            .filter(|e| visible(e, me))
+            .filter(|e| visible(&self.0, e, me))
             .map(line)
             .collect()
     }

@@ -386,10 +386,12 @@ pub fn computer_score(pick: &TerrainPick, elements: &[Element]) -> i32 {
         TerrainKind::Obstacle => 10,
         _ => 0,
     };
+    // Variety: each element of the same kind already down makes another less welcome.
+    let same = elements.iter().filter(|e| e.spec.kind == pick.kind).count() as i32;
     let spec = pick.spec();
     let spread = elements
         .iter()
         .map(|e| shape_distance(&spec.shape, &e.spec.shape))
         .fold(60.0f32, f32::min);
-    kind + spread.min(40.0) as i32
+    kind - 15 * same + spread.min(40.0) as i32
 }
