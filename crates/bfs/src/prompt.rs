@@ -69,10 +69,17 @@ pub fn prompt(game: &Game) -> Prompt {
         Phase::InitiativeChoice { winner } => p(
             "Initiative",
             "Keep or hand over",
-            format!(
-                "{} won the Initiative: keep it (act first this turn) or hand it over (BFS-INI-4).",
-                name(*winner)
-            ),
+            if game.turn.number == 1 && game.info.first_initiative == Some(*winner) {
+                format!(
+                    "{} has the Initiative in turn 1 as the Weaker side (BFS-SCN-15): keep it (act first this turn) or hand it over (A-22).",
+                    name(*winner)
+                )
+            } else {
+                format!(
+                    "{} won the Initiative: keep it (act first this turn) or hand it over (BFS-INI-4).",
+                    name(*winner)
+                )
+            },
             false,
         ),
         Phase::Orders { acting, .. } => p(

@@ -283,6 +283,11 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             turn_limit: s.turn_limit,
             table: Vec2::new(s.table.width, s.table.depth),
             options: loaded.options.clone(),
+            first_initiative: s
+                .rules
+                .first_initiative
+                .filter(|i| *i < 2)
+                .map(|i| Side(i as u8)),
         },
         terrain,
         sides,
@@ -294,8 +299,8 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             number: 1,
             // The Weaker side of the pre-battle sequence has the Initiative in turn 1, and keeps
             // or hands it over as a roll's winner would (BFS-SCN-15, A-22).
-            phase: match s.rules.first_initiative {
-                Some(side) if side < 2 => Phase::InitiativeChoice {
+            phase: match s.rules.first_initiative.filter(|i| *i < 2) {
+                Some(side) => Phase::InitiativeChoice {
                     winner: Side(side as u8),
                 },
                 _ => Phase::InitiativeBids {

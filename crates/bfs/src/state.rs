@@ -51,6 +51,9 @@ pub struct GameInfo {
     /// Table width and depth, cm.
     pub table: Vec2,
     pub options: Options,
+    /// The side the pre-battle sequence gave the Initiative of turn 1 (BFS-SCN-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_initiative: Option<crate::ids::Side>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
