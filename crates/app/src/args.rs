@@ -37,6 +37,26 @@ pub struct Args {
     #[arg(long, value_name = "ADDR")]
     pub host: Option<String>,
 
+    /// On the start screen, open "Set up a battle": the force builder, and the pre-battle
+    /// sequence.
+    #[arg(long)]
+    pub setup: bool,
+
+    /// Begin the pre-battle sequence between these two force files (`A,B`) at start; with
+    /// --computer, the computer takes those sides. Implies --setup.
+    #[arg(long, value_name = "A,B")]
+    pub setup_forces: Option<String>,
+
+    /// With --setup-forces, let the computer make this many of the sequence's choices for
+    /// whoever decides (for screenshots of later steps).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub setup_steps: usize,
+
+    /// With --setup-forces, leave the hand-over curtain down at the step reached (for
+    /// screenshots of it).
+    #[arg(long)]
+    pub setup_curtain: bool,
+
     /// On the start screen, open "Play with someone elsewhere" (for screenshots).
     #[arg(long)]
     pub open_remote: bool,

@@ -17,6 +17,7 @@ pub mod saves;
 pub mod screens;
 pub mod screenshot;
 pub mod settings;
+pub mod setup;
 pub mod table;
 pub mod ui;
 
@@ -99,7 +100,8 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             ..Default::default()
         })
         .init_resource::<computer::Thinking>()
-        .add_plugins((screens::plugin, table::interaction_plugin))
+        .add_plugins((screens::plugin, table::interaction_plugin, setup::plugin))
+        .insert_resource(setup::SetupAtStart::from_args(args))
         .add_systems(
             Update,
             (

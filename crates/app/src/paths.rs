@@ -95,6 +95,14 @@ pub fn own_scenarios_dir() -> PathBuf {
     data_home().join("scenarios")
 }
 
+/// Where the player keeps forces built in the app (e.g. `~/.local/share/sandtable/forces`), or
+/// `$SANDTABLE_FORCES_DIR` when it is set.
+pub fn own_forces_dir() -> PathBuf {
+    std::env::var_os("SANDTABLE_FORCES_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| data_home().join("forces"))
+}
+
 /// The platform's data folder for saves (e.g. `~/.local/share/sandtable/saves` on Linux).
 pub fn saves_dir() -> PathBuf {
     project_dirs()
@@ -110,13 +118,15 @@ pub mod embedded {
     static SCENARIOS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../scenarios");
     static ARMIES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../assets/armies");
     static HELP: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../assets/help");
+    static FORCES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../../assets/forces");
 
     /// Where each built-in folder goes under a data root.
-    fn folders() -> [(&'static Dir<'static>, &'static str); 3] {
+    fn folders() -> [(&'static Dir<'static>, &'static str); 4] {
         [
             (&SCENARIOS, "scenarios"),
             (&ARMIES, "assets/armies"),
             (&HELP, "assets/help"),
+            (&FORCES, "assets/forces"),
         ]
     }
 

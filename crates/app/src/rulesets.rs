@@ -24,6 +24,16 @@ impl Default for Rulesets {
     }
 }
 
+/// The rulesets whose pre-battle sequence and force builder the app offers.
+#[derive(Resource, Clone)]
+pub struct PreBattleRulesets(pub Vec<sandtable_engine::prebattle::PreBattleEntry>);
+
+impl Default for PreBattleRulesets {
+    fn default() -> Self {
+        Self(vec![sandtable_bfs::prebattle::entry()])
+    }
+}
+
 /// The rulesets this program plays remotely (`docs/remote.md`).
 #[derive(Resource, Clone)]
 pub struct RemoteRulesets(pub Vec<sandtable_remote::RemoteEntry>);

@@ -12,10 +12,12 @@ use std::path::{Path, PathBuf};
 /// Where a ruleset finds the data a scenario refers to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataDirs {
-    /// Army lists and forces (`assets/armies`).
+    /// Army lists (`assets/armies`).
     pub armies: PathBuf,
     /// Rule help (`assets/help`).
     pub help: PathBuf,
+    /// Forces built from the army lists (`assets/forces`).
+    pub forces: PathBuf,
 }
 
 impl DataDirs {
@@ -24,6 +26,7 @@ impl DataDirs {
         Self {
             armies: assets.join("armies"),
             help: assets.join("help"),
+            forces: assets.join("forces"),
         }
     }
 }

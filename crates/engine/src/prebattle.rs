@@ -9,7 +9,8 @@
 //! sequence only through this trait and the [`PreBattleEntry`] a ruleset registers.
 
 use crate::problem::LoadError;
-use crate::vocab::RuleError;
+use crate::vocab::{RuleError, TerrainKind};
+use sandtable_geometry::Vec2;
 use std::path::Path;
 
 /// Where the sequence stands.
@@ -49,6 +50,19 @@ pub struct SetupLine {
     pub dice: Vec<u8>,
 }
 
+/// The table as a seat may see it during the sequence, in table centimetres: what the app draws.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SetupTable {
+    pub size: (f32, f32),
+    pub terrain: Vec<(TerrainKind, Vec<Vec2>)>,
+    /// Deployment areas known so far, by seat.
+    pub zones: Vec<(u8, Vec<Vec2>)>,
+    /// Every base this seat may see, by seat.
+    pub bases: Vec<(u8, [Vec2; 4])>,
+    /// Objectives: centre and control radius.
+    pub objectives: Vec<(Vec2, f32)>,
+}
+
 /// A ruleset's pre-battle sequence.
 pub trait PreBattle: Send {
     fn step(&self) -> SetupStep;
@@ -60,10 +74,60 @@ pub trait PreBattle: Send {
     fn log(&self, seat: u8) -> Vec<SetupLine>;
     /// The state of things (forces, scenario, effects, terrain) as this seat may see it.
     fn summary(&self, seat: u8) -> Vec<String>;
+    /// The table so far as this seat may see it.
+    fn table(&self, seat: u8) -> SetupTable;
     /// The finished battle as scenario text the ruleset's loader reads, once ready.
     fn scenario_text(&self) -> Option<String>;
     /// The sequence so far, to resume later (all of it: keep it from the other seat).
     fn save_text(&self) -> String;
+}
+
+/// One row of an army list's card, as a force builder offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRow {
+    /// The row's id on the card.
+    pub key: String,
+    /// Where it sits on the card ("Core, FSP 4", "FSP 6", "Additional").
+    pub section: String,
+    pub name: String,
+    /// Its profile and bases, in words.
+    pub detail: String,
+    /// Bases it may field (both 0 for a commander).
+    pub min_bases: u8,
+    pub max_bases: u8,
+    /// Every force fields it.
+    pub required: bool,
+}
+
+/// A force being built: which list, its name, the rows taken with their bases, and a better
+/// commander if one is bought.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ForceDraft {
+    pub list: String,
+    pub name: String,
+    pub picks: Vec<(String, u8)>,
+    pub upgrade: Option<String>,
+}
+
+/// What the ruleset makes of a draft: its values in words, what breaks the card (each with its
+/// rule), and the file text to save.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ForceReport {
+    pub lines: Vec<String>,
+    pub problems: Vec<String>,
+    pub text: String,
+}
+
+/// A ruleset's force builder: its army lists' cards, and the values of a force as it is built.
+pub trait ForceBuilder: Send + Sync {
+    /// Lists with a card to build from: (id, name and period).
+    fn lists(&self) -> Vec<(String, String)>;
+    fn rows(&self, list: &str) -> Vec<CardRow>;
+    /// Better commanders on the card: (id, label).
+    fn upgrades(&self, list: &str) -> Vec<(String, String)>;
+    fn report(&self, draft: &ForceDraft) -> ForceReport;
+    /// Reads a force file back into a draft.
+    fn read(&self, path: &Path, text: &str) -> Result<ForceDraft, LoadError>;
 }
 
 /// Starts a sequence from two force files, with the data folders and a seed.
@@ -79,10 +143,12 @@ pub type ResumeSequence =
 pub struct PreBattleEntry {
     /// The ruleset's id, as scenario files name it.
     pub ruleset: &'static str,
-    /// The folder (under the data folder) where its forces are kept.
-    pub forces_dir: &'static str,
+    /// The first word of its force files.
+    pub force_word: &'static str,
     pub start: StartSequence,
     pub resume: ResumeSequence,
+    /// Its force builder over the army lists of a data folder.
+    pub builder: fn(&crate::files::DataDirs) -> Box<dyn ForceBuilder>,
 }
 
 /// Picks a key from the offered choices: a seat's player, person or computer.

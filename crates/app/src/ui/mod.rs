@@ -11,6 +11,7 @@ pub mod remote_card;
 mod root;
 pub mod rules;
 pub mod settings_window;
+mod setup_window;
 mod side_panel;
 mod start;
 mod thumbnail;
@@ -45,6 +46,7 @@ pub(crate) fn plugin(app: &mut App) {
                 style,
                 help_keys::help_keys,
                 start::start_screen.run_if(in_state(Screen::Start)),
+                setup_window::setup_window.run_if(in_state(Screen::Start)),
                 battle::battle_ui.run_if(in_state(Screen::Battle)),
                 unit_menu::unit_menu.run_if(in_state(Screen::Battle)),
                 rules::open_rule_at_start.run_if(in_state(Screen::Battle)),

@@ -35,11 +35,12 @@ pub(super) fn start_screen(
     mut settings_shown: ResMut<super::settings_window::SettingsWindow>,
     launched: Option<Res<crate::Launched>>,
     mut timed: Local<bool>,
-    (mut form, pending, mut commands, remote_open): (
+    (mut form, pending, mut commands, remote_open, setup): (
         Local<RemoteForm>,
         Option<Res<crate::remote::PendingLive>>,
         Commands,
         Res<super::RemoteSectionOpen>,
+        Option<ResMut<crate::setup::BattleSetup>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -80,13 +81,23 @@ pub(super) fn start_screen(
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Sandtable").size(34.0).strong());
             ui.label("A table for 17th- and 18th-century battles: the rules referee, explain and teach");
-            if ui
-                .button("⚙ Settings")
-                .on_hover_text("Interface size, tape unit, the computer's pace, confirm before committing")
-                .clicked()
-            {
-                settings_shown.open = !settings_shown.open;
-            }
+            ui.horizontal(|ui| {
+                if ui
+                    .button("⚙ Settings")
+                    .on_hover_text("Interface size, tape unit, the computer's pace, confirm before committing")
+                    .clicked()
+                {
+                    settings_shown.open = !settings_shown.open;
+                }
+                if let Some(mut setup) = setup
+                    && ui
+                        .button("Set up a battle from two forces…")
+                        .on_hover_text("Build forces from the army lists, then let the rules run the pre-battle sequence: scenario, effects, terrain, reconnaissance, deployment (BFS-SCN-9)")
+                        .clicked()
+                {
+                    setup.open = true;
+                }
+            });
         });
         ui.add_space(16.0);
         if let Some(lines) = &request.error {

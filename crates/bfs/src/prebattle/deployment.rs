@@ -102,6 +102,22 @@ impl PreBattle {
         )
     }
 
+    /// The bases a side has deployed, as they stand.
+    pub fn deployed_rects(&self, side: Side) -> Vec<Rect> {
+        let Some(placements) = &self.deployed[side.index()] else {
+            return Vec::new();
+        };
+        let pieces = self.pieces(side);
+        placements
+            .iter()
+            .filter_map(|p| {
+                let piece = pieces.iter().find(|x| x.id == p.id)?;
+                Some(self.rects(piece, p.position, p.facing))
+            })
+            .flatten()
+            .collect()
+    }
+
     /// Why this deployment is refused, or `None` (BFS-SCN-48): every unit and commander of the
     /// side once, each base wholly in its area, on no ground impassable to it, none overlapping.
     pub fn deployment_refusal(&self, side: Side, placements: &[Placement]) -> Option<String> {

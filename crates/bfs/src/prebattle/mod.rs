@@ -17,6 +17,7 @@
 //! sequence is its forces, its seed and its choices, replayed.
 
 pub mod book;
+mod builder;
 mod deployment;
 pub mod maps;
 mod menu;

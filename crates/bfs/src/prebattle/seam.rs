@@ -7,8 +7,12 @@ use crate::army_list::{ArmyList, load_army_list};
 use crate::force::ForceFile;
 use crate::ids::Side;
 use sandtable_engine::data_file;
-use sandtable_engine::prebattle::{PreBattle as Seam, SetupChoice, SetupLine, SetupStep};
+use sandtable_engine::prebattle::{
+    PreBattle as Seam, SetupChoice, SetupLine, SetupStep, SetupTable,
+};
+use sandtable_engine::scenario_geometry::shape_polygons;
 use sandtable_engine::{DataDirs, LoadError, Problem, RuleError};
+use sandtable_geometry::Vec2;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -208,6 +212,40 @@ impl Seam for BfsPreBattle {
         out
     }
 
+    fn table(&self, seat_index: u8) -> SetupTable {
+        let s = &self.0;
+        let me = seat(seat_index);
+        let mut t = SetupTable {
+            size: s.table,
+            ..Default::default()
+        };
+        for e in &s.elements {
+            for poly in shape_polygons(&e.spec.shape) {
+                t.terrain.push((e.spec.kind, poly));
+            }
+        }
+        for side in Side::BOTH {
+            if let Some(shape) = s.zone_shape(side) {
+                for poly in shape_polygons(&shape) {
+                    t.zones.push((side.0, poly));
+                }
+            }
+            let shown = side == me || s.step == Step::Ready;
+            if shown {
+                for r in s.deployed_rects(side) {
+                    t.bases.push((side.0, r.ccw_corners()));
+                }
+            }
+        }
+        if let (Some(map), Some(frame)) = (s.map(), s.frame()) {
+            for o in &map.objectives {
+                let (x, y) = frame.point(o.at);
+                t.objectives.push((Vec2::new(x, y), o.radius));
+            }
+        }
+        t
+    }
+
     fn scenario_text(&self) -> Option<String> {
         let scenario = self.0.scenario()?;
         let pretty = ron::ser::PrettyConfig::new().struct_names(true);
@@ -305,8 +343,9 @@ pub fn resume_text(path: &Path, text: &str, _dirs: &DataDirs) -> Result<Box<dyn 
 pub fn entry() -> sandtable_engine::prebattle::PreBattleEntry {
     sandtable_engine::prebattle::PreBattleEntry {
         ruleset: crate::RULESET_ID,
-        forces_dir: "forces",
+        force_word: "SkirmishForce",
         start: start_files,
         resume: resume_text,
+        builder: super::builder::builder,
     }
 }
