@@ -35,6 +35,7 @@ pub(super) fn setup_window(
         .min_size([size.x - 80.0, size.y - 90.0])
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
+            ui.set_min_height(size.y - 150.0);
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut setup.tab, SetupTab::Build, "1. Build a force");
                 ui.selectable_value(
@@ -180,7 +181,7 @@ fn build_tab(ui: &mut egui::Ui, setup: &mut BattleSetup, paths: &DataPaths) {
             if ui
                 .add_enabled(
                     setup.report.problems.is_empty(),
-                    egui::Button::new("💾 Save the force"),
+                    egui::Button::new("Save the force"),
                 )
                 .on_hover_text("Kept among your own forces, for the pre-battle sequence")
                 .clicked()
