@@ -216,6 +216,47 @@ impl RulesSection for BfsRules {
         format!("{} level", self.level.name())
     }
 
+    fn piece_place(&self, id: &str) -> Option<((f32, f32), f32)> {
+        self.forces.iter().find_map(|f| {
+            f.units
+                .iter()
+                .find(|u| u.id == id)
+                .map(|u| (u.position, u.facing))
+                .or_else(|| {
+                    f.commanders
+                        .iter()
+                        .find(|c| c.id == id)
+                        .map(|c| (c.position, c.facing))
+                })
+        })
+    }
+
+    fn place_piece(&mut self, id: &str, position: (f32, f32), facing: f32) -> bool {
+        for f in &mut self.forces {
+            if let Some(u) = f.units.iter_mut().find(|u| u.id == id) {
+                (u.position, u.facing) = (position, facing);
+                return true;
+            }
+            if let Some(c) = f.commanders.iter_mut().find(|c| c.id == id) {
+                (c.position, c.facing) = (position, facing);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn remove_piece(&mut self, id: &str) -> bool {
+        for f in &mut self.forces {
+            let before = f.units.len() + f.commanders.len();
+            f.units.retain(|u| u.id != id);
+            f.commanders.retain(|c| c.id != id);
+            if f.units.len() + f.commanders.len() < before {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Identifiers, regiments, commanders and units: what needs no army list.
     fn check(&self, s: &Scenario<Self>) -> Vec<Problem> {
         let mut out = Vec::new();

@@ -21,6 +21,7 @@
 pub mod data_file;
 pub mod dice;
 pub mod dynamic;
+pub mod editor;
 pub mod files;
 pub mod help;
 pub mod lesson_drill;

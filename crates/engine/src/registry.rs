@@ -29,6 +29,7 @@ pub struct RulesetEntry {
     open_scenario: fn(&Path, &str, &DataDirs, Variant) -> Result<Box<dyn AnyGame>, LoadError>,
     open_save: fn(&Path, &str) -> Result<Box<dyn AnyGame>, SaveError>,
     check_other: fn(&Path, &str, &DataDirs) -> Result<(), LoadError>,
+    open_editor: crate::editor::OpenEditor,
     players: PlayerMaker,
 }
 
@@ -43,6 +44,7 @@ impl RulesetEntry {
             open_scenario: open_scenario::<R>,
             open_save: open_save::<R>,
             check_other: R::check_other,
+            open_editor: crate::editor::open::<R>,
             players,
         }
     }
@@ -219,6 +221,23 @@ impl Registry {
             Ok(()) => Vec::new(),
             Err(e) => e.lines().map(str::to_string).collect(),
         }
+    }
+
+    /// Opens a scenario in the table editor of the ruleset it names.
+    pub fn open_editor(
+        &self,
+        path: &Path,
+        dirs: &DataDirs,
+    ) -> Result<Box<dyn crate::editor::AnyEditor>, LoadError> {
+        let text = data_file::read_text(path)?;
+        let header: ScenarioHeader = data_file::parse_ron(path, &text)?;
+        let entry =
+            self.entry_for(path, &header.ruleset)
+                .map_err(|message| LoadError::Semantic {
+                    file: path.to_path_buf(),
+                    problems: vec![crate::Problem::new("ruleset", message)],
+                })?;
+        (entry.open_editor)(path, &text, dirs)
     }
 
     /// Every registered ruleset's rule help as one book; files that cannot be read are named.

@@ -89,6 +89,19 @@ pub trait RulesSection:
     fn check(&self, scenario: &Scenario<Self>) -> Vec<Problem>;
     /// "Skirmish level", "Brigade action": what the start screen says of its size.
     fn scale_label(&self) -> String;
+    /// Where a piece stands and faces, for the table editor; `None` where the section does not
+    /// let the editor move it.
+    fn piece_place(&self, _id: &str) -> Option<((f32, f32), f32)> {
+        None
+    }
+    /// Moves a piece (the table editor); false if there is no such piece to move.
+    fn place_piece(&mut self, _id: &str, _position: (f32, f32), _facing: f32) -> bool {
+        false
+    }
+    /// Takes a piece off the scenario (the table editor); false if it cannot.
+    fn remove_piece(&mut self, _id: &str) -> bool {
+        false
+    }
 }
 
 /// A piece a ruleset's section places, as the shared checks see it.

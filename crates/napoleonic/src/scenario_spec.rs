@@ -85,6 +85,43 @@ impl RulesSection for NapRules {
         out
     }
 
+    fn piece_place(&self, id: &str) -> Option<((f32, f32), f32)> {
+        self.forces.iter().flat_map(|f| &f.brigades).find_map(|b| {
+            if b.leader.id == id {
+                return Some((b.leader.position, 0.0));
+            }
+            b.units
+                .iter()
+                .find(|u| u.id == id)
+                .map(|u| (u.position, u.facing))
+        })
+    }
+
+    fn place_piece(&mut self, id: &str, position: (f32, f32), facing: f32) -> bool {
+        for b in self.forces.iter_mut().flat_map(|f| &mut f.brigades) {
+            if b.leader.id == id {
+                b.leader.position = position;
+                return true;
+            }
+            if let Some(u) = b.units.iter_mut().find(|u| u.id == id) {
+                (u.position, u.facing) = (position, facing);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn remove_piece(&mut self, id: &str) -> bool {
+        for b in self.forces.iter_mut().flat_map(|f| &mut f.brigades) {
+            let before = b.units.len();
+            b.units.retain(|u| u.id != id);
+            if b.units.len() < before {
+                return true;
+            }
+        }
+        false
+    }
+
     fn scale_lengths(&mut self, f: f32) {
         for force in &mut self.forces {
             for b in &mut force.brigades {

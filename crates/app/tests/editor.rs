@@ -1,0 +1,234 @@
+//! The table editor's promise: every edit is checked by the ruleset's own loader before it is
+//! taken, so no file the editor writes fails validation, and a lesson keeps its script.
+
+use proptest::prelude::*;
+use sandtable_app::rulesets::Rulesets;
+use sandtable_engine::DataDirs;
+use sandtable_engine::editor::{AnyEditor, Edit};
+use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+use sandtable_engine::scenario_script::ObjectiveSpec;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn dirs() -> DataDirs {
+    DataDirs::under(&root().join("assets"))
+}
+
+fn open(rel: &str) -> Box<dyn AnyEditor> {
+    Rulesets::default()
+        .0
+        .open_editor(&root().join(rel), &dirs())
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sandtable-editor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const KINDS: [TerrainKind; 6] = [
+    TerrainKind::Grove,
+    TerrainKind::Hill,
+    TerrainKind::Marsh,
+    TerrainKind::Lake,
+    TerrainKind::Obstacle,
+    TerrainKind::WheatField,
+];
+
+/// A random edit, most of them plausible, some not (off the table, on top of units, tiny).
+#[derive(Debug, Clone)]
+enum Op {
+    AddTerrain(usize, (f32, f32), (f32, f32), f32),
+    MoveTerrain(usize, (f32, f32)),
+    RemoveTerrain(usize),
+    MovePiece(usize, (f32, f32), f32),
+    RemovePiece(usize),
+    AddObjective((f32, f32), f32),
+    Zone(usize, f32),
+    Undo,
+    Redo,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let at = (-10.0f32..130.0, -10.0f32..130.0);
+    prop_oneof![
+        (
+            0..KINDS.len(),
+            at.clone(),
+            (0.5f32..40.0, 0.5f32..40.0),
+            0.0f32..360.0
+        )
+            .prop_map(|(k, c, s, r)| Op::AddTerrain(k, c, s, r)),
+        (0usize..20, at.clone()).prop_map(|(i, c)| Op::MoveTerrain(i, c)),
+        (0usize..20).prop_map(Op::RemoveTerrain),
+        (0usize..40, at.clone(), 0.0f32..360.0).prop_map(|(i, c, f)| Op::MovePiece(i, c, f)),
+        (0usize..40).prop_map(Op::RemovePiece),
+        (at, 1.0f32..20.0).prop_map(|(c, r)| Op::AddObjective(c, r)),
+        (0usize..2, 5.0f32..70.0).prop_map(|(s, d)| Op::Zone(s, d)),
+        Just(Op::Undo),
+        Just(Op::Redo),
+    ]
+}
+
+fn run(ed: &mut dyn AnyEditor, op: &Op) {
+    let (w, d) = ed.table();
+    let edit = match op {
+        Op::AddTerrain(k, c, s, r) => Some(Edit::AddTerrain(TerrainSpec {
+            kind: KINDS[*k],
+            name: Some("Added".into()),
+            shape: ShapeSpec::Rect {
+                center: *c,
+                size: *s,
+                rotation: *r,
+            },
+        })),
+        Op::MoveTerrain(i, c) => ed.terrain().get(*i % ed.terrain().len().max(1)).map(|t| {
+            let mut t = t.clone();
+            if let ShapeSpec::Rect { center, .. } = &mut t.shape {
+                *center = *c;
+            }
+            Edit::SetTerrain(*i % ed.terrain().len(), t)
+        }),
+        Op::RemoveTerrain(i) => {
+            (!ed.terrain().is_empty()).then(|| Edit::RemoveTerrain(*i % ed.terrain().len()))
+        }
+        Op::MovePiece(i, c, f) => {
+            ed.pieces()
+                .get(*i % ed.pieces().len().max(1))
+                .map(|p| Edit::PlacePiece {
+                    id: p.id.clone(),
+                    position: *c,
+                    facing: *f,
+                })
+        }
+        Op::RemovePiece(i) => ed
+            .pieces()
+            .get(*i % ed.pieces().len().max(1))
+            .map(|p| Edit::RemovePiece(p.id.clone())),
+        Op::AddObjective(c, r) => Some(Edit::AddObjective(ObjectiveSpec {
+            id: format!("added-{}", ed.objectives().len()),
+            name: "Added".into(),
+            position: *c,
+            radius: *r,
+            vp: 2,
+            held_by: None,
+        })),
+        Op::Zone(s, depth) => Some(Edit::SetDeployment(
+            *s,
+            Some(ShapeSpec::Rect {
+                center: (
+                    w / 2.0,
+                    if *s == 0 {
+                        depth / 2.0
+                    } else {
+                        d - depth / 2.0
+                    },
+                ),
+                size: (w, *depth),
+                rotation: 0.0,
+            }),
+        )),
+        Op::Undo => {
+            ed.undo();
+            None
+        }
+        Op::Redo => {
+            ed.redo();
+            None
+        }
+    };
+    if let Some(e) = edit {
+        let before = ed.text();
+        if ed.apply(e).is_err() {
+            assert_eq!(ed.text(), before, "a refused edit changed the scenario");
+        }
+    }
+}
+
+const SCENARIOS: [&str; 4] = [
+    "scenarios/01-mill-ford-skirmish.ron",
+    "scenarios/02-warka-task-force.ron",
+    "scenarios/tutorial/01-dice-and-tests.ron",
+    "scenarios/10-rossbach-brigade-action.ron",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Random edits, then save, then validate: never a problem.
+    #[test]
+    fn no_file_the_editor_writes_fails_validation(
+        which in 0..SCENARIOS.len(),
+        ops in proptest::collection::vec(op(), 1..25),
+    ) {
+        let mut ed = open(SCENARIOS[which]);
+        for o in &ops {
+            run(ed.as_mut(), o);
+        }
+        let path = temp(&format!("edited-{which}.ron"));
+        ed.save(&path).unwrap();
+        let problems = Rulesets::default().0.check_file(&path, &dirs());
+        prop_assert!(problems.is_empty(), "{problems:?}\nafter {ops:?}");
+    }
+}
+
+/// Moving a piece onto another is refused with the loader's reason; undo and redo walk the
+/// edits; a lesson saved from the editor keeps its steps.
+#[test]
+fn edits_are_checked_undone_and_lessons_kept() {
+    let mut ed = open("scenarios/01-mill-ford-skirmish.ron");
+    let a = ed.pieces()[0].clone();
+    let b = ed
+        .pieces()
+        .iter()
+        .find(|p| !p.leader && p.id != a.id)
+        .unwrap()
+        .clone();
+    let err = ed
+        .apply(Edit::PlacePiece {
+            id: a.id.clone(),
+            position: b.position,
+            facing: b.facing,
+        })
+        .unwrap_err();
+    assert!(err.iter().any(|e| e.contains("overlaps")), "{err:?}");
+    assert!(!ed.changed());
+    ed.apply(Edit::AddTerrain(TerrainSpec {
+        kind: TerrainKind::Grove,
+        name: Some("Copse".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 60.0),
+            size: (10.0, 10.0),
+            rotation: 0.0,
+        },
+    }))
+    .unwrap();
+    let n = ed.terrain().len();
+    assert!(ed.changed() && ed.can_undo());
+    assert!(ed.undo());
+    assert_eq!(ed.terrain().len(), n - 1);
+    assert!(ed.redo());
+    assert_eq!(ed.terrain().len(), n);
+
+    let mut lesson = open("scenarios/tutorial/03-orders-and-command-points.ron");
+    let p = lesson.pieces().iter().find(|p| !p.leader).unwrap().clone();
+    lesson
+        .apply(Edit::PlacePiece {
+            id: p.id.clone(),
+            position: (p.position.0 + 1.0, p.position.1),
+            facing: p.facing,
+        })
+        .unwrap();
+    let path = temp("lesson.ron");
+    lesson.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("lesson: Some(") && text.contains("steps:"),
+        "the lesson was lost"
+    );
+    assert!(Rulesets::default().0.check_file(&path, &dirs()).is_empty());
+}

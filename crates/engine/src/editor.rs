@@ -1,0 +1,321 @@
+//! The table editor's seam: a scenario of any ruleset edited piece by piece (terrain, deployment
+//! areas, objectives, where the units and commanders stand), every edit checked by the ruleset's
+//! own loader before it is taken, so that a file the editor writes always loads. Lessons and
+//! scripts are part of the scenario and are kept as they are.
+
+use crate::dynamic::{AnyGame, TypedGame};
+use crate::files::{DataDirs, Files};
+use crate::presenter::Present;
+use crate::problem::LoadError;
+use crate::scenario::{RulesSection, Scenario, ShapeSpec, TerrainSpec};
+use crate::scenario_script::ObjectiveSpec;
+use crate::session::Session;
+use crate::teach::Teach;
+use sandtable_geometry::Vec2;
+use std::path::{Path, PathBuf};
+
+/// Most edits kept for undo.
+pub const UNDO_DEPTH: usize = 200;
+
+/// One change to the table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    AddTerrain(TerrainSpec),
+    SetTerrain(usize, TerrainSpec),
+    RemoveTerrain(usize),
+    /// A side's deployment area, or none.
+    SetDeployment(usize, Option<ShapeSpec>),
+    AddObjective(ObjectiveSpec),
+    SetObjective(usize, ObjectiveSpec),
+    RemoveObjective(usize),
+    /// Where a unit or commander stands and faces (a unit by the middle of its front edge).
+    PlacePiece {
+        id: String,
+        position: (f32, f32),
+        facing: f32,
+    },
+    RemovePiece(String),
+    SetName(String),
+    SetTurnLimit(u32),
+}
+
+/// A unit or commander as the editor shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EditorPiece {
+    pub id: String,
+    pub label: String,
+    pub side: usize,
+    pub leader: bool,
+    pub position: (f32, f32),
+    pub facing: f32,
+    /// Its bases' corners, as the battle would deploy them.
+    pub bases: Vec<[Vec2; 4]>,
+}
+
+/// A scenario being edited, of any ruleset.
+pub trait AnyEditor: Send + Sync {
+    fn scenario_name(&self) -> &str;
+    /// Width and depth, cm.
+    fn table(&self) -> (f32, f32);
+    fn turn_limit(&self) -> u32;
+    fn terrain(&self) -> &[TerrainSpec];
+    fn objectives(&self) -> &[ObjectiveSpec];
+    /// Each side's name and deployment area.
+    fn sides(&self) -> Vec<(String, Option<ShapeSpec>)>;
+    fn pieces(&self) -> &[EditorPiece];
+    /// Applies an edit if the ruleset's loader accepts the result; else its problems, and
+    /// nothing changes.
+    fn apply(&mut self, edit: Edit) -> Result<(), Vec<String>>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn can_undo(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// The scenario as file text.
+    fn text(&self) -> String;
+    /// Writes the scenario atomically to `path` (which it is then edited as).
+    fn save(&mut self, path: &Path) -> Result<(), String>;
+    /// Whether anything changed since it was opened or saved.
+    fn changed(&self) -> bool;
+}
+
+/// Opens a scenario file for editing.
+pub type OpenEditor = fn(&Path, &str, &DataDirs) -> Result<Box<dyn AnyEditor>, LoadError>;
+
+/// The editor of one ruleset's scenarios.
+pub struct TypedEditor<R: Files + Present + Teach> {
+    scenario: Scenario<R::Section>,
+    path: PathBuf,
+    dirs: DataDirs,
+    undo: Vec<Scenario<R::Section>>,
+    redo: Vec<Scenario<R::Section>>,
+    pieces: Vec<EditorPiece>,
+    saved: Scenario<R::Section>,
+}
+
+/// Opens `path` (whose text is `text`) as ruleset `R`'s scenario for editing.
+pub fn open<R: Files + Present + Teach>(
+    path: &Path,
+    text: &str,
+    dirs: &DataDirs,
+) -> Result<Box<dyn AnyEditor>, LoadError> {
+    let setup = R::load_scenario(path, text, dirs)?;
+    let scenario = R::scenario(&setup).clone();
+    let pieces = pieces_of::<R>(setup, &scenario).map_err(|why| LoadError::Semantic {
+        file: path.to_path_buf(),
+        problems: vec![crate::Problem::new("battle", why)],
+    })?;
+    Ok(Box::new(TypedEditor::<R> {
+        saved: scenario.clone(),
+        scenario,
+        path: path.to_path_buf(),
+        dirs: dirs.clone(),
+        undo: Vec::new(),
+        redo: Vec::new(),
+        pieces,
+    }))
+}
+
+/// The pieces as the opening position deploys them (both sides' views together).
+fn pieces_of<R: Files + Present + Teach>(
+    setup: R::Setup,
+    scenario: &Scenario<R::Section>,
+) -> Result<Vec<EditorPiece>, String> {
+    let info = scenario.info();
+    let session = Session::<R>::new(setup, scenario.seed)?;
+    let game = TypedGame::new(session, info);
+    let mut out: Vec<EditorPiece> = Vec::new();
+    for seat in 0..2u8 {
+        for p in game.scene(seat).pieces {
+            if out.iter().any(|q| q.id == p.key) {
+                continue;
+            }
+            let Some((position, facing)) = scenario.rules.piece_place(&p.key) else {
+                continue;
+            };
+            out.push(EditorPiece {
+                id: p.key.clone(),
+                label: p.label.clone(),
+                side: p.side as usize,
+                leader: p.kind == crate::present::PieceKind::Leader,
+                position,
+                facing,
+                bases: p.bases.iter().map(|r| r.ccw_corners()).collect(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn text_of<S: serde::Serialize>(s: &S) -> String {
+    let pretty = ron::ser::PrettyConfig::new().struct_names(true);
+    ron::ser::to_string_pretty(s, pretty).unwrap_or_default()
+}
+
+impl<R: Files + Present + Teach> TypedEditor<R> {
+    /// The scenario after `edit`, or why it cannot be made.
+    fn edited(&self, edit: Edit) -> Result<Scenario<R::Section>, Vec<String>> {
+        let mut s = self.scenario.clone();
+        let missing = |what: &str, i: usize| vec![format!("there is no {what} #{}", i + 1)];
+        match edit {
+            Edit::AddTerrain(t) => s.terrain.push(t),
+            Edit::SetTerrain(i, t) => {
+                *s.terrain.get_mut(i).ok_or_else(|| missing("terrain", i))? = t
+            }
+            Edit::RemoveTerrain(i) => {
+                if i >= s.terrain.len() {
+                    return Err(missing("terrain", i));
+                }
+                s.terrain.remove(i);
+            }
+            Edit::SetDeployment(side, shape) => {
+                s.sides
+                    .get_mut(side)
+                    .ok_or_else(|| missing("side", side))?
+                    .deployment = shape
+            }
+            Edit::AddObjective(o) => s.objectives.push(o),
+            Edit::SetObjective(i, o) => {
+                *s.objectives
+                    .get_mut(i)
+                    .ok_or_else(|| missing("objective", i))? = o
+            }
+            Edit::RemoveObjective(i) => {
+                if i >= s.objectives.len() {
+                    return Err(missing("objective", i));
+                }
+                s.objectives.remove(i);
+            }
+            Edit::PlacePiece {
+                id,
+                position,
+                facing,
+            } => {
+                if !s.rules.place_piece(&id, position, facing) {
+                    return Err(vec![format!("\"{id}\" cannot be moved here")]);
+                }
+            }
+            Edit::RemovePiece(id) => {
+                if !s.rules.remove_piece(&id) {
+                    return Err(vec![format!("\"{id}\" cannot be removed")]);
+                }
+            }
+            Edit::SetName(n) => s.name = n,
+            Edit::SetTurnLimit(t) => s.turn_limit = t,
+        }
+        Ok(s)
+    }
+
+    /// Checks a scenario with the ruleset's loader; its pieces if it loads.
+    fn check(&self, s: &Scenario<R::Section>) -> Result<Vec<EditorPiece>, Vec<String>> {
+        let text = text_of(s);
+        let setup = R::load_scenario(&self.path, &text, &self.dirs).map_err(|e| e.lines())?;
+        pieces_of::<R>(setup, s).map_err(|e| vec![e])
+    }
+
+    fn take(&mut self, s: Scenario<R::Section>) -> Result<(), Vec<String>> {
+        self.pieces = self.check(&s)?;
+        self.scenario = s;
+        Ok(())
+    }
+}
+
+impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
+    fn scenario_name(&self) -> &str {
+        &self.scenario.name
+    }
+
+    fn table(&self) -> (f32, f32) {
+        (self.scenario.table.width, self.scenario.table.depth)
+    }
+
+    fn turn_limit(&self) -> u32 {
+        self.scenario.turn_limit
+    }
+
+    fn terrain(&self) -> &[TerrainSpec] {
+        &self.scenario.terrain
+    }
+
+    fn objectives(&self) -> &[ObjectiveSpec] {
+        &self.scenario.objectives
+    }
+
+    fn sides(&self) -> Vec<(String, Option<ShapeSpec>)> {
+        self.scenario
+            .sides
+            .iter()
+            .map(|s| (s.name.clone(), s.deployment.clone()))
+            .collect()
+    }
+
+    fn pieces(&self) -> &[EditorPiece] {
+        &self.pieces
+    }
+
+    fn apply(&mut self, edit: Edit) -> Result<(), Vec<String>> {
+        let next = self.edited(edit)?;
+        let before = self.scenario.clone();
+        self.take(next)?;
+        self.undo.push(before);
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(prev) = self.undo.pop() else {
+            return false;
+        };
+        let now = self.scenario.clone();
+        // Every state on the stack was checked when it was made.
+        if self.take(prev.clone()).is_err() {
+            self.undo.push(prev);
+            return false;
+        }
+        self.redo.push(now);
+        true
+    }
+
+    fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        let now = self.scenario.clone();
+        if self.take(next.clone()).is_err() {
+            self.redo.push(next);
+            return false;
+        }
+        self.undo.push(now);
+        true
+    }
+
+    fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn text(&self) -> String {
+        text_of(&self.scenario)
+    }
+
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        let text = format!(
+            "// Written by Sandtable's table editor; lengths in centimetres.\n{}\n",
+            self.text()
+        );
+        crate::data_file::write_atomic(path, &text)
+            .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
+        self.path = path.to_path_buf();
+        self.saved = self.scenario.clone();
+        Ok(())
+    }
+
+    fn changed(&self) -> bool {
+        self.scenario != self.saved
+    }
+}
