@@ -37,6 +37,10 @@ pub struct Args {
     #[arg(long, value_name = "ADDR")]
     pub host: Option<String>,
 
+    /// Open this scenario in the table editor at start.
+    #[arg(long, value_name = "PATH")]
+    pub edit: Option<PathBuf>,
+
     /// On the start screen, open "Set up a battle": the force builder, and the pre-battle
     /// sequence.
     #[arg(long)]

@@ -8,6 +8,7 @@ pub mod battle;
 pub mod catalogue;
 pub mod computer;
 pub mod controls;
+pub mod editor;
 pub mod palette;
 pub mod paths;
 pub mod preview;
@@ -100,7 +101,13 @@ pub fn add_game_plugins(app: &mut App, args: &args::Args) {
             ..Default::default()
         })
         .init_resource::<computer::Thinking>()
-        .add_plugins((screens::plugin, table::interaction_plugin, setup::plugin))
+        .add_plugins((
+            screens::plugin,
+            table::interaction_plugin,
+            setup::plugin,
+            editor::plugin,
+        ))
+        .insert_resource(editor::EditAtStart(args.edit.clone()))
         .insert_resource(setup::SetupAtStart::from_args(args))
         .add_systems(
             Update,

@@ -232,3 +232,73 @@ fn edits_are_checked_undone_and_lessons_kept() {
     );
     assert!(Rulesets::default().0.check_file(&path, &dirs()).is_empty());
 }
+
+/// The app's editor as a person uses it: add terrain with a click, move a unit by a drag
+/// (snapped), delete, undo, save among their scenarios, and the file validates.
+#[test]
+fn the_app_editor_adds_moves_deletes_and_saves() {
+    use sandtable_app::editor::{Selection, TableEditor, Tool};
+    let paths = sandtable_app::paths::DataPaths::under(&root());
+    let rulesets = Rulesets::default();
+    let mut ed = TableEditor::default();
+    ed.open(
+        &rulesets,
+        &paths,
+        &root().join("scenarios/01-mill-ford-skirmish.ron"),
+    );
+    let n = ed.editor.as_ref().unwrap().terrain().len();
+    ed.tool = Tool::AddTerrain;
+    ed.kind = 0; // a grove
+    ed.size = (12.0, 12.0);
+    ed.click((20.2, 95.7));
+    assert_eq!(
+        ed.editor.as_ref().unwrap().terrain().len(),
+        n + 1,
+        "{:?}",
+        ed.notice
+    );
+    // Snapped to the centimetre.
+    let added = ed.editor.as_ref().unwrap().terrain()[n].clone();
+    assert_eq!(sandtable_engine::editor::middle(&added.shape), (20.0, 96.0));
+    // Select a unit where it stands and drag it 3.3 cm east: it lands 3 cm east.
+    ed.tool = Tool::Select;
+    let unit = ed
+        .editor
+        .as_ref()
+        .unwrap()
+        .pieces()
+        .iter()
+        .find(|p| !p.leader)
+        .unwrap()
+        .clone();
+    let c = unit.bases[0]
+        .iter()
+        .fold((0.0, 0.0), |a, v| (a.0 + v.x / 4.0, a.1 + v.y / 4.0));
+    ed.click(c);
+    assert_eq!(ed.selected, Some(Selection::Piece(unit.id.clone())));
+    ed.drag_selected(3.3, 0.0);
+    let moved = ed
+        .editor
+        .as_ref()
+        .unwrap()
+        .pieces()
+        .iter()
+        .find(|p| p.id == unit.id)
+        .unwrap()
+        .clone();
+    assert!(
+        (moved.position.0 - (unit.position.0 + 3.3).round()).abs() < 1e-4,
+        "{:?}",
+        ed.notice
+    );
+    // Delete the grove, then undo it back.
+    ed.selected = Some(Selection::Terrain(n));
+    ed.delete_selected();
+    assert_eq!(ed.editor.as_ref().unwrap().terrain().len(), n);
+    assert!(ed.editor.as_mut().unwrap().undo());
+    assert_eq!(ed.editor.as_ref().unwrap().terrain().len(), n + 1);
+    let dir = temp("own");
+    let saved = ed.save_as(&dir, "My Mill Ford").unwrap();
+    assert!(saved.ends_with("my-mill-ford.ron"));
+    assert!(rulesets.0.check_file(&saved, &dirs()).is_empty());
+}

@@ -60,8 +60,8 @@ pub trait AnyEditor: Send + Sync {
     fn turn_limit(&self) -> u32;
     fn terrain(&self) -> &[TerrainSpec];
     fn objectives(&self) -> &[ObjectiveSpec];
-    /// Each side's name and deployment area.
-    fn sides(&self) -> Vec<(String, Option<ShapeSpec>)>;
+    /// Each side's name, own table edge and deployment area.
+    fn sides(&self) -> Vec<(String, crate::scenario::TableEdge, Option<ShapeSpec>)>;
     fn pieces(&self) -> &[EditorPiece];
     /// Applies an edit if the ruleset's loader accepts the result; else its problems, and
     /// nothing changes.
@@ -90,6 +90,9 @@ pub struct TypedEditor<R: Files + Present + Teach> {
     redo: Vec<Scenario<R::Section>>,
     pieces: Vec<EditorPiece>,
     saved: Scenario<R::Section>,
+    /// What the last edit changed: edits in a row to the same thing (a drag, a number being
+    /// typed) are one step of undo.
+    last_target: Option<String>,
 }
 
 /// Opens `path` (whose text is `text`) as ruleset `R`'s scenario for editing.
@@ -112,6 +115,7 @@ pub fn open<R: Files + Present + Teach>(
         undo: Vec::new(),
         redo: Vec::new(),
         pieces,
+        last_target: None,
     }))
 }
 
@@ -146,9 +150,62 @@ fn pieces_of<R: Files + Present + Teach>(
     Ok(out)
 }
 
+/// A shape moved by `(dx, dy)`.
+pub fn translated(shape: &ShapeSpec, dx: f32, dy: f32) -> ShapeSpec {
+    let t = |p: &(f32, f32)| (p.0 + dx, p.1 + dy);
+    match shape {
+        ShapeSpec::Rect {
+            center,
+            size,
+            rotation,
+        } => ShapeSpec::Rect {
+            center: t(center),
+            size: *size,
+            rotation: *rotation,
+        },
+        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
+        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
+            points: points.iter().map(t).collect(),
+            width: *width,
+        },
+    }
+}
+
+/// A shape's middle: a rectangle's centre, the mean of a polygon's or strip's points.
+pub fn middle(shape: &ShapeSpec) -> (f32, f32) {
+    let mean = |ps: &[(f32, f32)]| {
+        let n = ps.len().max(1) as f32;
+        (
+            ps.iter().map(|p| p.0).sum::<f32>() / n,
+            ps.iter().map(|p| p.1).sum::<f32>() / n,
+        )
+    };
+    match shape {
+        ShapeSpec::Rect { center, .. } => *center,
+        ShapeSpec::Polygon(ps) => mean(ps),
+        ShapeSpec::Strip { points, .. } => mean(points),
+    }
+}
+
 fn text_of<S: serde::Serialize>(s: &S) -> String {
     let pretty = ron::ser::PrettyConfig::new().struct_names(true);
     ron::ser::to_string_pretty(s, pretty).unwrap_or_default()
+}
+
+impl Edit {
+    /// What the edit changes, for grouping edits in a row into one undo step; `None` for edits
+    /// that are always a step of their own.
+    fn target(&self) -> Option<String> {
+        match self {
+            Edit::SetTerrain(i, _) => Some(format!("terrain {i}")),
+            Edit::SetDeployment(i, _) => Some(format!("deployment {i}")),
+            Edit::SetObjective(i, _) => Some(format!("objective {i}")),
+            Edit::PlacePiece { id, .. } => Some(format!("piece {id}")),
+            Edit::SetName(_) => Some("name".into()),
+            Edit::SetTurnLimit(_) => Some("turns".into()),
+            _ => None,
+        }
+    }
 }
 
 impl<R: Files + Present + Teach> TypedEditor<R> {
@@ -240,11 +297,11 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
         &self.scenario.objectives
     }
 
-    fn sides(&self) -> Vec<(String, Option<ShapeSpec>)> {
+    fn sides(&self) -> Vec<(String, crate::scenario::TableEdge, Option<ShapeSpec>)> {
         self.scenario
             .sides
             .iter()
-            .map(|s| (s.name.clone(), s.deployment.clone()))
+            .map(|s| (s.name.clone(), s.home_edge, s.deployment.clone()))
             .collect()
     }
 
@@ -253,18 +310,24 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
     }
 
     fn apply(&mut self, edit: Edit) -> Result<(), Vec<String>> {
+        let target = edit.target();
         let next = self.edited(edit)?;
         let before = self.scenario.clone();
         self.take(next)?;
-        self.undo.push(before);
-        if self.undo.len() > UNDO_DEPTH {
-            self.undo.remove(0);
+        let same = target.is_some() && target == self.last_target && !self.undo.is_empty();
+        if !same {
+            self.undo.push(before);
+            if self.undo.len() > UNDO_DEPTH {
+                self.undo.remove(0);
+            }
         }
+        self.last_target = target;
         self.redo.clear();
         Ok(())
     }
 
     fn undo(&mut self) -> bool {
+        self.last_target = None;
         let Some(prev) = self.undo.pop() else {
             return false;
         };
@@ -279,6 +342,7 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
     }
 
     fn redo(&mut self) -> bool {
+        self.last_target = None;
         let Some(next) = self.redo.pop() else {
             return false;
         };

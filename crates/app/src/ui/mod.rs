@@ -2,6 +2,7 @@
 
 mod battle;
 mod dice;
+mod editor_window;
 pub mod fonts;
 pub mod help_keys;
 mod lesson;
@@ -47,6 +48,7 @@ pub(crate) fn plugin(app: &mut App) {
                 help_keys::help_keys,
                 start::start_screen.run_if(in_state(Screen::Start)),
                 setup_window::setup_window.run_if(in_state(Screen::Start)),
+                editor_window::editor_window.run_if(in_state(Screen::Start)),
                 battle::battle_ui.run_if(in_state(Screen::Battle)),
                 unit_menu::unit_menu.run_if(in_state(Screen::Battle)),
                 rules::open_rule_at_start.run_if(in_state(Screen::Battle)),

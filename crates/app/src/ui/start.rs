@@ -35,12 +35,17 @@ pub(super) fn start_screen(
     mut settings_shown: ResMut<super::settings_window::SettingsWindow>,
     launched: Option<Res<crate::Launched>>,
     mut timed: Local<bool>,
-    (mut form, pending, mut commands, remote_open, setup): (
+    (mut form, pending, mut commands, remote_open, setup, (mut editor, rulesets, paths)): (
         Local<RemoteForm>,
         Option<Res<crate::remote::PendingLive>>,
         Commands,
         Res<super::RemoteSectionOpen>,
         Option<ResMut<crate::setup::BattleSetup>>,
+        (
+            ResMut<crate::editor::TableEditor>,
+            Res<crate::rulesets::Rulesets>,
+            Res<crate::paths::DataPaths>,
+        ),
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -223,6 +228,13 @@ pub(super) fn start_screen(
                         ));
                         if play.clicked() || enter {
                             request.path = Some(e.path.clone());
+                        }
+                        if right
+                            .button("Edit the table…")
+                            .on_hover_text("Move, add and remove terrain, objectives, deployment areas and pieces; every edit is checked by the rules, and the result is saved among your own scenarios")
+                            .clicked()
+                        {
+                            editor.open(&rulesets, &paths, &e.path);
                         }
                         if l.info.lesson.is_none() {
                             right.add_space(10.0);

@@ -44,7 +44,7 @@ pub fn show(ui: &mut egui::Ui, p: &Preview, width: f32) -> egui::Response {
 }
 
 /// A filled simple polygon (concave ones too: triangulated by ear clipping, the `earcut` crate).
-fn fill(painter: &egui::Painter, pts: Vec<egui::Pos2>, colour: egui::Color32) {
+pub(super) fn fill(painter: &egui::Painter, pts: Vec<egui::Pos2>, colour: egui::Color32) {
     if pts.len() < 3 {
         return;
     }
