@@ -79,6 +79,7 @@ pub mod state;
 pub mod steady;
 pub mod succession;
 pub mod turn;
+pub mod turn_one;
 pub mod victory;
 pub mod view;
 pub mod vocab;

@@ -114,6 +114,17 @@ pub fn load_scenario_text(
 /// list has already been reported and its side's profile checks are skipped).
 pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     let mut problems = check_structure(s);
+    for (what, sides) in [
+        ("turn_one.march_losses", &s.rules.turn_one.march_losses),
+        ("turn_one.panic", &s.rules.turn_one.panic),
+    ] {
+        if let Some(side) = sides.iter().find(|i| **i >= s.sides.len()) {
+            problems.push(Problem::new(
+                what,
+                format!("names side {side}; sides are counted from 0"),
+            ));
+        }
+    }
     if let Some(side) = s.rules.first_initiative
         && side >= s.sides.len()
     {

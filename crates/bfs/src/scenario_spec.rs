@@ -32,6 +32,30 @@ pub struct BfsRules {
     /// Absent, turn 1's Initiative is bid and rolled as usual.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_initiative: Option<usize>,
+    /// Additional Effects of the pre-battle sequence that strike in turn 1, each by the side it
+    /// strikes (BFS-SCN-28, -33).
+    #[serde(default, skip_serializing_if = "TurnOneEffects::is_empty")]
+    pub turn_one: TurnOneEffects,
+}
+
+/// Additional Effects the battle plays in turn 1, one entry per copy rolled, naming the side
+/// (by index) each strikes: a random unit of it is picked with the battle's dice when it
+/// strikes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnOneEffects {
+    /// March Losses: at the start of turn 1's Orders Phase (BFS-SCN-28).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub march_losses: Vec<usize>,
+    /// Panic: at the start of turn 1's Movement Phase (BFS-SCN-33).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub panic: Vec<usize>,
+}
+
+impl TurnOneEffects {
+    pub fn is_empty(&self) -> bool {
+        self.march_losses.is_empty() && self.panic.is_empty()
+    }
 }
 
 /// Game level (BFS-ORG-7); some rules depend on it.

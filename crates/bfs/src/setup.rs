@@ -218,6 +218,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 train: crate::wagon::train::Train::new(&profiles[d.profile.index()], n_bases),
                 battalion: None,
                 manned_from: None,
+                march_losses: 0,
                 hidden_among: None,
                 dismounted: None,
                 emplacement,
@@ -288,6 +289,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 .first_initiative
                 .filter(|i| *i < 2)
                 .map(|i| Side(i as u8)),
+            turn_one: s.rules.turn_one.clone(),
         },
         terrain,
         sides,

@@ -54,6 +54,12 @@ pub struct GameInfo {
     /// The side the pre-battle sequence gave the Initiative of turn 1 (BFS-SCN-15).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_initiative: Option<crate::ids::Side>,
+    /// Additional Effects of the pre-battle sequence played in turn 1 (BFS-SCN-28, -33).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::scenario_spec::TurnOneEffects::is_empty"
+    )]
+    pub turn_one: crate::scenario_spec::TurnOneEffects,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -170,6 +176,14 @@ pub struct Unit {
     /// A medium gun's fortified base, where it was dug in (BFS-ART-19, [`crate::fortified_gun`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub emplacement: Option<Rect>,
+    /// Bases lost on the march before the battle (BFS-SCN-28): losses only if the unit is
+    /// destroyed or flees by the end.
+    #[serde(default, skip_serializing_if = "crate::state::is_zero")]
+    pub march_losses: u8,
+}
+
+pub(crate) fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A face-down order marker (BFS-ORD-3). Everybody sees that it is there; only its owner sees

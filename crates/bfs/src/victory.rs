@@ -82,7 +82,11 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
         {
             // A taken wagon's losses before its capture are its first owner's (below).
             let before = u.taken_from.map_or(0, |t| t.lost_before);
-            destroyed += u.bases_destroyed.saturating_sub(before) as u32;
+            // Bases lost on the march count only if the unit is lost by the end (BFS-SCN-28).
+            let lost = matches!(u.status, UnitStatus::Destroyed | UnitStatus::Left)
+                || u.morale == MoraleLevel::Flight;
+            let spared = if lost { 0 } else { u.march_losses };
+            destroyed += u.bases_destroyed.saturating_sub(before + spared) as u32;
             fled += u.bases_fled as u32;
             if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
                 fled += u.bases.len() as u32;

@@ -26,6 +26,9 @@ pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut 
         phase: "Movement".into(),
         acting: Some(acting),
     });
+    if game.turn.number == 1 && !second {
+        crate::turn_one::at_first_movement(game, events);
+    }
     reveal_orders(game, acting, events);
     crate::rabble::at_movement_start(game, acting, events);
     flee_in_movement(game, acting, events);

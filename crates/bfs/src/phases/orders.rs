@@ -16,6 +16,9 @@ pub fn begin_orders(game: &mut Game, acting: Side, second: bool, events: &mut Ve
         phase: "Orders".into(),
         acting: Some(acting),
     });
+    if game.turn.number == 1 && !second {
+        crate::turn_one::at_first_orders(game, events);
+    }
 }
 
 /// The side acting in the Orders Phase, or why nobody may give orders now.

@@ -213,7 +213,11 @@ impl Effect {
     pub fn played(self) -> bool {
         matches!(
             self,
-            Self::Insubordination | Self::ChoiceOfTerrain | Self::GoodBadDay
+            Self::Insubordination
+                | Self::ChoiceOfTerrain
+                | Self::GoodBadDay
+                | Self::MarchLosses
+                | Self::Panic
         )
     }
 }

@@ -111,8 +111,22 @@ impl PreBattle {
                 level: GameLevel::Skirmish,
                 forces,
                 first_initiative: self.weaker.map(|w| w.index()),
+                turn_one: self.turn_one(),
             },
         })
+    }
+
+    /// March Losses and Panic rolled for the Weaker strike the Stronger side in turn 1.
+    fn turn_one(&self) -> crate::scenario_spec::TurnOneEffects {
+        let Some(w) = self.weaker else {
+            return Default::default();
+        };
+        let stronger = w.other().index();
+        let count = |e: super::book::Effect| self.effects.iter().filter(|t| t.effect == e).count();
+        crate::scenario_spec::TurnOneEffects {
+            march_losses: vec![stronger; count(super::book::Effect::MarchLosses)],
+            panic: vec![stronger; count(super::book::Effect::Panic)],
+        }
     }
 
     /// What the players should know before the first turn: the scenario, the effects and what

@@ -137,6 +137,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
             level: GameLevel::Skirmish,
             forces,
             first_initiative: None,
+            turn_one: Default::default(),
         },
     };
     BattleSetup::new(scenario, armies())

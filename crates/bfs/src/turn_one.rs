@@ -1,0 +1,83 @@
+//! Additional Effects of the pre-battle sequence that strike in turn 1 (BFS-SCN-24): March
+//! Losses at the start of the Orders Phase (BFS-SCN-28) and Panic at the start of the Movement
+//! Phase (BFS-SCN-33). Each picks a random unit of the side it strikes with the battle's dice, as
+//! the book picks it then (after deployment: the whole unit, BFS-SCN-5).
+
+use crate::event::Event;
+use crate::ids::{Side, UnitId};
+use crate::losses::LossCause;
+use crate::profile::{SpecialRule, UnitKind};
+use crate::state::{Game, MoraleLevel, UnitStatus};
+
+/// A random unit of `side` on the table among those `eligible`, by a die.
+fn pick(game: &mut Game, side: Side, eligible: impl Fn(&Game, UnitId) -> bool) -> Option<UnitId> {
+    let units: Vec<UnitId> = game
+        .units
+        .iter()
+        .filter(|u| u.side == side && u.status == UnitStatus::OnTable)
+        .map(|u| u.id)
+        .filter(|u| eligible(game, *u))
+        .collect();
+    if units.is_empty() {
+        return None;
+    }
+    let face = game.dice.roll(units.len() as u32) as usize;
+    Some(units[face - 1])
+}
+
+/// At the start of turn 1's first Orders Phase: each March Losses takes 1 base from a random
+/// unit, 2 from an Insubordinate or Rabble one (BFS-SCN-28). They count as losses only if the
+/// unit is destroyed or flees by the end ([`crate::victory`]).
+pub fn at_first_orders(game: &mut Game, events: &mut Vec<Event>) {
+    let sides = std::mem::take(&mut game.info.turn_one.march_losses);
+    for side in sides.into_iter().filter(|s| *s < 2) {
+        // Guns and wagons are not marching companies: a unit of men is picked.
+        let Some(unit) = pick(game, Side(side as u8), |g, u| {
+            !matches!(
+                g.unit_profile(u).kind,
+                UnitKind::Artillery | UnitKind::Wagon
+            )
+        }) else {
+            continue;
+        };
+        let p = game.unit_profile(unit);
+        let bases = if p.has(SpecialRule::Insubordinate) || p.has(SpecialRule::Rabble) {
+            2
+        } else {
+            1
+        };
+        let sp = bases * p.strength.max(1) as u32;
+        let removed = crate::losses::apply(
+            game,
+            unit,
+            sp,
+            LossCause::Detached,
+            "March Losses (BFS-SCN-28)",
+            events,
+        );
+        let u = game.unit_mut(unit);
+        u.march_losses = u.march_losses.saturating_add(removed as u8);
+    }
+}
+
+/// At the start of turn 1's first Movement Phase: each Panic Disorganizes a random unit (a gun
+/// is passed over for another); cavalry withdraw, a War Wagon Train's crews lose strength
+/// instead (BFS-SCN-33).
+pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
+    let sides = std::mem::take(&mut game.info.turn_one.panic);
+    for side in sides.into_iter().filter(|s| *s < 2) {
+        let Some(unit) = pick(game, Side(side as u8), |g, u| {
+            g.unit_profile(u).kind != UnitKind::Artillery
+        }) else {
+            continue;
+        };
+        crate::flight::apply_level(
+            game,
+            unit,
+            MoraleLevel::Disorganized,
+            "Panic (BFS-SCN-33)",
+            None,
+            events,
+        );
+    }
+}

@@ -1,0 +1,107 @@
+//! Additional Effects of the pre-battle sequence played in turn 1: March Losses at the start of
+//! the Orders Phase (BFS-SCN-28) and Panic at the start of the Movement Phase (BFS-SCN-33).
+
+mod support;
+use sandtable_bfs::ids::Side;
+use sandtable_bfs::state::{MoraleLevel, UnitStatus};
+use sandtable_bfs::turn::Phase;
+use sandtable_bfs::{Bfs, Command};
+use sandtable_engine::Ruleset;
+use support::*;
+
+fn two_units() -> Vec<Placed> {
+    vec![
+        unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 20.0), 0.0),
+        unit("musketeers", 1, "musketeers", 4, 4, (60.0, 100.0), 180.0),
+        unit("gun", 1, "regimental-gun", 1, 1, (90.0, 100.0), 180.0),
+    ]
+}
+
+/// BFS-SCN-28: a March Losses against the Swedes takes a base from a random unit of men (not
+/// the gun) when turn 1's Orders Phase begins; it is not a loss at the end unless the unit is
+/// destroyed or flees.
+#[test]
+fn bfs_scn_28_march_losses_take_a_base_that_counts_only_if_the_unit_is_lost() {
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.turn_one.march_losses = vec![1];
+    let mut g = Bfs::setup(&s, 3).unwrap();
+    let m = id(&g, "musketeers");
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    run(&mut g, Command::ChooseInitiative { keep: true });
+    assert!(matches!(g.turn.phase, Phase::Orders { second: false, .. }));
+    assert_eq!(
+        g.unit(m).bases.len(),
+        3,
+        "the musketeers lost a base on the march"
+    );
+    assert_eq!(g.unit(m).march_losses, 1);
+    assert!(g.info.turn_one.march_losses.is_empty(), "played once");
+    let report = sandtable_bfs::victory::report(&g, "test");
+    assert_eq!(
+        report.sides[1].bases_destroyed, 0,
+        "not a loss while the unit stands"
+    );
+    g.unit_mut(m).morale = MoraleLevel::Flight;
+    let report = sandtable_bfs::victory::report(&g, "test");
+    // Fleeing at the end: its 3 bases count as fled, and the base lost on the march as lost.
+    assert_eq!(report.sides[1].bases_destroyed, 1);
+    assert_eq!(report.sides[1].bases_fled, 3);
+}
+
+/// BFS-SCN-33: a Panic Disorganizes a random unit (never the gun) when turn 1's first Movement
+/// Phase begins; cavalry withdraw.
+#[test]
+fn bfs_scn_33_panic_disorganizes_a_unit_and_cavalry_withdraw() {
+    for seed in 0..6 {
+        let mut s = setup(&two_units(), vec![]);
+        s.scenario.rules.turn_one.panic = vec![0, 1];
+        let mut g = Bfs::setup(&s, seed).unwrap();
+        let (h, m, gun) = (id(&g, "hussars"), id(&g, "musketeers"), id(&g, "gun"));
+        let y0 = g.unit(h).bases[0].center().y;
+        run(
+            &mut g,
+            Command::Bid {
+                side: Side::A,
+                cp: 0,
+            },
+        );
+        run(
+            &mut g,
+            Command::Bid {
+                side: Side::B,
+                cp: 0,
+            },
+        );
+        run(&mut g, Command::ChooseInitiative { keep: true });
+        run(&mut g, Command::EndOrders);
+        run(&mut g, Command::EndOrders);
+        assert!(
+            matches!(g.turn.phase, Phase::Movement { .. }),
+            "{:?}",
+            g.turn.phase
+        );
+        assert_eq!(g.unit(h).morale, MoraleLevel::Disorganized);
+        assert_eq!(
+            g.unit(m).morale,
+            MoraleLevel::Disorganized,
+            "the gun is passed over"
+        );
+        assert_eq!(g.unit(gun).morale, MoraleLevel::Good);
+        assert_eq!(g.unit(gun).status, UnitStatus::OnTable);
+        // The hussars withdrew towards their own (south) edge.
+        assert!(g.unit(h).bases[0].center().y < y0 - 1.0);
+    }
+}
