@@ -435,6 +435,7 @@ impl Force {
                     additional_crew: false,
                     fortified: false,
                     extra_rules: Vec::new(),
+                    delayed: None,
                 })
                 .collect(),
             squadrons: Vec::new(),

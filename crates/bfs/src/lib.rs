@@ -24,6 +24,7 @@ pub mod combat_result;
 pub mod command;
 pub mod commanded;
 pub mod commander_charge;
+pub mod delay;
 pub mod deploy;
 pub mod dice;
 pub mod dragoons;

@@ -125,6 +125,14 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
             ));
         }
     }
+    for u in s.rules.forces.iter().flat_map(|f| &f.units) {
+        if u.delayed.is_some() && !u.reserve {
+            problems.push(Problem::new(
+                format!("unit \"{}\"", u.id),
+                "is held back (`delayed`) and so must be in Reserves (`reserve: true`)",
+            ));
+        }
+    }
     if let Some(side) = s.rules.first_initiative
         && side >= s.sides.len()
     {

@@ -203,6 +203,10 @@ pub struct UnitSpec {
     /// Effect Insubordination (BFS-SCN-29).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra_rules: Vec<crate::profile::SpecialRule>,
+    /// Held back in Reserves by the pre-battle sequence (`reserve` is then true), and how it
+    /// comes on: Delay (BFS-SCN-31) or Outmaneuver (BFS-SCN-46).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delayed: Option<crate::delay::Delay>,
 }
 
 impl RulesSection for BfsRules {

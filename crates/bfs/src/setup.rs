@@ -137,6 +137,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 carries: u.carries,
                 additional_crew: u.additional_crew,
                 fortified: u.fortified,
+                delayed: u.delayed,
             });
         }
         let army = loaded
@@ -168,6 +169,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 carries: None,
                 additional_crew: false,
                 fortified: false,
+                delayed: None,
             });
         }
         for d in deployments {
@@ -219,6 +221,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 battalion: None,
                 manned_from: None,
                 march_losses: 0,
+                delayed: d.delayed,
                 hidden_among: None,
                 dismounted: None,
                 emplacement,
@@ -349,4 +352,6 @@ struct Deployment {
     additional_crew: bool,
     /// A medium gun dug in where it deploys (BFS-ART-19).
     fortified: bool,
+    /// Held back by the pre-battle sequence (BFS-SCN-31, -46).
+    delayed: Option<crate::delay::Delay>,
 }

@@ -180,6 +180,9 @@ pub struct Unit {
     /// destroyed or flees by the end.
     #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub march_losses: u8,
+    /// Held back by the pre-battle sequence, and how it comes on (BFS-SCN-31, -46).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delayed: Option<crate::delay::Delay>,
 }
 
 pub(crate) fn is_zero(n: &u8) -> bool {

@@ -105,3 +105,79 @@ fn bfs_scn_33_panic_disorganizes_a_unit_and_cavalry_withdraw() {
         assert!(g.unit(h).bases[0].center().y < y0 - 1.0);
     }
 }
+
+/// BFS-SCN-31, -46, -50: a Delayed unit waits in Reserves at its own edge and comes on with a
+/// Move order when it passes a Skill test in a Reorganization Phase after turn 1's; an
+/// outmaneuvered one comes on at the end of turn 1 without a test.
+#[test]
+fn bfs_scn_31_and_46_held_back_units_come_on_at_their_edge() {
+    use sandtable_bfs::delay::Delay;
+    use sandtable_bfs::state::OrderKind;
+    let mut units = two_units();
+    units.push(unit(
+        "reiters",
+        1,
+        "reiters",
+        3,
+        1,
+        (60.0, 119.0 - 9.0),
+        180.0,
+    ));
+    units.push(unit(
+        "finns",
+        1,
+        "finnish-horse",
+        3,
+        1,
+        (30.0, 119.0 - 9.0),
+        180.0,
+    ));
+    let mut s = setup(&units, vec![]);
+    for (key, delay) in [
+        ("reiters", Delay::SkillTest),
+        ("finns", Delay::EndOfTurnOne),
+    ] {
+        let u = s.scenario.rules.forces[1]
+            .units
+            .iter_mut()
+            .find(|u| u.id == key)
+            .unwrap();
+        u.reserve = true;
+        u.delayed = Some(delay);
+        u.formation = sandtable_bfs::scenario_spec::FormationSpec::Column;
+    }
+    let mut g = Bfs::setup(&s, 5).unwrap();
+    let (r, f) = (id(&g, "reiters"), id(&g, "finns"));
+    assert_eq!(g.unit(r).status, UnitStatus::Reserve);
+    // The end of turn 1: the outmaneuvered Finns come on; the Delayed reiters do not test yet.
+    let mut events = Vec::new();
+    sandtable_bfs::delay::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    assert_eq!(g.unit(f).status, UnitStatus::OnTable);
+    assert_eq!(g.unit(f).order, Some(OrderKind::Move));
+    assert_eq!(g.unit(r).status, UnitStatus::Reserve);
+    // Turn 2: a failed Skill test (a 10 against Skill 5) keeps them back, a pass brings them on.
+    g.turn.number = 2;
+    g.dice.script([10]);
+    sandtable_bfs::delay::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    assert_eq!(g.unit(r).status, UnitStatus::Reserve);
+    g.turn.number = 3;
+    g.dice.script([1]);
+    sandtable_bfs::delay::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    assert_eq!(g.unit(r).status, UnitStatus::OnTable);
+    assert_eq!(g.unit(r).order, Some(OrderKind::Move));
+    // In Column touching the north edge.
+    let top = g
+        .unit(r)
+        .bases
+        .iter()
+        .flat_map(|b| b.corners())
+        .map(|c| c.y)
+        .fold(0.0, f32::max);
+    assert!(
+        (top - 119.0).abs() < 0.02 || (top - 120.0).abs() < 0.02,
+        "{top}"
+    );
+}

@@ -218,6 +218,7 @@ impl Effect {
                 | Self::GoodBadDay
                 | Self::MarchLosses
                 | Self::Panic
+                | Self::Delay
         )
     }
 }
@@ -336,7 +337,7 @@ impl ReconEffect {
     /// Whether the battle in Sandtable plays the effect yet; the others are refused in the
     /// menu with that reason.
     pub fn played(self) -> bool {
-        matches!(self, Self::ForcedMarch)
+        matches!(self, Self::ForcedMarch | Self::Outmaneuver)
     }
 }
 

@@ -64,6 +64,8 @@ impl PreBattle {
         let mut out: Vec<Piece> = f
             .units
             .iter()
+            // Units held back do not deploy (BFS-SCN-31, -46).
+            .filter(|u| !self.delayed.iter().any(|d| d.0 == side && d.1 == u.id))
             .filter_map(|u| {
                 Some(Piece {
                     id: &u.id,
@@ -116,6 +118,60 @@ impl PreBattle {
             })
             .flatten()
             .collect()
+    }
+
+    /// Where a held-back unit waits: in Column touching its own table edge, facing into the
+    /// table, at the first spot from the edge's middle outward clear of every base already
+    /// placed (`taken`), which it then joins (BFS-SCN-31, -50).
+    pub fn reserve_place(
+        &self,
+        side: Side,
+        unit: &str,
+        taken: &mut Vec<Rect>,
+    ) -> ((f32, f32), f32) {
+        let f = &self.forces[side.index()];
+        let list = &self.lists[side.index()];
+        let Some((profile, bases)) = f
+            .units
+            .iter()
+            .find(|u| u.id == unit)
+            .and_then(|u| Some((list.profile(&u.profile)?, u.bases)))
+        else {
+            return ((self.table.0 * 0.5, 1.0), 0.0);
+        };
+        let south = self.south(side).unwrap_or(true);
+        let facing = if south { 0.0 } else { 180.0 };
+        let length = profile.base_size().1 * bases as f32 + 0.01;
+        let y = if south { length } else { self.table.1 - length };
+        let mut best = None;
+        for k in 0..60 {
+            let dx = if k % 2 == 0 { k / 2 } else { -(k / 2 + 1) } as f32 * 3.0;
+            let x = self.table.0 * 0.5 + dx;
+            let rects = deployment_rects(
+                FormationSpec::Column,
+                bases,
+                profile.base_size(),
+                Vec2::new(x, y),
+                facing,
+            );
+            let on_table = rects.iter().flat_map(|r| r.corners()).all(|c| {
+                c.x >= -1e-3
+                    && c.x <= self.table.0 + 1e-3
+                    && c.y >= -1e-3
+                    && c.y <= self.table.1 + 1e-3
+            });
+            if on_table
+                && !rects
+                    .iter()
+                    .any(|a| taken.iter().any(|b| rects_overlap(a, b)))
+            {
+                best = Some(((x, y), rects));
+                break;
+            }
+        }
+        let (at, rects) = best.unwrap_or(((self.table.0 * 0.5, y), Vec::new()));
+        taken.extend(rects);
+        (at, facing)
     }
 
     /// Why this deployment is refused, or `None` (BFS-SCN-48): every unit and commander of the

@@ -154,6 +154,9 @@ pub struct PreBattle {
     pub cp_change: [i8; 2],
     /// Units made Insubordinate by the Additional Effect, by side and id.
     pub insubordinate: Vec<(Side, String)>,
+    /// Units held back before deployment, by side and id, and how they come on (BFS-SCN-31,
+    /// -46).
+    pub delayed: Vec<(Side, String, crate::delay::Delay)>,
     pub elements: Vec<Element>,
     pub elements_left: u32,
     /// Whether side A's own edge is the south edge (else north), once drawn.
@@ -201,6 +204,7 @@ impl PreBattle {
             effects: Vec::new(),
             cp_change: [0, 0],
             insubordinate: Vec::new(),
+            delayed: Vec::new(),
             elements: Vec::new(),
             elements_left: 0,
             a_south: None,
@@ -667,8 +671,11 @@ impl PreBattle {
                 continue;
             }
             if e == Effect::Delay {
-                let eligible = self.forces[stronger.index()].units.len() as u32;
-                if taken(Effect::Delay) as u32 >= eligible / 2 {
+                let eligible = self.delay_eligible(stronger).len() as u32
+                    + self.delayed.iter().filter(|d| d.0 == stronger).count() as u32;
+                if taken(Effect::Delay) as u32 >= eligible / 2
+                    || self.delay_eligible(stronger).is_empty()
+                {
                     // More than half delayed: the excess becomes Panic (BFS-SCN-31, A-26).
                     e = Effect::Panic;
                 }
@@ -687,6 +694,16 @@ impl PreBattle {
                 let name = self.unit_name(stronger, &unit);
                 self.insubordinate.push((stronger, unit));
                 format!("{name} becomes Insubordinate")
+            }
+            Effect::Delay => {
+                let open = self.delay_eligible(stronger);
+                let face = self.dice.roll(open.len() as u32);
+                faces.push(face as u8);
+                let unit = open[face as usize - 1].clone();
+                let name = self.unit_name(stronger, &unit);
+                self.delayed
+                    .push((stronger, unit, crate::delay::Delay::SkillTest));
+                format!("{name} goes to Reserves")
             }
             Effect::Exhaustion => {
                 // Exhaustion replaces the Fatigue rolled before it (BFS-SCN-25).
@@ -735,6 +752,25 @@ impl PreBattle {
                         .iter()
                         .any(|(s, id)| *s == side && id == &u.id)
             })
+            .map(|u| u.id.clone())
+            .collect()
+    }
+
+    /// Units a Delay or an Outmaneuver may hold back: not yet held, and not wagons or rabble
+    /// (BFS-SCN-31).
+    pub fn delay_eligible(&self, side: Side) -> Vec<String> {
+        let list = &self.lists[side.index()];
+        self.forces[side.index()]
+            .units
+            .iter()
+            .filter(|u| {
+                list.profile(&u.profile).is_some_and(|p| {
+                    p.kind != crate::profile::UnitKind::Wagon
+                        && !p.has(SpecialRule::Rabble)
+                        && !p.has(SpecialRule::WarWagon)
+                })
+            })
+            .filter(|u| !self.delayed.iter().any(|d| d.0 == side && d.1 == u.id))
             .map(|u| u.id.clone())
             .collect()
     }
@@ -936,6 +972,23 @@ impl PreBattle {
             effect.rule(),
             vec![],
         );
+        // Outmaneuver: a random enemy unit is Delayed, coming on at the end of turn 1
+        // (BFS-SCN-46).
+        if effect == ReconEffect::Outmaneuver {
+            let enemy = side.other();
+            let open = self.delay_eligible(enemy);
+            if !open.is_empty() {
+                let face = self.dice.roll(open.len() as u32);
+                let unit = open[face as usize - 1].clone();
+                let line = format!(
+                    "Outmaneuver: {} is held back until the end of turn 1.",
+                    self.unit_name(enemy, &unit)
+                );
+                self.say(line, effect.rule(), vec![face as u8]);
+                self.delayed
+                    .push((enemy, unit, crate::delay::Delay::EndOfTurnOne));
+            }
+        }
         self.bought.push(Bought { effect, unit, cost });
         let left_to_buy = self.bought.len() < self.recon_cap(side) as usize;
         if !left_to_buy || self.rp_left == 0 {

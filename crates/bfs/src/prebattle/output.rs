@@ -19,12 +19,28 @@ impl PreBattle {
         let frame = self.frame()?;
         let mut forces = Vec::new();
         let mut sides = Vec::new();
+        // Every base placed so far, for where held-back units wait.
+        let mut taken: Vec<sandtable_geometry::Rect> = Side::BOTH
+            .iter()
+            .flat_map(|s| self.deployed_rects(*s))
+            .collect();
         for side in Side::BOTH {
             let i = side.index();
             let list = &self.lists[i];
             let mut spec = self.forces[i].to_spec(list);
             let placements = self.deployed[i].as_ref()?;
             for u in &mut spec.units {
+                if let Some((_, _, delay)) =
+                    self.delayed.iter().find(|d| d.0 == side && d.1 == u.id)
+                {
+                    let (at, facing) = self.reserve_place(side, &u.id, &mut taken);
+                    u.reserve = true;
+                    u.delayed = Some(*delay);
+                    u.formation = crate::scenario_spec::FormationSpec::Column;
+                    u.position = at;
+                    u.facing = facing;
+                    continue;
+                }
                 let p = placements.iter().find(|p| p.id == u.id)?;
                 u.position = p.position;
                 u.facing = p.facing;

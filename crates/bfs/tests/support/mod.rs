@@ -108,6 +108,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     additional_crew: false,
                     fortified: false,
                     extra_rules: vec![],
+                    delayed: None,
                 })
                 .collect(),
         });
