@@ -115,8 +115,16 @@ pub fn load_scenario_text(
 pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     let mut problems = check_structure(s);
     for (what, sides) in [
-        ("turn_one.march_losses", &s.rules.turn_one.march_losses),
-        ("turn_one.panic", &s.rules.turn_one.panic),
+        ("pre_battle.march_losses", &s.rules.pre_battle.march_losses),
+        ("pre_battle.panic", &s.rules.pre_battle.panic),
+        (
+            "pre_battle.decisive_moment",
+            &s.rules.pre_battle.decisive_moment,
+        ),
+        (
+            "pre_battle.cut_off_retreat",
+            &s.rules.pre_battle.cut_off_retreat,
+        ),
     ] {
         if let Some(side) = sides.iter().find(|i| **i >= s.sides.len()) {
             problems.push(Problem::new(

@@ -34,27 +34,36 @@ pub struct BfsRules {
     pub first_initiative: Option<usize>,
     /// Additional Effects of the pre-battle sequence that strike in turn 1, each by the side it
     /// strikes (BFS-SCN-28, -33).
-    #[serde(default, skip_serializing_if = "TurnOneEffects::is_empty")]
-    pub turn_one: TurnOneEffects,
+    #[serde(default, skip_serializing_if = "PreBattleEffects::is_empty")]
+    pub pre_battle: PreBattleEffects,
 }
 
-/// Additional Effects the battle plays in turn 1, one entry per copy rolled, naming the side
-/// (by index) each strikes: a random unit of it is picked with the battle's dice when it
-/// strikes.
+/// Effects of the pre-battle sequence the battle plays, one entry per copy, naming a side by
+/// index: the side struck (a random unit of it is picked with the battle's dice when it
+/// strikes), or the side holding the marker.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TurnOneEffects {
+pub struct PreBattleEffects {
     /// March Losses: at the start of turn 1's Orders Phase (BFS-SCN-28).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub march_losses: Vec<usize>,
     /// Panic: at the start of turn 1's Movement Phase (BFS-SCN-33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub panic: Vec<usize>,
+    /// Decisive Moment: the side that may reroll its Initiative die once (BFS-SCN-37).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisive_moment: Vec<usize>,
+    /// Cut Off the Retreat: the side whose fled bases test at the end (BFS-SCN-47).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cut_off_retreat: Vec<usize>,
 }
 
-impl TurnOneEffects {
+impl PreBattleEffects {
     pub fn is_empty(&self) -> bool {
-        self.march_losses.is_empty() && self.panic.is_empty()
+        self.march_losses.is_empty()
+            && self.panic.is_empty()
+            && self.decisive_moment.is_empty()
+            && self.cut_off_retreat.is_empty()
     }
 }
 

@@ -114,7 +114,7 @@ impl ScenarioV1 {
                 level: self.level,
                 forces,
                 first_initiative: None,
-                turn_one: Default::default(),
+                pre_battle: Default::default(),
             },
         }
     }

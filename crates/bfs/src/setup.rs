@@ -222,6 +222,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 manned_from: None,
                 march_losses: 0,
                 delayed: d.delayed,
+                cut_off: 0,
                 hidden_among: None,
                 dismounted: None,
                 emplacement,
@@ -292,7 +293,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 .first_initiative
                 .filter(|i| *i < 2)
                 .map(|i| Side(i as u8)),
-            turn_one: s.rules.turn_one.clone(),
+            pre_battle: s.rules.pre_battle.clone(),
         },
         terrain,
         sides,

@@ -57,9 +57,9 @@ pub struct GameInfo {
     /// Additional Effects of the pre-battle sequence played in turn 1 (BFS-SCN-28, -33).
     #[serde(
         default,
-        skip_serializing_if = "crate::scenario_spec::TurnOneEffects::is_empty"
+        skip_serializing_if = "crate::scenario_spec::PreBattleEffects::is_empty"
     )]
-    pub turn_one: crate::scenario_spec::TurnOneEffects,
+    pub pre_battle: crate::scenario_spec::PreBattleEffects,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -183,6 +183,9 @@ pub struct Unit {
     /// Held back by the pre-battle sequence, and how it comes on (BFS-SCN-31, -46).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delayed: Option<crate::delay::Delay>,
+    /// Bases that fled and were cut off at the end of the battle (BFS-SCN-47): lost, not fled.
+    #[serde(default, skip_serializing_if = "crate::state::is_zero")]
+    pub cut_off: u8,
 }
 
 pub(crate) fn is_zero(n: &u8) -> bool {

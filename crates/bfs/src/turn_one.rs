@@ -29,7 +29,7 @@ fn pick(game: &mut Game, side: Side, eligible: impl Fn(&Game, UnitId) -> bool) -
 /// unit, 2 from an Insubordinate or Rabble one (BFS-SCN-28). They count as losses only if the
 /// unit is destroyed or flees by the end ([`crate::victory`]).
 pub fn at_first_orders(game: &mut Game, events: &mut Vec<Event>) {
-    let sides = std::mem::take(&mut game.info.turn_one.march_losses);
+    let sides = std::mem::take(&mut game.info.pre_battle.march_losses);
     for side in sides.into_iter().filter(|s| *s < 2) {
         // Guns and wagons are not marching companies: a unit of men is picked.
         let Some(unit) = pick(game, Side(side as u8), |g, u| {
@@ -64,7 +64,7 @@ pub fn at_first_orders(game: &mut Game, events: &mut Vec<Event>) {
 /// is passed over for another); cavalry withdraw, a War Wagon Train's crews lose strength
 /// instead (BFS-SCN-33).
 pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
-    let sides = std::mem::take(&mut game.info.turn_one.panic);
+    let sides = std::mem::take(&mut game.info.pre_battle.panic);
     for side in sides.into_iter().filter(|s| *s < 2) {
         let Some(unit) = pick(game, Side(side as u8), |g, u| {
             g.unit_profile(u).kind != UnitKind::Artillery
@@ -79,5 +79,59 @@ pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
             None,
             events,
         );
+    }
+}
+
+/// At the end of the battle, Cut Off the Retreat: every base of the side struck that fled the
+/// table or is still fleeing on it tests Morale at its unit's own Morale; each failure counts
+/// it destroyed, 1 loss point instead of ½ (BFS-SCN-47, BFS-VIC-4).
+pub fn cut_off_the_retreat(game: &mut Game, events: &mut Vec<Event>) {
+    let sides = std::mem::take(&mut game.info.pre_battle.cut_off_retreat);
+    for side in sides.into_iter().filter(|s| *s < 2) {
+        let units: Vec<(UnitId, u32, i32, String)> = game
+            .units
+            .iter()
+            .filter(|u| u.side == Side(side as u8) && u.manned_from.is_none())
+            .map(|u| {
+                let mut fled = u.bases_fled as u32;
+                if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
+                    fled += u.bases.len() as u32;
+                }
+                (
+                    u.id,
+                    fled.saturating_sub(u.cut_off as u32),
+                    0,
+                    u.name.clone(),
+                )
+            })
+            .filter(|(_, fled, _, _)| *fled > 0)
+            .collect();
+        for (id, fled, _, name) in units {
+            let morale = game.unit_profile(id).morale as i32;
+            let mut cut = 0u8;
+            for _ in 0..fled {
+                let roll = crate::dice::TestRoll::roll(morale, Vec::new(), &mut game.dice, 10);
+                let passed = roll.passed;
+                events.push(Event::Test(crate::event::TestReport {
+                    unit: Some(id),
+                    commander: None,
+                    kind: crate::event::TestKind::Morale,
+                    rule: "BFS-SCN-47".into(),
+                    cause: format!("Cut Off the Retreat: a fled base of {name}"),
+                    roll,
+                    outcome: if passed {
+                        "passed: it got away"
+                    } else {
+                        "failed: it is cut off, a base lost"
+                    }
+                    .into(),
+                }));
+                if !passed {
+                    cut += 1;
+                }
+            }
+            let u = game.unit_mut(id);
+            u.cut_off = u.cut_off.saturating_add(cut);
+        }
     }
 }

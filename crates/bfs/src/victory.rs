@@ -87,10 +87,14 @@ pub fn report(game: &Game, reason: &str) -> VictoryReport {
                 || u.morale == MoraleLevel::Flight;
             let spared = if lost { 0 } else { u.march_losses };
             destroyed += u.bases_destroyed.saturating_sub(before + spared) as u32;
-            fled += u.bases_fled as u32;
+            let mut unit_fled = u.bases_fled as u32;
             if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
-                fled += u.bases.len() as u32;
+                unit_fled += u.bases.len() as u32;
             }
+            // Fled bases cut off at the end count as destroyed (BFS-SCN-47).
+            let cut = (u.cut_off as u32).min(unit_fled);
+            destroyed += cut;
+            fled += unit_fled - cut;
         }
         // Wagons the enemy took count as lost, as if destroyed (BFS-WAG-8; Sandtable's reading:
         // the book's loss chart counts bases the side no longer has).

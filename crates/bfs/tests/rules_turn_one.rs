@@ -23,7 +23,7 @@ fn two_units() -> Vec<Placed> {
 #[test]
 fn bfs_scn_28_march_losses_take_a_base_that_counts_only_if_the_unit_is_lost() {
     let mut s = setup(&two_units(), vec![]);
-    s.scenario.rules.turn_one.march_losses = vec![1];
+    s.scenario.rules.pre_battle.march_losses = vec![1];
     let mut g = Bfs::setup(&s, 3).unwrap();
     let m = id(&g, "musketeers");
     run(
@@ -48,7 +48,7 @@ fn bfs_scn_28_march_losses_take_a_base_that_counts_only_if_the_unit_is_lost() {
         "the musketeers lost a base on the march"
     );
     assert_eq!(g.unit(m).march_losses, 1);
-    assert!(g.info.turn_one.march_losses.is_empty(), "played once");
+    assert!(g.info.pre_battle.march_losses.is_empty(), "played once");
     let report = sandtable_bfs::victory::report(&g, "test");
     assert_eq!(
         report.sides[1].bases_destroyed, 0,
@@ -67,7 +67,7 @@ fn bfs_scn_28_march_losses_take_a_base_that_counts_only_if_the_unit_is_lost() {
 fn bfs_scn_33_panic_disorganizes_a_unit_and_cavalry_withdraw() {
     for seed in 0..6 {
         let mut s = setup(&two_units(), vec![]);
-        s.scenario.rules.turn_one.panic = vec![0, 1];
+        s.scenario.rules.pre_battle.panic = vec![0, 1];
         let mut g = Bfs::setup(&s, seed).unwrap();
         let (h, m, gun) = (id(&g, "hussars"), id(&g, "musketeers"), id(&g, "gun"));
         let y0 = g.unit(h).bases[0].center().y;
@@ -179,5 +179,82 @@ fn bfs_scn_31_and_46_held_back_units_come_on_at_their_edge() {
     assert!(
         (top - 119.0).abs() < 0.02 || (top - 120.0).abs() < 0.02,
         "{top}"
+    );
+}
+
+/// BFS-SCN-37: the side holding Decisive Moment rolls its Initiative die again once, when it
+/// has lost the roll.
+#[test]
+fn bfs_scn_37_decisive_moment_rerolls_a_lost_initiative_once() {
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.pre_battle.decisive_moment = vec![0];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    // The Poles roll 2 against 8 and lose; their reroll shows 10: they win.
+    g.dice.script([2, 8, 10]);
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    assert_eq!(g.turn.phase, Phase::InitiativeChoice { winner: Side::A });
+    assert!(g.info.pre_battle.decisive_moment.is_empty(), "used once");
+    // Once only: next turn a lost roll stands.
+    run(&mut g, Command::ChooseInitiative { keep: true });
+    g.turn.number = 2;
+    sandtable_bfs::phases::initiative::begin_turn(&mut g, &mut Vec::new());
+    g.dice.script([2, 8]);
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    assert_eq!(g.turn.phase, Phase::InitiativeChoice { winner: Side::B });
+}
+
+/// BFS-SCN-47: at the end, each fled base of the side cut off tests Morale; a failure counts
+/// it destroyed (1 point) instead of fled (½).
+#[test]
+fn bfs_scn_47_cut_off_the_retreat_turns_fled_bases_into_losses() {
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.pre_battle.cut_off_retreat = vec![1];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let m = id(&g, "musketeers");
+    g.unit_mut(m).morale = MoraleLevel::Flight;
+    let before = sandtable_bfs::victory::report(&g, "test");
+    assert_eq!(
+        (before.sides[1].bases_destroyed, before.sides[1].bases_fled),
+        (0, 4)
+    );
+    // Musketeers' Morale is 5 (house profile): 10 and 9 fail, 1 and 5 pass.
+    g.dice.script([10, 1, 9, 5]);
+    let mut events = Vec::new();
+    sandtable_bfs::turn_one::cut_off_the_retreat(&mut g, &mut events);
+    let after = sandtable_bfs::victory::report(&g, "test");
+    assert_eq!(
+        (after.sides[1].bases_destroyed, after.sides[1].bases_fled),
+        (2, 2)
+    );
+    // 2 destroyed + ceil(2 / 2) fled = 3 loss points, against ceil(4 / 2) = 2 before.
+    assert_eq!(
+        (before.sides[1].loss_points, after.sides[1].loss_points),
+        (2, 3)
     );
 }

@@ -129,12 +129,73 @@ fn roll_initiative(game: &mut Game, bids: [u8; 2], events: &mut Vec<Event>) {
             break Side::A;
         }
     };
+    let last = *rounds.last().expect("at least one round");
     events.push(Event::InitiativeRolled {
         rounds,
         bonus,
         winner,
     });
+    let winner = decisive_moment(game, winner, last, bonus, events);
     game.turn.phase = Phase::InitiativeChoice { winner };
+}
+
+/// Decisive Moment (BFS-SCN-37): once in the battle, the side holding the marker may roll its
+/// Initiative die again after both have rolled. Sandtable uses it for that side when it has lost
+/// the roll, the only time a reroll can help; a tie after it is rolled off as usual. Returns the
+/// winner after it.
+fn decisive_moment(
+    game: &mut Game,
+    winner: Side,
+    last: [u8; 2],
+    bonus: [u8; 2],
+    events: &mut Vec<Event>,
+) -> Side {
+    let loser = winner.other();
+    let held = &mut game.info.pre_battle.decisive_moment;
+    let Some(at) = held.iter().position(|s| *s == loser.index()) else {
+        return winner;
+    };
+    held.remove(at);
+    let mut faces = last;
+    faces[loser.index()] = game.dice.d10();
+    let mut rounds = vec![faces];
+    let total = |f: [u8; 2], s: Side| f[s.index()] as u32 + bonus[s.index()] as u32;
+    let mut new_winner = if total(faces, loser) > total(faces, winner) {
+        loser
+    } else {
+        winner
+    };
+    if total(faces, loser) == total(faces, winner) {
+        // A tie is rolled off by both, as any tie (BFS-INI-3).
+        new_winner = loop {
+            let f = [game.dice.d10(), game.dice.d10()];
+            rounds.push(f);
+            if total(f, Side::A) != total(f, Side::B) {
+                break if total(f, Side::A) > total(f, Side::B) {
+                    Side::A
+                } else {
+                    Side::B
+                };
+            }
+            if rounds.len() > 1000 {
+                break winner;
+            }
+        };
+    }
+    events.push(Event::Ruling {
+        rule: "BFS-SCN-37".into(),
+        text: format!(
+            "Decisive Moment: {} rolls its Initiative die again: {}.",
+            game.side(loser).name,
+            faces[loser.index()]
+        ),
+    });
+    events.push(Event::InitiativeRolled {
+        rounds,
+        bonus,
+        winner: new_winner,
+    });
+    new_winner
 }
 
 pub fn check_choose(game: &Game) -> Result<Side, RuleError> {

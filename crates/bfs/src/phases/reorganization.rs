@@ -107,6 +107,7 @@ fn mobility(game: &mut Game, events: &mut Vec<Event>) {
 }
 
 fn end(game: &mut Game, reason: &str, events: &mut Vec<Event>) {
+    crate::turn_one::cut_off_the_retreat(game, events);
     let report = victory::report(game, reason);
     game.turn.phase = Phase::GameOver;
     events.push(Event::GameOver(report));

@@ -337,7 +337,10 @@ impl ReconEffect {
     /// Whether the battle in Sandtable plays the effect yet; the others are refused in the
     /// menu with that reason.
     pub fn played(self) -> bool {
-        matches!(self, Self::ForcedMarch | Self::Outmaneuver)
+        matches!(
+            self,
+            Self::ForcedMarch | Self::Outmaneuver | Self::DecisiveMoment | Self::CutOffTheRetreat
+        )
     }
 }
 

@@ -127,21 +127,26 @@ impl PreBattle {
                 level: GameLevel::Skirmish,
                 forces,
                 first_initiative: self.weaker.map(|w| w.index()),
-                turn_one: self.turn_one(),
+                pre_battle: self.battle_effects(),
             },
         })
     }
 
-    /// March Losses and Panic rolled for the Weaker strike the Stronger side in turn 1.
-    fn turn_one(&self) -> crate::scenario_spec::TurnOneEffects {
-        let Some(w) = self.weaker else {
-            return Default::default();
-        };
-        let stronger = w.other().index();
-        let count = |e: super::book::Effect| self.effects.iter().filter(|t| t.effect == e).count();
-        crate::scenario_spec::TurnOneEffects {
-            march_losses: vec![stronger; count(super::book::Effect::MarchLosses)],
-            panic: vec![stronger; count(super::book::Effect::Panic)],
+    /// What the battle plays: March Losses and Panic rolled for the Weaker strike the Stronger
+    /// side in turn 1; the reconnaissance buyer's Decisive Moment and Cut Off the Retreat.
+    fn battle_effects(&self) -> crate::scenario_spec::PreBattleEffects {
+        use super::book::{Effect, ReconEffect};
+        let count = |e: Effect| self.effects.iter().filter(|t| t.effect == e).count();
+        let bought = |e: ReconEffect| self.bought.iter().filter(|b| b.effect == e).count();
+        let stronger = self.weaker.map(|w| w.other().index());
+        let buyer = self.recon_buyer.map(|b| b.index());
+        crate::scenario_spec::PreBattleEffects {
+            march_losses: stronger.map_or(vec![], |s| vec![s; count(Effect::MarchLosses)]),
+            panic: stronger.map_or(vec![], |s| vec![s; count(Effect::Panic)]),
+            decisive_moment: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::DecisiveMoment)]),
+            cut_off_retreat: buyer.map_or(vec![], |b| {
+                vec![1 - b; bought(ReconEffect::CutOffTheRetreat)]
+            }),
         }
     }
 

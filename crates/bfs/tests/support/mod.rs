@@ -138,7 +138,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
             level: GameLevel::Skirmish,
             forces,
             first_initiative: None,
-            turn_one: Default::default(),
+            pre_battle: Default::default(),
         },
     };
     BattleSetup::new(scenario, armies())
