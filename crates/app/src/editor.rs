@@ -111,6 +111,7 @@ impl TableEditor {
                 true
             }
             Err(problems) => {
+                ed.end_group();
                 self.notice = Some(format!("Refused: {}", problems.join("; ")));
                 false
             }
@@ -232,7 +233,14 @@ impl TableEditor {
             }),
         };
         if let Some(e) = edit {
+            // A drag is one undo step of its own.
+            if let Some(ed) = self.editor.as_mut() {
+                ed.end_group();
+            }
             self.apply(e);
+            if let Some(ed) = self.editor.as_mut() {
+                ed.end_group();
+            }
         }
     }
 
@@ -263,7 +271,17 @@ impl TableEditor {
                 }
             })
             .collect();
-        let path = dir.join(format!("{}.ron", stem.trim_matches('-')));
+        let stem = match stem.trim_matches('-') {
+            "" => "scenario".to_string(),
+            s => s.to_string(),
+        };
+        // Never over another file than the one being edited: a number is added instead.
+        let mut path = dir.join(format!("{stem}.ron"));
+        let mut n = 2;
+        while path.exists() && self.path.as_deref() != Some(path.as_path()) {
+            path = dir.join(format!("{stem}-{n}.ron"));
+            n += 1;
+        }
         ed.save(&path)?;
         self.notice = Some(format!("Saved as {}", path.display()));
         self.path = Some(path.clone());

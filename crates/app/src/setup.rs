@@ -114,8 +114,7 @@ impl BattleSetup {
         self.draft = ForceDraft {
             list: list.to_string(),
             name: "New force".into(),
-            picks: Vec::new(),
-            upgrade: None,
+            ..Default::default()
         };
         self.draft.picks = self
             .rows()

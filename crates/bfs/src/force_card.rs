@@ -142,7 +142,18 @@ impl ForceCard {
                 "a card needs at least its core level (BFS-LST-3)",
             ));
         }
-        let mut ids = BTreeSet::new();
+        if self
+            .levels
+            .first()
+            .is_some_and(|core| core.units.iter().all(|u| u.bases == 0))
+        {
+            out.push(Problem::new(
+                "card core",
+                "the core needs at least one unit every force fields (black bases, BFS-LST-3)",
+            ));
+        }
+        // The Skirmish Force Commander's id in a force.
+        let mut ids = BTreeSet::from(["commander"]);
         let mut last_fsp = None;
         for l in &self.levels {
             if last_fsp.is_some_and(|f| f >= l.fsp) {

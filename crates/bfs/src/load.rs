@@ -117,6 +117,7 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
     for (what, sides) in [
         ("pre_battle.march_losses", &s.rules.pre_battle.march_losses),
         ("pre_battle.panic", &s.rules.pre_battle.panic),
+        ("pre_battle.chaos", &s.rules.pre_battle.chaos),
         (
             "pre_battle.decisive_moment",
             &s.rules.pre_battle.decisive_moment,

@@ -50,6 +50,9 @@ pub struct PreBattleEffects {
     /// Panic: at the start of turn 1's Movement Phase (BFS-SCN-33).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub panic: Vec<usize>,
+    /// Chaos: the side struck, at the start of turn 1's Movement Phase after Panic (BFS-SCN-45).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chaos: Vec<usize>,
     /// Decisive Moment: the side that may reroll its Initiative die once (BFS-SCN-37).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub decisive_moment: Vec<usize>,
@@ -62,6 +65,7 @@ impl PreBattleEffects {
     pub fn is_empty(&self) -> bool {
         self.march_losses.is_empty()
             && self.panic.is_empty()
+            && self.chaos.is_empty()
             && self.decisive_moment.is_empty()
             && self.cut_off_retreat.is_empty()
     }

@@ -66,8 +66,9 @@ pub fn at_first_orders(game: &mut Game, events: &mut Vec<Event>) {
 pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
     let sides = std::mem::take(&mut game.info.pre_battle.panic);
     for side in sides.into_iter().filter(|s| *s < 2) {
+        // Guns are passed over, and crewless baggage too: it cannot panic.
         let Some(unit) = pick(game, Side(side as u8), |g, u| {
-            g.unit_profile(u).kind != UnitKind::Artillery
+            g.unit_profile(u).kind != UnitKind::Artillery && !crate::wagon::crewless(g, u)
         }) else {
             continue;
         };
@@ -79,6 +80,45 @@ pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
             None,
             events,
         );
+    }
+    // Chaos, after Panic: a random unit not already Disorganized (a gun is passed over) tests
+    // Morale; a failure Disorganizes it, and it cannot flee from this test (BFS-SCN-45).
+    let sides = std::mem::take(&mut game.info.pre_battle.chaos);
+    for side in sides.into_iter().filter(|s| *s < 2) {
+        let Some(unit) = pick(game, Side(side as u8), |g, u| {
+            g.unit_profile(u).kind != UnitKind::Artillery
+                && !crate::wagon::crewless(g, u)
+                && g.unit(u).morale == MoraleLevel::Good
+        }) else {
+            continue;
+        };
+        let cause = crate::morale::MoraleCause::Other {
+            rule: "BFS-SCN-45",
+            reason: "Chaos".into(),
+        };
+        let roll = crate::morale::morale_test(game, unit, &cause);
+        let passed = roll.passed;
+        events.push(crate::morale::report(
+            unit,
+            crate::event::TestKind::Morale,
+            &cause,
+            roll,
+            if passed {
+                "passed".into()
+            } else {
+                "failed: Disorganized (it cannot flee from this test)".into()
+            },
+        ));
+        if !passed {
+            crate::flight::apply_level(
+                game,
+                unit,
+                MoraleLevel::Disorganized,
+                "Chaos (BFS-SCN-45)",
+                None,
+                events,
+            );
+        }
     }
 }
 

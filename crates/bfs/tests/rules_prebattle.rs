@@ -266,6 +266,10 @@ fn bfs_scn_20_21_22_terrain_placement_rules() {
     };
     let too_big = pick(TerrainKind::Grove, 60.0, 60.0, 31.0, 20.0);
     assert!(s.check(first, &Choice::PlaceTerrain(too_big)).is_err());
+    // Numbers that are not numbers are refused, whatever field holds them.
+    let mut nan = pick(TerrainKind::Grove, 60.0, 60.0, 10.0, 10.0);
+    nan.rotation = f32::NAN;
+    assert!(s.check(first, &Choice::PlaceTerrain(nan)).is_err());
     let forest = pick(TerrainKind::Forest, 30.0, 60.0, 20.0, 20.0);
     s.apply(first, Choice::PlaceTerrain(forest)).unwrap();
     let other = first.other();
@@ -309,9 +313,18 @@ fn bfs_scn_36_reconnaissance_purchases() {
     let buyer = Side::B;
     // Not yet played by the battle: refused with the reason.
     let e = seq
-        .check(buyer, &Choice::Buy(ReconEffect::Chaos, None))
+        .check(buyer, &Choice::Buy(ReconEffect::Ambush, None))
         .unwrap_err();
     assert!(e.message.contains("not yet played"), "{}", e.message);
+    // Against a force of 5 FSP no Effect Affecting the Enemy may be bought (BFS-SCN-42).
+    let e = seq
+        .check(buyer, &Choice::Buy(ReconEffect::Chaos, None))
+        .unwrap_err();
+    assert!(
+        e.message.contains("0 Effects Affecting the Enemy"),
+        "{}",
+        e.message
+    );
     // Wagons never force-march; a 4-base unit costs 6 RP (BFS-SCN-39).
     seq.apply(
         buyer,

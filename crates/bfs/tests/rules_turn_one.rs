@@ -258,3 +258,34 @@ fn bfs_scn_47_cut_off_the_retreat_turns_fled_bases_into_losses() {
         (2, 3)
     );
 }
+
+/// BFS-SCN-45: Chaos, after Panic, makes a random unit not already Disorganized (never a gun)
+/// test Morale; a failure Disorganizes it but never sends it fleeing.
+#[test]
+fn bfs_scn_45_chaos_tests_a_unit_that_cannot_flee_from_it() {
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.pre_battle.chaos = vec![1];
+    let mut g = Bfs::setup(&s, 2).unwrap();
+    let m = id(&g, "musketeers");
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    run(&mut g, Command::ChooseInitiative { keep: true });
+    run(&mut g, Command::EndOrders);
+    // The pick's die (one unit of men: 1), then a Morale 5 test failed by 5 (a 10): Flight by
+    // the table, Disorganized by Chaos.
+    g.dice.script([1, 10]);
+    run(&mut g, Command::EndOrders);
+    assert_eq!(g.unit(m).morale, MoraleLevel::Disorganized);
+}

@@ -93,12 +93,25 @@ pub fn run(
         opts.seed,
         opts.players
     );
-    data_file::write_atomic(opts.out, &format!("{header}{scenario}\n"))
+    // The scenario must load like any other before it takes the place of anything at --out: it
+    // is checked beside it first, then moved into place.
+    let mut checking = opts.out.as_os_str().to_owned();
+    checking.push(".checking");
+    let checking = PathBuf::from(checking);
+    data_file::write_atomic(&checking, &format!("{header}{scenario}\n"))
+        .map_err(|e| format!("{}: cannot write: {e}", checking.display()))?;
+    let game = match registry.open_scenario(&checking, dirs, Variant::default()) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = std::fs::remove_file(&checking);
+            return Err(format!(
+                "the sequence set up a battle the loader refuses (nothing written): {}",
+                e.lines().join("; ")
+            ));
+        }
+    };
+    std::fs::rename(&checking, opts.out)
         .map_err(|e| format!("{}: cannot write: {e}", opts.out.display()))?;
-    // The scenario written must load like any other.
-    let game = registry
-        .open_scenario(opts.out, dirs, Variant::default())
-        .map_err(|e| e.lines().join("\n"))?;
     let name = game.info().name.clone();
     if opts.json {
         let report = serde_json::json!({

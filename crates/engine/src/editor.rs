@@ -68,6 +68,9 @@ pub trait AnyEditor: Send + Sync {
     fn apply(&mut self, edit: Edit) -> Result<(), Vec<String>>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
+    /// Ends a group of edits: the next edit is a new undo step even if it changes the same
+    /// thing (a drag released, a save, a refused edit).
+    fn end_group(&mut self);
     fn can_undo(&self) -> bool;
     fn can_redo(&self) -> bool;
     /// The scenario as file text.
@@ -355,6 +358,10 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
         true
     }
 
+    fn end_group(&mut self) {
+        self.last_target = None;
+    }
+
     fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }
@@ -376,6 +383,7 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
             .map_err(|e| format!("{}: cannot write: {e}", path.display()))?;
         self.path = path.to_path_buf();
         self.saved = self.scenario.clone();
+        self.last_target = None;
         Ok(())
     }
 

@@ -107,6 +107,10 @@ pub struct ForceDraft {
     pub name: String,
     pub picks: Vec<(String, u8)>,
     pub upgrade: Option<String>,
+    /// The Commander's own name, if the force gives one.
+    pub commander_name: Option<String>,
+    /// Units' own names, by row id, where the force gives them.
+    pub names: Vec<(String, String)>,
 }
 
 /// What the ruleset makes of a draft: its values in words, what breaks the card (each with its

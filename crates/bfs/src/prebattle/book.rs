@@ -339,7 +339,11 @@ impl ReconEffect {
     pub fn played(self) -> bool {
         matches!(
             self,
-            Self::ForcedMarch | Self::Outmaneuver | Self::DecisiveMoment | Self::CutOffTheRetreat
+            Self::ForcedMarch
+                | Self::Outmaneuver
+                | Self::DecisiveMoment
+                | Self::CutOffTheRetreat
+                | Self::Chaos
         )
     }
 }

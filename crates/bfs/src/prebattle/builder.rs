@@ -39,7 +39,11 @@ pub fn file_of(draft: &ForceDraft, list: &ArmyList) -> ForceFile {
     let pick = |(key, bases): &(String, u8)| Pick {
         card: key.clone(),
         bases: *bases,
-        name: None,
+        name: draft
+            .names
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, n)| n.clone()),
     };
     ForceFile {
         format: FORCE_FORMAT,
@@ -58,7 +62,7 @@ pub fn file_of(draft: &ForceDraft, list: &ArmyList) -> ForceFile {
             .map(pick)
             .collect(),
         commander_upgrade: draft.upgrade.clone(),
-        commander_name: None,
+        commander_name: draft.commander_name.clone(),
     }
 }
 
@@ -239,6 +243,13 @@ impl ForceBuilder for BfsForceBuilder {
                 .map(|p| (p.card.clone(), p.bases))
                 .collect(),
             upgrade: file.commander_upgrade.clone(),
+            commander_name: file.commander_name.clone(),
+            names: file
+                .units
+                .iter()
+                .chain(&file.additional)
+                .filter_map(|p| Some((p.card.clone(), p.name.clone()?)))
+                .collect(),
         })
     }
 }
@@ -286,6 +297,13 @@ mod tests {
             "{:?}",
             r.problems
         );
+        // Names given in the file survive a round trip.
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/forces/polish-sosinski-banners.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let named = b.read(&path, &text).unwrap();
+        assert_eq!(named.commander_name.as_deref(), Some("Col. Sosiński"));
+        assert_eq!(b.read(&path, &b.report(&named).text).unwrap(), named);
         // Rows name their section and bases.
         let rows = b.rows("polish-lithuanian-1655");
         let core = rows.iter().find(|r| r.key == "haiduks").unwrap();

@@ -200,6 +200,12 @@ impl PreBattle {
                     "Wagons and artillery do not make Forced Marches.",
                 );
             }
+            if self.delayed.iter().any(|d| d.0 == side && d.1 == id) {
+                return refuse(
+                    "BFS-SCN-39",
+                    format!("{} is held back and does not deploy.", u.name),
+                );
+            }
             if self
                 .bought
                 .iter()

@@ -547,8 +547,15 @@ impl PreBattle {
         self.scenario_value = value.min(self.difference());
         let map = maps::map(s);
         // Who defends: the map's roles, by a die when the FSP are equal.
+        let defensive_side = Side::BOTH
+            .into_iter()
+            .find(|s| self.defensive(*s) && !self.defensive(s.other()));
         self.defender = match (map.roles, self.weaker) {
             (Roles::WeakerDefends, Some(w)) => w,
+            // Equal strength with one Defensive force: it delays the other (BFS-SCN-16).
+            (Roles::WeakerDefends, None) if defensive_side.is_some() => {
+                defensive_side.expect("checked")
+            }
             (Roles::WeakerAttacks, Some(w)) => w.other(),
             (Roles::Meeting, _) => Side::A,
             (_, None) => {
@@ -603,9 +610,32 @@ impl PreBattle {
         ) && self.weaker == Some(self.defender)
     }
 
-    /// How many FSP of difference fortifications may still take up.
+    /// How many FSP of difference fortifications may still take up, no more than the
+    /// elements that fit in front of the defender's area.
     pub fn fortification_room(&self) -> u32 {
-        self.difference().saturating_sub(self.scenario_value)
+        let Some(map) = self.map() else {
+            return 0;
+        };
+        let frame = MapFrame {
+            width: self.table.0,
+            depth: self.table.1,
+            defender_south: true,
+        };
+        let obligatory: Vec<Element> = map
+            .obligatory
+            .iter()
+            .map(|t| Element {
+                spec: frame.terrain(t),
+                fixed: true,
+                pick: None,
+            })
+            .collect();
+        let slots =
+            terrain_setup::fortification_line(1000, self.table, map.defender_depth, &obligatory)
+                .len() as u32;
+        self.difference()
+            .saturating_sub(self.scenario_value)
+            .min(slots / 2)
     }
 
     fn fortify(&mut self, elements: u32) {
@@ -877,30 +907,35 @@ impl PreBattle {
             self.step = Step::PlaceTerrain(side.other());
             return;
         }
-        // Edges at random once the terrain is down (BFS-SCN-20 step 4).
-        let face = self.dice.d10();
-        let a_south = face <= 5;
-        self.a_south = Some(a_south);
-        let south = if a_south { Side::A } else { Side::B };
-        self.say(
-            format!(
-                "The edges are drawn: the die shows {face}, so {} takes the south edge and {} the north.",
-                self.name(south),
-                self.name(south.other())
-            ),
-            "BFS-SCN-20",
-            vec![face],
-        );
-        // The map was laid out with the defender's edge south: a defender drawn to the north
-        // edge turns the whole table half round, the players' elements with the map's (they were
-        // placed before anyone knew his edge, so nothing changes for them).
-        if !self.frame().expect("edges drawn").defender_south {
-            for e in self.elements.iter_mut() {
-                e.spec.shape = terrain_setup::half_turn(&e.spec.shape, self.table);
-                if let Some(p) = &mut e.pick {
-                    *p = p.turned(self.table);
-                }
-            }
+        if self.elements.iter().any(|e| e.fixed) {
+            // The map's own terrain (the village, the river, the defender's fortifications) was
+            // laid out on the defender's side of the table, the south: the map gives him that
+            // edge (house maps, A-1).
+            self.a_south = Some(self.defender == Side::A);
+            self.say(
+                format!(
+                    "The scenario's map gives {} the south edge, by its own terrain, and {} the north.",
+                    self.name(self.defender),
+                    self.name(self.defender.other())
+                ),
+                "BFS-SCN-52",
+                vec![],
+            );
+        } else {
+            // Edges at random once the terrain is down (BFS-SCN-20 step 4).
+            let face = self.dice.d10();
+            let a_south = face <= 5;
+            self.a_south = Some(a_south);
+            let south = if a_south { Side::A } else { Side::B };
+            self.say(
+                format!(
+                    "The edges are drawn: the die shows {face}, so {} takes the south edge and {} the north.",
+                    self.name(south),
+                    self.name(south.other())
+                ),
+                "BFS-SCN-20",
+                vec![face],
+            );
         }
         if self
             .effects
@@ -952,19 +987,18 @@ impl PreBattle {
 
     /// At most as many effects as the buyer's Skirmish Force Commander's CP (BFS-SCN-36).
     pub fn recon_cap(&self, buyer: Side) -> u32 {
-        self.forces[buyer.index()].summary.command_points as u32
+        // Good/Bad Day has changed the Commander's CP for this game by now (BFS-SCN-34).
+        (self.forces[buyer.index()].summary.command_points as i32
+            + self.cp_change[buyer.index()] as i32)
+            .max(0) as u32
     }
 
     fn buy(&mut self, side: Side, effect: ReconEffect, unit: Option<String>) {
         let cost = self.recon_cost(side, effect, unit.as_deref());
         self.rp_left -= cost;
-        let on = unit
-            .as_deref()
-            .map(|u| format!(" for {}", self.unit_name(side, u)))
-            .unwrap_or_default();
         self.say(
             format!(
-                "{} buys {}{on} for {cost} RP ({} left).",
+                "{} buys {} for {cost} RP ({} left).",
                 self.name(side),
                 effect.name(),
                 self.rp_left
@@ -972,6 +1006,15 @@ impl PreBattle {
             effect.rule(),
             vec![],
         );
+        // Which unit marches is the buyer's to know until it moves (BFS-SCN-39).
+        if let Some(u) = unit.as_deref() {
+            self.log.push(Entry {
+                text: format!("The Forced March is for {}.", self.unit_name(side, u)),
+                rule: effect.rule().into(),
+                dice: vec![],
+                only: Some(side),
+            });
+        }
         // Outmaneuver: a random enemy unit is Delayed, coming on at the end of turn 1
         // (BFS-SCN-46).
         if effect == ReconEffect::Outmaneuver {

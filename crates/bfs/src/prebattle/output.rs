@@ -30,6 +30,13 @@ impl PreBattle {
             let mut spec = self.forces[i].to_spec(list);
             let placements = self.deployed[i].as_ref()?;
             for u in &mut spec.units {
+                if self
+                    .insubordinate
+                    .iter()
+                    .any(|(s, id)| *s == side && id == &u.id)
+                {
+                    u.extra_rules.push(SpecialRule::Insubordinate);
+                }
                 if let Some((_, _, delay)) =
                     self.delayed.iter().find(|d| d.0 == side && d.1 == u.id)
                 {
@@ -46,13 +53,6 @@ impl PreBattle {
                 u.facing = p.facing;
                 if let Some(profile) = list.profile(&u.profile) {
                     u.formation = super::deployment::formation_of(profile, u.bases);
-                }
-                if self
-                    .insubordinate
-                    .iter()
-                    .any(|(s, id)| *s == side && id == &u.id)
-                {
-                    u.extra_rules.push(SpecialRule::Insubordinate);
                 }
             }
             for c in &mut spec.commanders {
@@ -143,6 +143,7 @@ impl PreBattle {
         crate::scenario_spec::PreBattleEffects {
             march_losses: stronger.map_or(vec![], |s| vec![s; count(Effect::MarchLosses)]),
             panic: stronger.map_or(vec![], |s| vec![s; count(Effect::Panic)]),
+            chaos: buyer.map_or(vec![], |b| vec![1 - b; bought(ReconEffect::Chaos)]),
             decisive_moment: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::DecisiveMoment)]),
             cut_off_retreat: buyer.map_or(vec![], |b| {
                 vec![1 - b; bought(ReconEffect::CutOffTheRetreat)]

@@ -112,14 +112,6 @@ impl TerrainPick {
             )
         }
     }
-
-    /// The same element with the table turned half round.
-    pub fn turned(&self, table: (f32, f32)) -> TerrainPick {
-        TerrainPick {
-            center: (table.0 - self.center.0, table.1 - self.center.1),
-            ..*self
-        }
-    }
 }
 
 fn article(name: &str) -> String {
@@ -154,27 +146,6 @@ pub fn kind_name(kind: TerrainKind) -> &'static str {
         TerrainKind::Kobylica => "Kobylica",
         TerrainKind::Caltrops => "Caltrops",
         TerrainKind::ChevauxDeFrise => "Chevaux de frise",
-    }
-}
-
-/// A shape turned half round about the table's centre.
-pub fn half_turn(shape: &ShapeSpec, table: (f32, f32)) -> ShapeSpec {
-    let t = |p: &(f32, f32)| (table.0 - p.0, table.1 - p.1);
-    match shape {
-        ShapeSpec::Rect {
-            center,
-            size,
-            rotation,
-        } => ShapeSpec::Rect {
-            center: t(center),
-            size: *size,
-            rotation: *rotation,
-        },
-        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
-        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
-            points: points.iter().map(t).collect(),
-            width: *width,
-        },
     }
 }
 
@@ -224,7 +195,12 @@ pub fn refusal(pick: &TerrainPick, elements: &[Element], table: (f32, f32)) -> O
         ));
     }
     let (w, h) = pick.size;
-    if !(w.is_finite() && h.is_finite() && pick.center.0.is_finite() && pick.center.1.is_finite()) {
+    if !(w.is_finite()
+        && h.is_finite()
+        && pick.center.0.is_finite()
+        && pick.center.1.is_finite()
+        && pick.rotation.is_finite())
+    {
         return Some("The element's numbers must be finite.".into());
     }
     if linear(pick.kind) {
