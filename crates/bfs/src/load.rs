@@ -119,6 +119,10 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
         ("pre_battle.panic", &s.rules.pre_battle.panic),
         ("pre_battle.chaos", &s.rules.pre_battle.chaos),
         (
+            "pre_battle.big_mouthed_prisoner",
+            &s.rules.pre_battle.big_mouthed_prisoner,
+        ),
+        (
             "pre_battle.decisive_moment",
             &s.rules.pre_battle.decisive_moment,
         ),

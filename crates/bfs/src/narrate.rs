@@ -197,6 +197,18 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 order.is_some_and(|o| crate::phases::orders::take_and_hold(game, *u, o));
             let cost = if *independent && take_and_hold {
                 "free and face up: Commanded Musketeers Take and Hold (BFS-SPC-5)".to_string()
+            } else if *independent
+                && !crate::phases::orders::independent(game, *u)
+                && crate::turn_one::prisoner_talks(game, game.unit(*u).side)
+            {
+                format!(
+                    "{}, face up: the enemy's Big Mouthed Prisoner gave the plans away (BFS-SCN-38)",
+                    if *free {
+                        "free (BFS-ORD-15)".to_string()
+                    } else {
+                        format!("{cp} CP")
+                    }
+                )
             } else if *independent {
                 "free and face up: an Independent unit (BFS-SPC-14)".to_string()
             } else if *free {

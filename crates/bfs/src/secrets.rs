@@ -36,8 +36,9 @@ pub fn secret(game: &Game, cmd: &Command) -> Option<Secret<Command>> {
             stand_in: Command::Bid { side: *side, cp: 0 },
         }),
         Command::IssueOrder { unit, order, by } => {
-            let face_up =
-                orders::independent(game, *unit) || orders::take_and_hold(game, *unit, *order);
+            let face_up = orders::independent(game, *unit)
+                || orders::take_and_hold(game, *unit, *order)
+                || crate::turn_one::prisoner_talks(game, game.unit(*unit).side);
             if face_up {
                 return None;
             }
@@ -54,6 +55,14 @@ pub fn secret(game: &Game, cmd: &Command) -> Option<Secret<Command>> {
                 keys: vec![order_key(*unit)],
                 stand_in,
             })
+        }
+        // Orders given face up keep nothing secret (BFS-SCN-38).
+        Command::GroupOrder { units, .. }
+            if units
+                .first()
+                .is_some_and(|u| crate::turn_one::prisoner_talks(game, game.unit(*u).side)) =>
+        {
+            None
         }
         Command::GroupOrder { units, by, .. } => {
             let stand_in = OrderKind::ALL

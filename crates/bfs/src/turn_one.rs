@@ -9,6 +9,17 @@ use crate::losses::LossCause;
 use crate::profile::{SpecialRule, UnitKind};
 use crate::state::{Game, MoraleLevel, UnitStatus};
 
+/// Big Mouthed Prisoner (BFS-SCN-38): in turn 1 `side` gives its orders first and face up,
+/// because the enemy bought the prisoner.
+pub fn prisoner_talks(game: &Game, side: Side) -> bool {
+    game.turn.number == 1
+        && game
+            .info
+            .pre_battle
+            .big_mouthed_prisoner
+            .contains(&side.other().index())
+}
+
 /// A random unit of `side` on the table among those `eligible`, by a die.
 fn pick(game: &mut Game, side: Side, eligible: impl Fn(&Game, UnitId) -> bool) -> Option<UnitId> {
     let units: Vec<UnitId> = game

@@ -289,3 +289,79 @@ fn bfs_scn_45_chaos_tests_a_unit_that_cannot_flee_from_it() {
     run(&mut g, Command::EndOrders);
     assert_eq!(g.unit(m).morale, MoraleLevel::Disorganized);
 }
+
+/// BFS-SCN-38: in turn 1 the side whose plans the prisoner gave away orders first, whatever
+/// the Initiative, and its orders lie face up for the other seat to see; from turn 2 as usual.
+#[test]
+fn bfs_scn_38_big_mouthed_prisoner_orders_first_face_up() {
+    use sandtable_bfs::vocab::OrderKind;
+    let mut s = setup(&two_units(), vec![]);
+    // The Swedes bought the prisoner: the Poles talk.
+    s.scenario.rules.pre_battle.big_mouthed_prisoner = vec![1];
+    let mut g = Bfs::setup(&s, 4).unwrap();
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        &mut g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    // Whoever won, the Swedes take the Initiative: the Poles still order first.
+    let winner = match g.turn.phase {
+        Phase::InitiativeChoice { winner } => winner,
+        ref p => panic!("{p:?}"),
+    };
+    run(
+        &mut g,
+        Command::ChooseInitiative {
+            keep: winner == Side::B,
+        },
+    );
+    assert_eq!(g.turn.initiative, Some(Side::B));
+    assert!(
+        matches!(
+            g.turn.phase,
+            Phase::Orders {
+                acting: Side::A,
+                second: false
+            }
+        ),
+        "{:?}",
+        g.turn.phase
+    );
+    let h = id(&g, "hussars");
+    let by = g.commanders.iter().find(|c| c.side == Side::A).unwrap().id;
+    run(
+        &mut g,
+        Command::IssueOrder {
+            unit: h,
+            order: OrderKind::Charge,
+            by,
+        },
+    );
+    let seen = sandtable_bfs::view::view(&g, Side::B);
+    assert_eq!(
+        seen.unit(h).pending_order.and_then(|p| p.kind),
+        Some(OrderKind::Charge),
+        "the Swedes see the Poles' order"
+    );
+    assert!(
+        sandtable_bfs::secrets::secret(
+            &g,
+            &Command::IssueOrder {
+                unit: h,
+                order: OrderKind::Move,
+                by
+            }
+        )
+        .is_none(),
+        "nothing to seal in remote play"
+    );
+}

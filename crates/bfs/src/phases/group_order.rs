@@ -189,11 +189,12 @@ pub fn give(
         ),
     });
     for (k, &unit) in units.iter().enumerate() {
+        let face_up = crate::turn_one::prisoner_talks(game, game.unit(unit).side);
         let u = game.unit_mut(unit);
         u.pending_order = Some(PendingOrder {
             kind: Some(order),
             issued_by: Some(by),
-            face_up: false,
+            face_up,
         });
         u.flags.ordered = true;
         events.push(Event::OrderIssued {

@@ -218,6 +218,21 @@ pub fn choose(game: &mut Game, keep: bool, events: &mut Vec<Event>) -> Result<()
         keep,
         initiative,
     });
-    super::orders::begin_orders(game, initiative, false, events);
+    // Big Mouthed Prisoner: in turn 1 the side whose plans were given away orders first, face up
+    // (BFS-SCN-38).
+    let first = Side::BOTH
+        .into_iter()
+        .find(|s| crate::turn_one::prisoner_talks(game, *s))
+        .unwrap_or(initiative);
+    if first != initiative {
+        events.push(Event::Ruling {
+            rule: "BFS-SCN-38".into(),
+            text: format!(
+                "Big Mouthed Prisoner: {} gives its orders first, face up.",
+                game.side(first).name
+            ),
+        });
+    }
+    super::orders::begin_orders(game, first, false, events);
     Ok(())
 }

@@ -295,7 +295,9 @@ pub fn issue(
 ) -> Result<(), RuleError> {
     let cost = check_issue(game, unit, order, by)?;
     let free = orders_are_free(game);
-    let face_up = independent(game, unit) || take_and_hold(game, unit, order);
+    let face_up = independent(game, unit)
+        || take_and_hold(game, unit, order)
+        || crate::turn_one::prisoner_talks(game, game.unit(unit).side);
     game.commander_mut(by).cp -= cost.cp;
     let u = game.unit_mut(unit);
     u.pending_order = Some(PendingOrder {

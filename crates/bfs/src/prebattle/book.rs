@@ -344,6 +344,7 @@ impl ReconEffect {
                 | Self::DecisiveMoment
                 | Self::CutOffTheRetreat
                 | Self::Chaos
+                | Self::BigMouthedPrisoner
         )
     }
 }
