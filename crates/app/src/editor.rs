@@ -261,20 +261,7 @@ impl TableEditor {
     pub fn save_as(&mut self, dir: &Path, name: &str) -> Result<PathBuf, String> {
         let ed = self.editor.as_mut().ok_or("nothing is open")?;
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let stem: String = name
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let stem = match stem.trim_matches('-') {
-            "" => "scenario".to_string(),
-            s => s.to_string(),
-        };
+        let stem = crate::paths::slug(name, "scenario");
         // Never over another file than the one being edited: a number is added instead.
         let mut path = dir.join(format!("{stem}.ron"));
         let mut n = 2;

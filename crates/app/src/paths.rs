@@ -103,6 +103,25 @@ pub fn own_forces_dir() -> PathBuf {
         .unwrap_or_else(|| data_home().join("forces"))
 }
 
+/// A file name from a title: letters and digits in lower case, the rest as dashes, never empty
+/// (`fallback` when nothing is left).
+pub fn slug(title: &str, fallback: &str) -> String {
+    let s: String = title
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    match s.trim_matches('-') {
+        "" => fallback.to_string(),
+        s => s.to_string(),
+    }
+}
+
 /// The platform's data folder for saves (e.g. `~/.local/share/sandtable/saves` on Linux).
 pub fn saves_dir() -> PathBuf {
     project_dirs()

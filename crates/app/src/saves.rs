@@ -36,19 +36,7 @@ pub fn autosave(dir: &SaveDir, battle: &Battle) -> Result<(), String> {
 
 /// A save named after the scenario, the turn and the time.
 pub fn save_as(dir: &SaveDir, battle: &Battle) -> Result<PathBuf, String> {
-    let slug: String = battle
-        .game
-        .info()
-        .name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let slug = crate::paths::slug(&battle.game.info().name, "battle");
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

@@ -165,9 +165,10 @@ impl BattleSetup {
         }
         std::fs::create_dir_all(&self.own_forces)
             .map_err(|e| format!("{}: {e}", self.own_forces.display()))?;
-        let path = self
-            .own_forces
-            .join(format!("{}.ron", slug(&self.draft.name)));
+        let path = self.own_forces.join(format!(
+            "{}.ron",
+            crate::paths::slug(&self.draft.name, "force")
+        ));
         data_file::write_atomic(&path, &format!("{}\n", self.report.text))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         self.scan_forces(paths);
@@ -388,22 +389,6 @@ impl BattleSetup {
         self.sequence = None;
         Ok(path)
     }
-}
-
-/// A file name from a force's name: letters and digits, the rest as dashes.
-fn slug(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let s = s.trim_matches('-').to_string();
-    if s.is_empty() { "force".into() } else { s }
 }
 
 /// What the command line asks of the window at start (`--setup`, `--setup-forces`,

@@ -9,6 +9,25 @@ use sandtable_bfs::{Bfs, Command};
 use sandtable_engine::Ruleset;
 use support::*;
 
+/// Both sides bid nothing, the winner keeps the Initiative: turn 1's first Orders Phase.
+fn to_first_orders(g: &mut sandtable_bfs::Game) {
+    run(
+        g,
+        Command::Bid {
+            side: Side::A,
+            cp: 0,
+        },
+    );
+    run(
+        g,
+        Command::Bid {
+            side: Side::B,
+            cp: 0,
+        },
+    );
+    run(g, Command::ChooseInitiative { keep: true });
+}
+
 fn two_units() -> Vec<Placed> {
     vec![
         unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 20.0), 0.0),
@@ -26,21 +45,7 @@ fn bfs_scn_28_march_losses_take_a_base_that_counts_only_if_the_unit_is_lost() {
     s.scenario.rules.pre_battle.march_losses = vec![1];
     let mut g = Bfs::setup(&s, 3).unwrap();
     let m = id(&g, "musketeers");
-    run(
-        &mut g,
-        Command::Bid {
-            side: Side::A,
-            cp: 0,
-        },
-    );
-    run(
-        &mut g,
-        Command::Bid {
-            side: Side::B,
-            cp: 0,
-        },
-    );
-    run(&mut g, Command::ChooseInitiative { keep: true });
+    to_first_orders(&mut g);
     assert!(matches!(g.turn.phase, Phase::Orders { second: false, .. }));
     assert_eq!(
         g.unit(m).bases.len(),
@@ -71,21 +76,7 @@ fn bfs_scn_33_panic_disorganizes_a_unit_and_cavalry_withdraw() {
         let mut g = Bfs::setup(&s, seed).unwrap();
         let (h, m, gun) = (id(&g, "hussars"), id(&g, "musketeers"), id(&g, "gun"));
         let y0 = g.unit(h).bases[0].center().y;
-        run(
-            &mut g,
-            Command::Bid {
-                side: Side::A,
-                cp: 0,
-            },
-        );
-        run(
-            &mut g,
-            Command::Bid {
-                side: Side::B,
-                cp: 0,
-            },
-        );
-        run(&mut g, Command::ChooseInitiative { keep: true });
+        to_first_orders(&mut g);
         run(&mut g, Command::EndOrders);
         run(&mut g, Command::EndOrders);
         assert!(
@@ -267,21 +258,7 @@ fn bfs_scn_45_chaos_tests_a_unit_that_cannot_flee_from_it() {
     s.scenario.rules.pre_battle.chaos = vec![1];
     let mut g = Bfs::setup(&s, 2).unwrap();
     let m = id(&g, "musketeers");
-    run(
-        &mut g,
-        Command::Bid {
-            side: Side::A,
-            cp: 0,
-        },
-    );
-    run(
-        &mut g,
-        Command::Bid {
-            side: Side::B,
-            cp: 0,
-        },
-    );
-    run(&mut g, Command::ChooseInitiative { keep: true });
+    to_first_orders(&mut g);
     run(&mut g, Command::EndOrders);
     // The pick's die (one unit of men: 1), then a Morale 5 test failed by 5 (a 10): Flight by
     // the table, Disorganized by Chaos.

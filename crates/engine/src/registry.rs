@@ -165,6 +165,12 @@ impl Registry {
         dirs: &DataDirs,
         variant: Variant,
     ) -> Result<Box<dyn AnyGame>, LoadError> {
+        let (text, entry) = self.scenario_entry(path)?;
+        (entry.open_scenario)(path, &text, dirs, variant)
+    }
+
+    /// A scenario file's text and the entry of the ruleset it names.
+    fn scenario_entry(&self, path: &Path) -> Result<(String, &RulesetEntry), LoadError> {
         let text = data_file::read_text(path)?;
         let header: ScenarioHeader = data_file::parse_ron(path, &text)?;
         let entry =
@@ -173,7 +179,7 @@ impl Registry {
                     file: path.to_path_buf(),
                     problems: vec![crate::Problem::new("ruleset", message)],
                 })?;
-        (entry.open_scenario)(path, &text, dirs, variant)
+        Ok((text, entry))
     }
 
     /// Opens a save: every command replayed and checked, and the state hash.
@@ -229,14 +235,7 @@ impl Registry {
         path: &Path,
         dirs: &DataDirs,
     ) -> Result<Box<dyn crate::editor::AnyEditor>, LoadError> {
-        let text = data_file::read_text(path)?;
-        let header: ScenarioHeader = data_file::parse_ron(path, &text)?;
-        let entry =
-            self.entry_for(path, &header.ruleset)
-                .map_err(|message| LoadError::Semantic {
-                    file: path.to_path_buf(),
-                    problems: vec![crate::Problem::new("ruleset", message)],
-                })?;
+        let (text, entry) = self.scenario_entry(path)?;
         (entry.open_editor)(path, &text, dirs)
     }
 
