@@ -48,6 +48,8 @@ pub struct BattleSetup {
     own_scenarios: Option<PathBuf>,
     /// The two forces' names, public to both seats.
     names: [String; 2],
+    /// The group of placements the person is placing from the table (`SetupChoice::group`).
+    pub place_group: Option<String>,
 }
 
 impl BattleSetup {
@@ -306,6 +308,28 @@ impl BattleSetup {
         };
         self.settle_viewer();
         Ok(lines)
+    }
+
+    /// The person at the screen clicks the table at `at` (cm) with a group of placements in
+    /// hand: the allowed placement of that group nearest the click, within 10 cm, is chosen.
+    pub fn place_at(&mut self, at: (f32, f32)) -> Result<bool, String> {
+        let Some(group) = self.place_group.clone() else {
+            return Ok(false);
+        };
+        let near = self
+            .choices()
+            .into_iter()
+            .filter(|c| c.refused.is_none() && c.group.as_deref() == Some(group.as_str()))
+            .filter_map(|c| {
+                let p = c.at?;
+                let d = (p.0 - at.0).hypot(p.1 - at.1);
+                (d <= 10.0).then_some((d, c.key))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        match near {
+            Some((_, key)) => self.choose(&key).map(|_| true),
+            None => Ok(false),
+        }
     }
 
     /// If a computer seat must decide, it does (one choice); true if it did.

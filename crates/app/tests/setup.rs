@@ -133,3 +133,50 @@ fn a_force_is_built_the_sequence_run_in_hot_seat_and_the_battle_started() {
     let _ = std::fs::remove_file(written);
     let _ = std::fs::remove_dir_all(&own);
 }
+
+/// Placing terrain by clicking the table: the allowed place of the group in hand nearest the
+/// click is chosen; a click far from any is nothing.
+#[test]
+fn terrain_is_placed_by_a_click_on_the_table() {
+    let mut app = headless_app(Args::default());
+    let paths = app.world().resource::<DataPaths>().clone();
+    let mut setup = app.world_mut().remove_resource::<BattleSetup>().unwrap();
+    let a = setup
+        .forces
+        .iter()
+        .position(|f| f.ends_with("swedish-foraging-party.ron"))
+        .unwrap();
+    // Equal forces: the scenario is rolled, then the terrain straight away.
+    setup.chosen = [a, a];
+    setup.seats = [SeatKind::Human, SeatKind::Computer];
+    setup.begin(&paths, 5).unwrap();
+    let mut guard = 0;
+    while setup.step().unwrap().title != "Set up the terrain" && guard < 20 {
+        if !setup.computer_step(1) {
+            let key = setup.choices()[0].key.clone();
+            setup.choose(&key).unwrap();
+        }
+        guard += 1;
+    }
+    // Wait for our turn to place.
+    while setup.step().unwrap().to_act != Some(0) {
+        assert!(setup.computer_step(2));
+    }
+    let choices = setup.choices();
+    let grove = choices
+        .iter()
+        .find(|c| c.group.as_deref() == Some("Grove 15×15 cm"))
+        .expect("groves offered")
+        .clone();
+    setup.place_group = grove.group.clone();
+    let at = grove.at.unwrap();
+    let before = setup.log().len();
+    // Far from every allowed place (off the table): nothing is placed.
+    assert_eq!(setup.place_at((-30.0, -30.0)), Ok(false));
+    assert_eq!(setup.log().len(), before);
+    assert!(setup.place_at((at.0 + 1.5, at.1 - 1.0)).unwrap());
+    let placed = setup.log()[before..]
+        .iter()
+        .any(|l| l.text.contains("places a grove"));
+    assert!(placed, "{:?}", &setup.log()[before..]);
+}

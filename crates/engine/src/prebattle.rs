@@ -39,6 +39,11 @@ pub struct SetupChoice {
     /// How much a computer player likes it (higher is better): the ruleset's sensible default,
     /// which the computer players use to choose among the same candidates a person sees.
     pub computer_score: i32,
+    /// Choices that differ only by where they act on the table share a group ("Grove 15×15
+    /// cm"), so a person picks the group and clicks the table instead of reading a long list.
+    pub group: Option<String>,
+    /// Where on the table (cm) the choice acts, for such groups.
+    pub at: Option<(f32, f32)>,
 }
 
 /// One line of the sequence's record.

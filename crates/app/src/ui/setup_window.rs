@@ -301,6 +301,32 @@ fn sequence_tab(
     });
     ui.label(egui::RichText::new(&step.explain).weak());
     ui.separator();
+    let choices = if step.to_act.is_some() && step.to_act == setup.viewer {
+        setup.choices()
+    } else {
+        Vec::new()
+    };
+    // Placements are grouped by what is placed; the group in hand shows its places as dots.
+    let mut groups: Vec<String> = Vec::new();
+    for c in choices.iter().filter(|c| c.refused.is_none()) {
+        if let Some(g) = &c.group
+            && !groups.contains(g)
+        {
+            groups.push(g.clone());
+        }
+    }
+    if !setup
+        .place_group
+        .as_ref()
+        .is_some_and(|g| groups.contains(g))
+    {
+        setup.place_group = groups.first().cloned();
+    }
+    let dots: Vec<(f32, f32)> = choices
+        .iter()
+        .filter(|c| c.refused.is_none() && c.group.is_some() && c.group == setup.place_group)
+        .filter_map(|c| c.at)
+        .collect();
     ui.columns(2, |cols| {
         let left = &mut cols[0];
         if let Some(t) = setup.table() {
@@ -308,7 +334,11 @@ fn sequence_tab(
                 .available_width()
                 .min(left.available_height() - 120.0)
                 .max(200.0);
-            draw_table(left, &t, w);
+            if let Some(at) = draw_table(left, &t, w, &dots)
+                && let Err(e) = setup.place_at(at)
+            {
+                setup.error = Some(e);
+            }
         }
         for line in setup.summary() {
             left.label(line);
@@ -324,8 +354,27 @@ fn sequence_tab(
                 setup.error = Some(e);
             }
         } else if step.to_act == setup.viewer {
-            let choices = setup.choices();
             right.label(egui::RichText::new("Your decision").strong());
+            if !groups.is_empty() {
+                right.horizontal(|ui| {
+                    ui.label("Place");
+                    let mut g = setup.place_group.clone();
+                    egui::ComboBox::from_id_salt("place group")
+                        .selected_text(g.clone().unwrap_or_default())
+                        .show_ui(ui, |ui| {
+                            for name in &groups {
+                                ui.selectable_value(&mut g, Some(name.clone()), name);
+                            }
+                        });
+                    setup.place_group = g;
+                });
+                right.label(
+                    egui::RichText::new(
+                        "then click the table where it goes: the white dots are the places the rules allow.",
+                    )
+                    .weak(),
+                );
+            }
             if right
                 .button("Let the computer choose for me")
                 .on_hover_text("The same sensible choice the computer would make")
@@ -334,21 +383,29 @@ fn sequence_tab(
             {
                 setup.choose_for(v, step.title.len() as u64);
             }
+            let (placed, others): (Vec<_>, Vec<_>) =
+                choices.into_iter().partition(|c| c.group.is_some());
+            if !placed.is_empty() {
+                right.collapsing(
+                    format!("…or choose one of the {} places from a list", placed.len()),
+                    |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("placements")
+                            .max_height(200.0)
+                            .show(ui, |ui| {
+                                for c in &placed {
+                                    choice_button(ui, setup, c);
+                                }
+                            });
+                    },
+                );
+            }
             egui::ScrollArea::vertical()
                 .id_salt("choices")
                 .max_height(right.available_height() * 0.5)
                 .show(right, |ui| {
-                    for c in choices {
-                        let b = ui.add_enabled(c.refused.is_none(), egui::Button::new(&c.label));
-                        let b = match &c.refused {
-                            Some(why) => b.on_disabled_hover_text(format!("{why} ({})", c.rule)),
-                            None => b.on_hover_text(c.rule.clone()),
-                        };
-                        if b.clicked()
-                            && let Err(e) = setup.choose(&c.key)
-                        {
-                            setup.error = Some(e);
-                        }
+                    for c in &others {
+                        choice_button(ui, setup, c);
                     }
                 });
         } else {
@@ -382,9 +439,33 @@ fn sequence_tab(
     });
 }
 
+/// A choice as a button; a refused one greyed, its reason on hover.
+fn choice_button(
+    ui: &mut egui::Ui,
+    setup: &mut BattleSetup,
+    c: &sandtable_engine::prebattle::SetupChoice,
+) {
+    let b = ui.add_enabled(c.refused.is_none(), egui::Button::new(&c.label));
+    let b = match &c.refused {
+        Some(why) => b.on_disabled_hover_text(format!("{why} ({})", c.rule)),
+        None => b.on_hover_text(c.rule.clone()),
+    };
+    if b.clicked()
+        && let Err(e) = setup.choose(&c.key)
+    {
+        setup.error = Some(e);
+    }
+}
+
 /// The sequence's table: terrain, deployment areas outlined in their side's colour, the bases
-/// this seat may see, objectives.
-fn draw_table(ui: &mut egui::Ui, t: &SetupTable, width: f32) {
+/// this seat may see, objectives, and `dots` where the placements in hand may go. Returns where
+/// (cm) the table was clicked.
+fn draw_table(
+    ui: &mut egui::Ui,
+    t: &SetupTable,
+    width: f32,
+    dots: &[(f32, f32)],
+) -> Option<(f32, f32)> {
     let preview = Preview {
         size: sandtable_geometry::Vec2::new(t.size.0, t.size.1),
         terrain: t.terrain.clone(),
@@ -411,4 +492,15 @@ fn draw_table(ui: &mut egui::Ui, t: &SetupTable, width: f32) {
             egui::Stroke::new(2.0, egui::Color32::GOLD),
         );
     }
+    for d in dots {
+        painter.circle_filled(
+            at(sandtable_geometry::Vec2::new(d.0, d.1)),
+            3.0,
+            egui::Color32::WHITE,
+        );
+    }
+    // Where the table was clicked, in cm, for placing what is in hand.
+    let click = ui.interact(rect, egui::Id::new("sequence table"), egui::Sense::click());
+    let p = click.interact_pointer_pos().filter(|_| click.clicked())?;
+    Some(((p.x - rect.left()) / k, (rect.bottom() - p.y) / k))
 }

@@ -17,6 +17,24 @@ pub struct Offer {
     pub score: i32,
 }
 
+impl Offer {
+    /// A terrain element offered at a place: its kind and size group it, its centre places it.
+    pub fn placement(&self) -> Option<(String, (f32, f32))> {
+        match &self.choice {
+            Choice::PlaceTerrain(p) | Choice::AddTerrain(p) => Some((
+                format!(
+                    "{} {:.0}×{:.0} cm",
+                    super::terrain_setup::kind_name(p.kind),
+                    p.size.0,
+                    p.size.1
+                ),
+                p.center,
+            )),
+            _ => None,
+        }
+    }
+}
+
 fn refuse(rule: &str, message: impl Into<String>) -> Result<(), RuleError> {
     Err(RuleError::new(rule, message))
 }

@@ -124,12 +124,17 @@ impl Seam for BfsPreBattle {
         self.0
             .offers(seat(seat_index))
             .into_iter()
-            .map(|o| SetupChoice {
-                key: ron::to_string(&o.choice).expect("choices serialise"),
-                label: o.label,
-                rule: o.rule.into(),
-                refused: o.refused,
-                computer_score: o.score,
+            .map(|o| {
+                let place = o.placement();
+                SetupChoice {
+                    key: ron::to_string(&o.choice).expect("choices serialise"),
+                    label: o.label,
+                    rule: o.rule.into(),
+                    refused: o.refused,
+                    computer_score: o.score,
+                    group: place.as_ref().map(|p| p.0.clone()),
+                    at: place.map(|p| p.1),
+                }
             })
             .collect()
     }
