@@ -158,6 +158,14 @@ impl PreBattle {
     }
 
     fn check_buy(&self, side: Side, e: ReconEffect, unit: Option<&str>) -> Result<(), RuleError> {
+        // Splitting needs an enemy Squadron that can be split; forces the sequence deploys form
+        // none (BFS-SCN-43, BFS-SCN-48).
+        if e == ReconEffect::Splitting {
+            return refuse(
+                e.rule(),
+                "The enemy has no Squadron to split: the sequence deploys every unit on its own, forming no Squadrons.",
+            );
+        }
         if !e.played() {
             return refuse(
                 e.rule(),
