@@ -53,6 +53,9 @@ pub struct PreBattleEffects {
     /// Chaos: the side struck, at the start of turn 1's Movement Phase after Panic (BFS-SCN-45).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chaos: Vec<usize>,
+    /// Confusion: the side that bought it, once a copy (BFS-SCN-44).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub confusion: Vec<usize>,
     /// Big Mouthed Prisoner: the side that learned the enemy's plans; in turn 1 the enemy issues
     /// its orders first, face up (BFS-SCN-38).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -70,6 +73,7 @@ impl PreBattleEffects {
         self.march_losses.is_empty()
             && self.panic.is_empty()
             && self.chaos.is_empty()
+            && self.confusion.is_empty()
             && self.big_mouthed_prisoner.is_empty()
             && self.decisive_moment.is_empty()
             && self.cut_off_retreat.is_empty()

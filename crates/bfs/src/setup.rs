@@ -294,6 +294,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 .filter(|i| *i < 2)
                 .map(|i| Side(i as u8)),
             pre_battle: s.rules.pre_battle.clone(),
+            confusion_changes: None,
         },
         terrain,
         sides,

@@ -60,6 +60,10 @@ pub struct GameInfo {
         skip_serializing_if = "crate::scenario_spec::PreBattleEffects::is_empty"
     )]
     pub pre_battle: crate::scenario_spec::PreBattleEffects,
+    /// Confusion's second half: the side that may change this many of its orders after both
+    /// Orders Phases of turn 1, paying CP (BFS-SCN-44); `open` once its window has begun.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confusion_changes: Option<crate::turn_one::ConfusionChanges>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -236,6 +240,10 @@ pub struct TurnFlags {
     /// Entered or left a building this turn: the same bases may not do both (BFS-TER-29).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub building_changed: bool,
+    /// Lost its free starting order to the enemy's Confusion: a new one costs CP and 1 more
+    /// (BFS-SCN-44).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confused: bool,
     /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub broke_off: bool,

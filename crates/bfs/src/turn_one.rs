@@ -186,3 +186,119 @@ pub fn cut_off_the_retreat(game: &mut Game, events: &mut Vec<Event>) {
         }
     }
 }
+
+/// Confusion's changes of orders still to make, and whether their window has begun.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ConfusionChanges {
+    pub side: Side,
+    pub left: u8,
+    pub open: bool,
+}
+
+/// Confusion (BFS-SCN-44), first half: when the side struck ends its turn-1 Orders Phase, a
+/// random unit of it with a free starting order loses it for each copy, and the phase stays
+/// open so its commander may order it again, paying CP and 1 more. True if it struck.
+pub fn confusion_strikes(game: &mut Game, acting: Side, events: &mut Vec<Event>) -> bool {
+    if game.turn.number != 1 {
+        return false;
+    }
+    let copies = game
+        .info
+        .pre_battle
+        .confusion
+        .iter()
+        .filter(|b| **b == acting.other().index())
+        .count();
+    if copies == 0 {
+        return false;
+    }
+    game.info
+        .pre_battle
+        .confusion
+        .retain(|b| *b != acting.other().index());
+    game.info.confusion_changes = Some(ConfusionChanges {
+        side: acting.other(),
+        left: copies as u8,
+        open: false,
+    });
+    for _ in 0..copies {
+        let Some(unit) = pick(game, acting, |g, u| {
+            let x = g.unit(u);
+            x.flags.ordered
+                && !x.flags.confused
+                && x.pending_order.is_some_and(|p| p.kind.is_some())
+        }) else {
+            break;
+        };
+        let u = game.unit_mut(unit);
+        let from = u.pending_order.take().and_then(|p| p.kind);
+        u.flags.ordered = false;
+        u.flags.confused = true;
+        let name = u.name.clone();
+        events.push(Event::OrderChanged {
+            unit,
+            from,
+            to: None,
+            rule: "BFS-SCN-44".into(),
+            reason: format!(
+                "Confusion: {name} loses its starting order; its commander may order it again for its CP and 1 more"
+            ),
+        });
+    }
+    true
+}
+
+/// Confusion, second half: once both turn-1 Orders Phases are over, the side that bought it
+/// may change as many of its orders as it bought copies, paying CP; its window is one more
+/// Orders Phase. True if the window begins now.
+pub fn confusion_window(game: &mut Game, events: &mut Vec<Event>) -> bool {
+    let Some(c) = game.info.confusion_changes.as_mut() else {
+        return false;
+    };
+    if c.open || c.left == 0 {
+        game.info.confusion_changes = None;
+        return false;
+    }
+    c.open = true;
+    let (side, left) = (c.side, c.left);
+    events.push(Event::Ruling {
+        rule: "BFS-SCN-44".into(),
+        text: format!(
+            "Confusion: {} may change {left} of its orders, paying CP as usual.",
+            game.side(side).name,
+        ),
+    });
+    game.turn.phase = crate::turn::Phase::Orders {
+        acting: side,
+        second: true,
+    };
+    events.push(Event::PhaseBegan {
+        phase: "Orders".into(),
+        acting: Some(side),
+    });
+    true
+}
+
+/// In Confusion's window, whose orders are paid for.
+pub fn in_confusion_window(game: &Game) -> bool {
+    game.info.confusion_changes.is_some_and(|c| c.open)
+}
+
+/// May `unit`, already ordered this turn, take another order: in Confusion's window, while
+/// changes are left.
+pub fn may_change_order(game: &Game, unit: UnitId) -> bool {
+    game.info
+        .confusion_changes
+        .is_some_and(|c| c.open && c.left > 0 && c.side == game.unit(unit).side)
+}
+
+/// An order given in Confusion's window to a unit already ordered uses up one change.
+pub fn count_change(game: &mut Game, unit: UnitId) {
+    let changing = game.unit(unit).flags.ordered;
+    if let Some(c) = game.info.confusion_changes.as_mut()
+        && c.open
+        && changing
+    {
+        c.left = c.left.saturating_sub(1);
+    }
+}

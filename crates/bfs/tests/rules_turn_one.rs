@@ -342,3 +342,112 @@ fn bfs_scn_38_big_mouthed_prisoner_orders_first_face_up() {
         "nothing to seal in remote play"
     );
 }
+
+/// BFS-SCN-44: Confusion. When the side struck ends its free turn-1 orders, a random unit of it
+/// loses its order and may be ordered again for its CP and 1 more; once both sides have ordered,
+/// the buyer may change one of its orders, paying CP.
+#[test]
+fn bfs_scn_44_confusion_takes_an_order_and_lets_the_buyer_change_one() {
+    use sandtable_bfs::vocab::OrderKind;
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.pre_battle.confusion = vec![1];
+    let mut g = Bfs::setup(&s, 6).unwrap();
+    to_first_orders(&mut g);
+    let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
+    let chief = |g: &sandtable_bfs::Game, side: Side| {
+        g.commanders.iter().find(|c| c.side == side).unwrap().id
+    };
+    let mut struck = false;
+    let mut window = false;
+    for _ in 0..8 {
+        let Phase::Orders { acting, second } = g.turn.phase else {
+            break;
+        };
+        let by = chief(&g, acting);
+        if window {
+            // The buyer's window: one change, paid for.
+            let cp = g.commander(by).cp;
+            run(
+                &mut g,
+                Command::IssueOrder {
+                    unit: m,
+                    order: OrderKind::Defense,
+                    by,
+                },
+            );
+            assert!(g.commander(by).cp < cp, "a change is paid for");
+            let gun = id(&g, "gun");
+            assert!(
+                Bfs::execute(
+                    &mut g,
+                    &Command::IssueOrder {
+                        unit: gun,
+                        order: OrderKind::Move,
+                        by
+                    }
+                )
+                .is_err(),
+                "one change only"
+            );
+            run(&mut g, Command::EndOrders);
+            assert!(
+                matches!(g.turn.phase, Phase::Movement { .. }),
+                "{:?}",
+                g.turn.phase
+            );
+            return;
+        }
+        let units: Vec<_> = g
+            .units
+            .iter()
+            .filter(|u| u.side == acting)
+            .map(|u| u.id)
+            .collect();
+        for u in units {
+            if !g.unit(u).flags.ordered {
+                run(
+                    &mut g,
+                    Command::IssueOrder {
+                        unit: u,
+                        order: OrderKind::Move,
+                        by,
+                    },
+                );
+            }
+        }
+        run(&mut g, Command::EndOrders);
+        if acting == Side::A && !struck {
+            // The Poles' only unit lost its order; the phase is still theirs.
+            struck = true;
+            assert_eq!(g.turn.phase, Phase::Orders { acting, second });
+            assert!(g.unit(h).flags.confused && g.unit(h).pending_order.is_none());
+            let cp = g.commander(by).cp;
+            run(
+                &mut g,
+                Command::IssueOrder {
+                    unit: h,
+                    order: OrderKind::Move,
+                    by,
+                },
+            );
+            assert!(g.commander(by).cp < cp, "ordered again for CP");
+            run(&mut g, Command::EndOrders);
+        }
+        if second
+            && struck
+            && matches!(
+                g.turn.phase,
+                Phase::Orders {
+                    acting: Side::B,
+                    ..
+                }
+            )
+        {
+            window = true;
+        }
+    }
+    panic!(
+        "the buyer's window never came: struck {struck}, phase {:?}",
+        g.turn.phase
+    );
+}

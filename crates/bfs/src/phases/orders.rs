@@ -204,7 +204,7 @@ pub fn check_may_take(
             ),
         ));
     }
-    if u.flags.ordered {
+    if u.flags.ordered && !crate::turn_one::may_change_order(game, unit) {
         return Err(RuleError::new(
             "BFS-ORD-3",
             format!(
@@ -249,7 +249,10 @@ fn checked_cost(game: &Game, unit: UnitId, by: CommanderId) -> Result<OrderCost,
     let u = game.unit(unit);
     let c = game.commander(by);
     let mut cost = authority::order_cost(game, by, unit);
-    if orders_are_free(game) {
+    // Confusion: a unit that lost its order, and the changes bought, pay CP (BFS-SCN-44).
+    if u.flags.confused {
+        cost.cp += 1;
+    } else if orders_are_free(game) && !crate::turn_one::in_confusion_window(game) {
         cost.cp = 0;
     }
     if cost.cp > c.cp {
@@ -294,7 +297,8 @@ pub fn issue(
     events: &mut Vec<Event>,
 ) -> Result<(), RuleError> {
     let cost = check_issue(game, unit, order, by)?;
-    let free = orders_are_free(game);
+    let free = orders_are_free(game) && cost.cp == 0;
+    crate::turn_one::count_change(game, unit);
     let face_up = independent(game, unit)
         || take_and_hold(game, unit, order)
         || crate::turn_one::prisoner_talks(game, game.unit(unit).side);
@@ -634,6 +638,13 @@ pub fn end_orders(game: &mut Game, events: &mut Vec<Event>) -> Result<(), RuleEr
     let Phase::Orders { acting, second } = game.turn.phase else {
         return Err(RuleError::new("BFS-ORD-1", "It is not the Orders Phase."));
     };
+    // Confusion strikes the side ending its turn-1 orders: it stays to order again (BFS-SCN-44).
+    if crate::turn_one::confusion_strikes(game, acting, events) {
+        return Ok(());
+    }
+    if second && crate::turn_one::confusion_window(game, events) {
+        return Ok(());
+    }
     if !second {
         begin_orders(game, acting.other(), true, events);
     } else {

@@ -345,6 +345,7 @@ impl ReconEffect {
                 | Self::CutOffTheRetreat
                 | Self::Chaos
                 | Self::BigMouthedPrisoner
+                | Self::Confusion
         )
     }
 }

@@ -144,6 +144,7 @@ impl PreBattle {
             march_losses: stronger.map_or(vec![], |s| vec![s; count(Effect::MarchLosses)]),
             panic: stronger.map_or(vec![], |s| vec![s; count(Effect::Panic)]),
             chaos: buyer.map_or(vec![], |b| vec![1 - b; bought(ReconEffect::Chaos)]),
+            confusion: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::Confusion)]),
             big_mouthed_prisoner: buyer
                 .map_or(vec![], |b| vec![b; bought(ReconEffect::BigMouthedPrisoner)]),
             decisive_moment: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::DecisiveMoment)]),
