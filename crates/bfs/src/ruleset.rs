@@ -134,12 +134,23 @@ impl Ruleset for Bfs {
     /// what a revealed contrary order costs (BFS-ORD-11, BFS-ORD-12): the other side's machine
     /// cannot check those without it.
     fn remote_refusal(game: &Game) -> Option<String> {
-        crate::instructions::apply(game).then(|| {
-            "a Division battle with Instructions cannot be played remotely yet: a face-down \
-             Instruction decides which orders are legal and what a contrary one costs \
-             (BFS-ORD-11, BFS-ORD-12), and the other side's machine could not check them"
-                .to_string()
-        })
+        if crate::instructions::apply(game) {
+            return Some(
+                "a Division battle with Instructions cannot be played remotely yet: a face-down \
+                 Instruction decides which orders are legal and what a contrary one costs \
+                 (BFS-ORD-11, BFS-ORD-12), and the other side's machine could not check them"
+                    .to_string(),
+            );
+        }
+        // A face-down order changed in Confusion's window would be sealed a second time under
+        // the same key.
+        (!game.info.pre_battle.confusion.is_empty() || game.info.confusion_changes.is_some()).then(
+            || {
+                "a battle with Confusion (BFS-SCN-44) cannot be played remotely yet: an order \
+                 changed after both sides have ordered is not sealed for remote play"
+                    .to_string()
+            },
+        )
     }
 
     fn opened_by(before: &Game, event: &Event) -> Vec<String> {
