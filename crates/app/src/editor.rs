@@ -73,6 +73,9 @@ pub struct TableEditor {
     /// Why the last edit was refused, or what the last save did.
     pub notice: Option<String>,
     pub path: Option<PathBuf>,
+    /// The force (an index in the set-up window's list) and side to add units from and to.
+    pub force_pick: usize,
+    pub force_side: usize,
 }
 
 impl TableEditor {
@@ -240,6 +243,25 @@ impl TableEditor {
             self.apply(e);
             if let Some(ed) = self.editor.as_mut() {
                 ed.end_group();
+            }
+        }
+    }
+
+    /// Adds the units of a force (the section's own text) to a side, in a row along its edge.
+    pub fn add_units(&mut self, side: usize, text: &str) -> bool {
+        let Some(ed) = self.editor.as_mut() else {
+            return false;
+        };
+        ed.end_group();
+        match ed.add_units(side, text) {
+            Ok(()) => {
+                self.notice =
+                    Some("Units added along the side's edge: drag them into place.".into());
+                true
+            }
+            Err(problems) => {
+                self.notice = Some(format!("Refused: {}", problems.join("; ")));
+                false
             }
         }
     }

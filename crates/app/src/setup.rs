@@ -192,6 +192,17 @@ impl BattleSetup {
         }
     }
 
+    /// A force file's units as the scenario section's text, for the table editor.
+    pub fn scenario_units(&self, path: &Path) -> Result<String, String> {
+        let b = self
+            .builder
+            .as_ref()
+            .ok_or("no ruleset here builds forces")?;
+        let text = data_file::read_text(path).map_err(|e| e.lines().join("; "))?;
+        let draft = b.read(path, &text).map_err(|e| e.lines().join("; "))?;
+        b.scenario_units(&draft)
+    }
+
     // ---- The sequence ----
 
     /// Begins the sequence between the two chosen forces.

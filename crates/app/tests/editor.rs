@@ -302,3 +302,42 @@ fn the_app_editor_adds_moves_deletes_and_saves() {
     assert!(saved.ends_with("my-mill-ford.ron"));
     assert!(rulesets.0.check_file(&saved, &dirs()).is_empty());
 }
+
+/// Units from a force: the border patrol's four units join the Polish side of the Mill Ford in a
+/// row along its own edge, with ids of their own, and the table still validates; a force of
+/// another army list for that side is refused with the loader's reason.
+#[test]
+fn the_editor_adds_a_forces_units_to_a_side() {
+    use sandtable_app::editor::TableEditor;
+    use sandtable_app::setup::BattleSetup;
+    let paths = sandtable_app::paths::DataPaths::under(&root());
+    let rulesets = Rulesets::default();
+    let setup = BattleSetup::new(
+        &paths,
+        &sandtable_app::rulesets::PreBattleRulesets::default(),
+        temp("no-own-forces"),
+    );
+    let mut ed = TableEditor::default();
+    ed.open(
+        &rulesets,
+        &paths,
+        &root().join("scenarios/01-mill-ford-skirmish.ron"),
+    );
+    let before = ed.editor.as_ref().unwrap().pieces().len();
+    let polish = root().join("assets/forces/polish-border-patrol.ron");
+    let text = setup.scenario_units(&polish).unwrap();
+    assert!(ed.add_units(0, &text), "{:?}", ed.notice);
+    let e = ed.editor.as_ref().unwrap();
+    assert_eq!(e.pieces().len(), before + 4);
+    assert!(
+        e.pieces().iter().any(|p| p.id == "pancerni-2"),
+        "a fresh id for the second pancerni"
+    );
+    // The Swedes' side takes no Polish units: their list has no such profiles.
+    let swedes = ed.add_units(1, &text);
+    assert!(!swedes && ed.notice.as_deref().unwrap_or("").contains("Refused"));
+    let saved = ed
+        .save_as(&temp("own-tables"), "Mill Ford reinforced")
+        .unwrap();
+    assert!(rulesets.0.check_file(&saved, &dirs()).is_empty());
+}

@@ -295,6 +295,61 @@ impl RulesSection for BfsRules {
         false
     }
 
+    /// Units from a force (a RON list of `Unit(...)`), in a row from `anchor` along the row's
+    /// right hand, each a Line of its own frontage with 3 cm between them.
+    fn add_units(
+        &mut self,
+        side: usize,
+        text: &str,
+        anchor: (f32, f32),
+        facing: f32,
+    ) -> Result<(), String> {
+        let units: Vec<UnitSpec> =
+            ron::from_str(text).map_err(|e| format!("the units cannot be read: {e}"))?;
+        if side >= self.forces.len() {
+            return Err(format!("there is no side {}", side + 1));
+        }
+        let taken: std::collections::BTreeSet<String> = self
+            .forces
+            .iter()
+            .flat_map(|f| {
+                f.units
+                    .iter()
+                    .map(|u| u.id.clone())
+                    .chain(f.commanders.iter().map(|c| c.id.clone()))
+            })
+            .collect();
+        let force = &mut self.forces[side];
+        let (s, c) = facing.to_radians().sin_cos();
+        // Along the row: the unit's right hand when it faces `facing`.
+        let along = (c, -s);
+        let mut offset = 0.0f32;
+        let mut used = taken;
+        for mut u in units {
+            let mut id = u.id.clone();
+            let mut n = 2;
+            while used.contains(&id) {
+                id = format!("{}-{n}", u.id);
+                n += 1;
+            }
+            used.insert(id.clone());
+            let files = match u.formation {
+                FormationSpec::Line { files } => files.max(1) as f32,
+                FormationSpec::Column => 1.0,
+                FormationSpec::OpenOrder => u.bases as f32 * 1.25,
+            };
+            let width = files * 4.0;
+            offset += width * 0.5;
+            u.id = id;
+            u.position = (anchor.0 + along.0 * offset, anchor.1 + along.1 * offset);
+            u.facing = facing;
+            u.regiment = None;
+            offset += width * 0.5 + 3.0;
+            force.units.push(u);
+        }
+        Ok(())
+    }
+
     fn remove_piece(&mut self, id: &str) -> bool {
         for f in &mut self.forces {
             let before = f.units.len() + f.commanders.len();

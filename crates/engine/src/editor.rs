@@ -37,6 +37,13 @@ pub enum Edit {
     RemovePiece(String),
     SetName(String),
     SetTurnLimit(u32),
+    /// Units given as the section's own text, added to a side in a row from `anchor`.
+    AddUnits {
+        side: usize,
+        text: String,
+        anchor: (f32, f32),
+        facing: f32,
+    },
 }
 
 /// A unit or commander as the editor shows it.
@@ -79,6 +86,34 @@ pub trait AnyEditor: Send + Sync {
     fn save(&mut self, path: &Path) -> Result<(), String>;
     /// Whether anything changed since it was opened or saved.
     fn changed(&self) -> bool;
+
+    /// Adds units (the section's own text) to `side` in a row along its own edge, trying rows
+    /// further in until the loader accepts one; the last refusal if none fits.
+    fn add_units(&mut self, side: usize, text: &str) -> Result<(), Vec<String>> {
+        let (w, d) = self.table();
+        let edge = self.sides().get(side).map(|s| s.1);
+        let mut last = vec!["no room found".to_string()];
+        for depth in [12.0, 24.0, 36.0, 48.0] {
+            for x0 in [4.0, w * 0.25, w * 0.5] {
+                let (anchor, facing) = match edge {
+                    Some(crate::scenario::TableEdge::North) => ((w - x0, d - depth), 180.0),
+                    Some(crate::scenario::TableEdge::East) => ((w - depth, x0), 270.0),
+                    Some(crate::scenario::TableEdge::West) => ((depth, d - x0), 90.0),
+                    _ => ((x0, depth), 0.0),
+                };
+                match self.apply(Edit::AddUnits {
+                    side,
+                    text: text.to_string(),
+                    anchor,
+                    facing,
+                }) {
+                    Ok(()) => return Ok(()),
+                    Err(e) => last = e,
+                }
+            }
+        }
+        Err(last)
+    }
 }
 
 /// Opens a scenario file for editing.
@@ -259,6 +294,15 @@ impl<R: Files + Present + Teach> TypedEditor<R> {
                     return Err(vec![format!("\"{id}\" cannot be removed")]);
                 }
             }
+            Edit::AddUnits {
+                side,
+                text,
+                anchor,
+                facing,
+            } => s
+                .rules
+                .add_units(side, &text, anchor, facing)
+                .map_err(|e| vec![e])?,
             Edit::SetName(n) => s.name = n,
             Edit::SetTurnLimit(t) => s.turn_limit = t,
         }

@@ -137,6 +137,8 @@ pub trait ForceBuilder: Send + Sync {
     fn report(&self, draft: &ForceDraft) -> ForceReport;
     /// Reads a force file back into a draft.
     fn read(&self, path: &Path, text: &str) -> Result<ForceDraft, LoadError>;
+    /// The draft's units as the scenario section's own text, for the table editor.
+    fn scenario_units(&self, draft: &ForceDraft) -> Result<String, String>;
 }
 
 /// Starts a sequence from two force files, with the data folders and a seed.

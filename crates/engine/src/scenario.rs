@@ -102,6 +102,17 @@ pub trait RulesSection:
     fn remove_piece(&mut self, _id: &str) -> bool {
         false
     }
+    /// Adds units given as the section's own text (from the ruleset's force builder) to side
+    /// `side`, in a row from `anchor` facing `facing` (the table editor); ids are made unique.
+    fn add_units(
+        &mut self,
+        _side: usize,
+        _text: &str,
+        _anchor: (f32, f32),
+        _facing: f32,
+    ) -> Result<(), String> {
+        Err("this ruleset's scenarios take no units from the editor".into())
+    }
 }
 
 /// A piece a ruleset's section places, as the shared checks see it.

@@ -18,6 +18,7 @@ pub(super) fn editor_window(
     mut request: ResMut<OpenRequest>,
     paths: Res<DataPaths>,
     mut save_name: Local<Option<String>>,
+    forces: Option<Res<crate::setup::BattleSetup>>,
 ) -> Result {
     if ed.editor.is_none() {
         return Ok(());
@@ -50,6 +51,9 @@ pub(super) fn editor_window(
                 let w = cols[0].available_width().min(h).max(200.0);
                 canvas(&mut cols[0], &mut ed, w);
                 inspector(&mut cols[1], &mut ed);
+                if let Some(f) = forces.as_deref() {
+                    add_force(&mut cols[1], &mut ed, f);
+                }
             });
         });
     if !open {
@@ -448,6 +452,52 @@ fn inspector(ui: &mut egui::Ui, ed: &mut TableEditor) {
             }
         });
     }
+}
+
+/// Units from a force file, added to a side along its own edge.
+fn add_force(ui: &mut egui::Ui, ed: &mut TableEditor, setup: &crate::setup::BattleSetup) {
+    if setup.forces.is_empty() {
+        return;
+    }
+    ui.add_space(10.0);
+    ui.label(egui::RichText::new("Units from a force").strong());
+    let sides = ed.editor.as_ref().map(|e| e.sides()).unwrap_or_default();
+    ed.force_pick = ed.force_pick.min(setup.forces.len() - 1);
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("editor force")
+            .selected_text(
+                setup.forces[ed.force_pick]
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+            )
+            .show_ui(ui, |ui| {
+                for (i, f) in setup.forces.iter().enumerate() {
+                    let name = f
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    ui.selectable_value(&mut ed.force_pick, i, name);
+                }
+            });
+        ui.label("to");
+        for (i, (name, _, _)) in sides.iter().enumerate() {
+            ui.radio_value(&mut ed.force_side, i, name);
+        }
+        if ui
+            .button("Add")
+            .on_hover_text("The force's units (not its commanders), in a row along the side's own edge; the force's army list must be the side's")
+            .clicked()
+        {
+            match setup.scenario_units(&setup.forces[ed.force_pick]) {
+                Ok(text) => {
+                    let side = ed.force_side;
+                    ed.add_units(side, &text);
+                }
+                Err(e) => ed.notice = Some(format!("Refused: {e}")),
+            }
+        }
+    });
 }
 
 /// A row of labelled numbers; true if one changed (edits in a row to one thing are one undo

@@ -231,6 +231,28 @@ impl ForceBuilder for BfsForceBuilder {
         }
     }
 
+    /// The force's units (not its commanders: a side has its own) as the scenario's
+    /// `Unit(...)` list.
+    fn scenario_units(&self, draft: &ForceDraft) -> Result<String, String> {
+        let list = self
+            .list(&draft.list)
+            .ok_or_else(|| format!("no army list \"{}\" with a card", draft.list))?;
+        let force = file_of(draft, list).resolve(list).map_err(|ps| {
+            ps.iter()
+                .map(|p| format!("{}: {}", p.entity, p.message))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        let mut units = force.to_spec(list).units;
+        for u in &mut units {
+            if let Some(p) = list.profile(&u.profile) {
+                u.formation = super::deployment::formation_of(p, u.bases);
+            }
+        }
+        let pretty = ron::ser::PrettyConfig::new().struct_names(true);
+        ron::ser::to_string_pretty(&units, pretty).map_err(|e| e.to_string())
+    }
+
     fn read(&self, path: &Path, text: &str) -> Result<ForceDraft, LoadError> {
         let file: ForceFile = data_file::parse_ron(path, text)?;
         Ok(ForceDraft {
