@@ -119,6 +119,7 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
         ("pre_battle.panic", &s.rules.pre_battle.panic),
         ("pre_battle.chaos", &s.rules.pre_battle.chaos),
         ("pre_battle.confusion", &s.rules.pre_battle.confusion),
+        ("pre_battle.enthusiasm", &s.rules.pre_battle.enthusiasm),
         (
             "pre_battle.big_mouthed_prisoner",
             &s.rules.pre_battle.big_mouthed_prisoner,

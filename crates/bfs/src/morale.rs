@@ -81,6 +81,13 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
         )),
         _ => {}
     }
+    if crate::turn_one::enthusiastic(game, unit) {
+        m.push(Modifier::new(
+            "BFS-SCN-27",
+            "Enthusiasm: within the Commander's command range",
+            1,
+        ));
+    }
     m
 }
 

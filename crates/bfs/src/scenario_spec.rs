@@ -53,6 +53,9 @@ pub struct PreBattleEffects {
     /// Chaos: the side struck, at the start of turn 1's Movement Phase after Panic (BFS-SCN-45).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chaos: Vec<usize>,
+    /// Enthusiasm: the side whose Commander holds the marker (BFS-SCN-27).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub enthusiasm: Vec<usize>,
     /// Confusion: the side that bought it, once a copy (BFS-SCN-44).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub confusion: Vec<usize>,
@@ -74,6 +77,7 @@ impl PreBattleEffects {
             && self.panic.is_empty()
             && self.chaos.is_empty()
             && self.confusion.is_empty()
+            && self.enthusiasm.is_empty()
             && self.big_mouthed_prisoner.is_empty()
             && self.decisive_moment.is_empty()
             && self.cut_off_retreat.is_empty()

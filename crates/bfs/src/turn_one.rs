@@ -302,3 +302,30 @@ pub fn count_change(game: &mut Game, unit: UnitId) {
         c.left = c.left.saturating_sub(1);
     }
 }
+
+/// Enthusiasm (BFS-SCN-27): +1 to a unit's Morale tests while it is within its side's
+/// Commander-in-Chief's command range and he holds the marker. The marker is lost for good once
+/// a unit of the side has fled off the table or the Commander is killed. (Discarding it to pass
+/// one test outright is not offered yet.)
+pub fn enthusiastic(game: &Game, unit: UnitId) -> bool {
+    let side = game.unit(unit).side;
+    if !game.info.pre_battle.enthusiasm.contains(&side.index()) {
+        return false;
+    }
+    let fled_off = game
+        .units
+        .iter()
+        .any(|u| u.side == side && u.status == UnitStatus::Left && u.bases_fled > 0);
+    if fled_off {
+        return false;
+    }
+    let Some(chief) = game.commander_in_chief(side) else {
+        return false;
+    };
+    if chief.status != UnitStatus::OnTable {
+        return false;
+    }
+    let id = chief.id;
+    crate::authority::distance_to_unit(game, id, unit)
+        <= crate::authority::command_range_cm(game, id)
+}

@@ -451,3 +451,45 @@ fn bfs_scn_44_confusion_takes_an_order_and_lets_the_buyer_change_one() {
         g.turn.phase
     );
 }
+
+/// BFS-SCN-27: Enthusiasm gives +1 to the Morale tests of units within the Commander's command
+/// range, until a unit of the side flees off the table.
+#[test]
+fn bfs_scn_27_enthusiasm_within_command_range_until_a_unit_flees_off() {
+    use sandtable_bfs::morale::{MoraleCause, morale_modifiers};
+    let mut units = two_units();
+    units.push(unit(
+        "cossacks",
+        0,
+        "cossack-cavalry",
+        3,
+        3,
+        (110.0, 60.0),
+        0.0,
+    ));
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.enthusiasm = vec![0];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let chief = g.commander_in_chief(Side::A).unwrap().id;
+    let range = sandtable_bfs::authority::command_range_cm(&g, chief);
+    let cause = MoraleCause::Reorganize;
+    let has = |g: &sandtable_bfs::Game, key: &str| {
+        morale_modifiers(g, id(g, key), &cause)
+            .iter()
+            .any(|m| m.rule == "BFS-SCN-27")
+    };
+    let mut nears = Vec::new();
+    for key in ["hussars", "cossacks"] {
+        let near = sandtable_bfs::authority::distance_to_unit(&g, chief, id(&g, key)) <= range;
+        assert_eq!(has(&g, key), near, "{key}");
+        nears.push(near);
+    }
+    assert_eq!(nears, [true, false], "one unit within range, one beyond");
+    assert!(!has(&g, "musketeers"), "the other side has no marker");
+    // A unit fled off the table: the marker is lost for good.
+    let c = id(&g, "cossacks");
+    let u = g.unit_mut(c);
+    u.status = UnitStatus::Left;
+    u.bases_fled = 3;
+    assert!(!has(&g, "hussars"));
+}

@@ -214,6 +214,7 @@ impl Effect {
         matches!(
             self,
             Self::Insubordination
+                | Self::Enthusiasm
                 | Self::ChoiceOfTerrain
                 | Self::GoodBadDay
                 | Self::MarchLosses

@@ -145,6 +145,10 @@ impl PreBattle {
             panic: stronger.map_or(vec![], |s| vec![s; count(Effect::Panic)]),
             chaos: buyer.map_or(vec![], |b| vec![1 - b; bought(ReconEffect::Chaos)]),
             confusion: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::Confusion)]),
+            enthusiasm: self
+                .weaker
+                .filter(|_| count(Effect::Enthusiasm) > 0)
+                .map_or(vec![], |w| vec![w.index()]),
             big_mouthed_prisoner: buyer
                 .map_or(vec![], |b| vec![b; bought(ReconEffect::BigMouthedPrisoner)]),
             decisive_moment: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::DecisiveMoment)]),
