@@ -156,8 +156,16 @@ const SCENARIOS: [&str; 4] = [
     "scenarios/10-rossbach-brigade-action.ron",
 ];
 
+/// 24 cases unless `PROPTEST_CASES` asks for more (or fewer): each edit reloads the scenario.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     /// Random edits, then save, then validate: never a problem.
     #[test]
