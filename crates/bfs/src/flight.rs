@@ -396,6 +396,7 @@ pub fn test_and_apply(game: &mut Game, unit: UnitId, cause: &MoraleCause, events
         _ => "failed: Flight".into(),
     };
     events.push(morale::report(unit, TestKind::Morale, cause, roll, outcome));
+    crate::turn_one::fatigue_markers_lost(game, unit, from, to, events);
     apply_level(game, unit, to, "a failed Morale test", None, events);
 }
 

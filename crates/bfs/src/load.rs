@@ -120,6 +120,8 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
         ("pre_battle.chaos", &s.rules.pre_battle.chaos),
         ("pre_battle.confusion", &s.rules.pre_battle.confusion),
         ("pre_battle.enthusiasm", &s.rules.pre_battle.enthusiasm),
+        ("pre_battle.fatigue", &s.rules.pre_battle.fatigue),
+        ("pre_battle.exhaustion", &s.rules.pre_battle.exhaustion),
         (
             "pre_battle.big_mouthed_prisoner",
             &s.rules.pre_battle.big_mouthed_prisoner,

@@ -81,6 +81,7 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
         )),
         _ => {}
     }
+    m.extend(crate::turn_one::fatigue_modifiers(game, unit));
     if crate::turn_one::enthusiastic(game, unit) {
         m.push(Modifier::new(
             "BFS-SCN-27",

@@ -53,6 +53,12 @@ pub struct PreBattleEffects {
     /// Chaos: the side struck, at the start of turn 1's Movement Phase after Panic (BFS-SCN-45).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chaos: Vec<usize>,
+    /// Fatigue: the side struck (BFS-SCN-25).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fatigue: Vec<usize>,
+    /// Exhaustion: the side struck (BFS-SCN-26).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exhaustion: Vec<usize>,
     /// Enthusiasm: the side whose Commander holds the marker (BFS-SCN-27).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub enthusiasm: Vec<usize>,
@@ -78,6 +84,8 @@ impl PreBattleEffects {
             && self.chaos.is_empty()
             && self.confusion.is_empty()
             && self.enthusiasm.is_empty()
+            && self.fatigue.is_empty()
+            && self.exhaustion.is_empty()
             && self.big_mouthed_prisoner.is_empty()
             && self.decisive_moment.is_empty()
             && self.cut_off_retreat.is_empty()

@@ -295,6 +295,14 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 .map(|i| Side(i as u8)),
             pre_battle: s.rules.pre_battle.clone(),
             confusion_changes: None,
+            // Three markers by the Commander of a side struck by Fatigue or Exhaustion.
+            fatigue_markers: if s.rules.pre_battle.fatigue.is_empty()
+                && s.rules.pre_battle.exhaustion.is_empty()
+            {
+                0
+            } else {
+                3
+            },
         },
         terrain,
         sides,

@@ -64,6 +64,9 @@ pub struct GameInfo {
     /// Orders Phases of turn 1, paying CP (BFS-SCN-44); `open` once its window has begun.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confusion_changes: Option<crate::turn_one::ConfusionChanges>,
+    /// Fatigue's markers by the Stronger side's Commander (BFS-SCN-25, -26): how many are left.
+    #[serde(default, skip_serializing_if = "crate::state::is_zero")]
+    pub fatigue_markers: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -329,3 +329,85 @@ pub fn enthusiastic(game: &Game, unit: UnitId) -> bool {
     crate::authority::distance_to_unit(game, id, unit)
         <= crate::authority::command_range_cm(game, id)
 }
+
+/// The side Fatigue or Exhaustion strikes, and whether it is Exhaustion.
+fn fatigued_side(game: &Game) -> Option<(Side, bool)> {
+    let pb = &game.info.pre_battle;
+    pb.exhaustion
+        .first()
+        .map(|s| (Side(*s as u8), true))
+        .or_else(|| pb.fatigue.first().map(|s| (Side(*s as u8), false)))
+        .filter(|(s, _)| s.0 < 2)
+}
+
+/// Whether the side's last Fatigue marker is gone: all discarded, or its Commander-in-Chief
+/// killed (BFS-SCN-25).
+fn fatigue_spent(game: &Game, side: Side) -> bool {
+    game.info.fatigue_markers == 0
+        || game
+            .commander_in_chief(side)
+            .is_none_or(|c| c.status != UnitStatus::OnTable)
+}
+
+/// Fatigue and Exhaustion on a unit's Morale tests (BFS-SCN-25, -26): −1 from the start under
+/// Exhaustion, and −1 (more) once the last marker is gone.
+pub fn fatigue_modifiers(game: &Game, unit: UnitId) -> Vec<crate::dice::Modifier> {
+    let Some((side, exhausted)) = fatigued_side(game) else {
+        return Vec::new();
+    };
+    if game.unit(unit).side != side {
+        return Vec::new();
+    }
+    let mut m = Vec::new();
+    if exhausted {
+        m.push(crate::dice::Modifier::new("BFS-SCN-26", "Exhaustion", -1));
+    }
+    if fatigue_spent(game, side) {
+        m.push(crate::dice::Modifier::new(
+            if exhausted {
+                "BFS-SCN-26"
+            } else {
+                "BFS-SCN-25"
+            },
+            "Fatigue: the last marker is gone",
+            -1,
+        ));
+    }
+    m
+}
+
+/// A unit of the side struck dropped after a failed Morale test: a marker goes for
+/// Disorganized, one more for Flight later, two for Flight at once (BFS-SCN-25).
+pub fn fatigue_markers_lost(
+    game: &mut Game,
+    unit: UnitId,
+    from: MoraleLevel,
+    to: MoraleLevel,
+    events: &mut Vec<Event>,
+) {
+    let Some((side, _)) = fatigued_side(game) else {
+        return;
+    };
+    if game.unit(unit).side != side || game.info.fatigue_markers == 0 {
+        return;
+    }
+    let lost = (to as u8).saturating_sub(from as u8);
+    if lost == 0 {
+        return;
+    }
+    let left = game.info.fatigue_markers.saturating_sub(lost);
+    game.info.fatigue_markers = left;
+    events.push(Event::Ruling {
+        rule: "BFS-SCN-25".into(),
+        text: format!(
+            "Fatigue: {} discards {lost} marker{} ({left} left){}.",
+            game.side(side).name,
+            if lost == 1 { "" } else { "s" },
+            if left == 0 {
+                ": from now on its Morale tests are at −1 more"
+            } else {
+                ""
+            }
+        ),
+    });
+}

@@ -493,3 +493,48 @@ fn bfs_scn_27_enthusiasm_within_command_range_until_a_unit_flees_off() {
     u.bases_fled = 3;
     assert!(!has(&g, "hussars"));
 }
+
+/// BFS-SCN-25, -26: Fatigue's three markers go as the side's units fail Morale tests (one for
+/// Disorganized, two for Flight at once); once the last is gone, its Morale tests are at −1.
+/// Exhaustion is −1 from the start and −2 after.
+#[test]
+fn bfs_scn_25_26_fatigue_markers_and_exhaustion() {
+    use sandtable_bfs::morale::{MoraleCause, morale_modifiers};
+    let penalty = |g: &sandtable_bfs::Game, key: &str| -> i32 {
+        morale_modifiers(g, id(g, key), &MoraleCause::Reorganize)
+            .iter()
+            .filter(|m| m.rule == "BFS-SCN-25" || m.rule == "BFS-SCN-26")
+            .map(|m| m.delta)
+            .sum()
+    };
+    let mut units = two_units();
+    units.push(unit("pikemen", 1, "pikemen", 4, 2, (30.0, 100.0), 180.0));
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.fatigue = vec![1];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    assert_eq!((g.info.fatigue_markers, penalty(&g, "musketeers")), (3, 0));
+    let cause = MoraleCause::Other {
+        rule: "BFS-PSY-3",
+        reason: "test".into(),
+    };
+    // Musketeers fail by 5 or more (a 10 against Morale 5): straight to Flight, 2 markers.
+    g.dice.script([10]);
+    let m = id(&g, "musketeers");
+    sandtable_bfs::flight::test_and_apply(&mut g, m, &cause, &mut Vec::new());
+    assert_eq!(g.info.fatigue_markers, 1);
+    assert_eq!(penalty(&g, "pikemen"), 0);
+    // Pikemen fail by 1: Disorganized, the last marker.
+    g.dice.script([7]);
+    let p = id(&g, "pikemen");
+    sandtable_bfs::flight::test_and_apply(&mut g, p, &cause, &mut Vec::new());
+    assert_eq!(g.info.fatigue_markers, 0);
+    assert_eq!(penalty(&g, "pikemen"), -1);
+    assert_eq!(penalty(&g, "hussars"), 0, "the other side is not fatigued");
+
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.exhaustion = vec![1];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    assert_eq!(penalty(&g, "musketeers"), -1);
+    g.info.fatigue_markers = 0;
+    assert_eq!(penalty(&g, "musketeers"), -2);
+}

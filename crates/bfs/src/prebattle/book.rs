@@ -215,6 +215,8 @@ impl Effect {
             self,
             Self::Insubordination
                 | Self::Enthusiasm
+                | Self::Fatigue
+                | Self::Exhaustion
                 | Self::ChoiceOfTerrain
                 | Self::GoodBadDay
                 | Self::MarchLosses

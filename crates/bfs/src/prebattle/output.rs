@@ -145,6 +145,20 @@ impl PreBattle {
             panic: stronger.map_or(vec![], |s| vec![s; count(Effect::Panic)]),
             chaos: buyer.map_or(vec![], |b| vec![1 - b; bought(ReconEffect::Chaos)]),
             confusion: buyer.map_or(vec![], |b| vec![b; bought(ReconEffect::Confusion)]),
+            fatigue: stronger.map_or(vec![], |s| {
+                if count(Effect::Fatigue) > 0 {
+                    vec![s]
+                } else {
+                    vec![]
+                }
+            }),
+            exhaustion: stronger.map_or(vec![], |s| {
+                if count(Effect::Exhaustion) > 0 {
+                    vec![s]
+                } else {
+                    vec![]
+                }
+            }),
             enthusiasm: self
                 .weaker
                 .filter(|_| count(Effect::Enthusiasm) > 0)
