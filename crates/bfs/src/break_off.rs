@@ -114,6 +114,8 @@ pub fn break_off(game: &mut Game, unit: UnitId, charger: UnitId, events: &mut Ve
             },
         ));
         if !passed {
+            let from = game.unit(unit).morale;
+            crate::turn_one::fatigue_markers_lost(game, unit, from, MoraleLevel::Flight, events);
             crate::flight::apply_level(
                 game,
                 unit,

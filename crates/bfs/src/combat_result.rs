@@ -358,6 +358,8 @@ fn lose(game: &mut Game, unit: UnitId, margin: i32, enemies: &[UnitId], events: 
         roll,
         outcome,
     ));
+    let from = game.unit(unit).morale;
+    crate::turn_one::fatigue_markers_lost(game, unit, from, to, events);
     match to {
         MoraleLevel::Flight => {
             flight::apply_level(

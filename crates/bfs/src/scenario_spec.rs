@@ -329,6 +329,7 @@ impl RulesSection for BfsRules {
                     .iter()
                     .map(|u| u.id.clone())
                     .chain(f.commanders.iter().map(|c| c.id.clone()))
+                    .chain(f.squadrons.iter().map(|s| s.id.clone()))
             })
             .collect();
         let force = &mut self.forces[side];

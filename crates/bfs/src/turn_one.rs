@@ -121,6 +121,13 @@ pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
             },
         ));
         if !passed {
+            fatigue_markers_lost(
+                game,
+                unit,
+                MoraleLevel::Good,
+                MoraleLevel::Disorganized,
+                events,
+            );
             crate::flight::apply_level(
                 game,
                 unit,
@@ -199,7 +206,8 @@ pub struct ConfusionChanges {
 /// random unit of it with a free starting order loses it for each copy, and the phase stays
 /// open so its commander may order it again, paying CP and 1 more. True if it struck.
 pub fn confusion_strikes(game: &mut Game, acting: Side, events: &mut Vec<Event>) -> bool {
-    if game.turn.number != 1 {
+    // Only free starting orders are struck (BFS-SCN-44).
+    if game.turn.number != 1 || !crate::phases::orders::orders_are_free(game) {
         return false;
     }
     let copies = game
@@ -221,6 +229,7 @@ pub fn confusion_strikes(game: &mut Game, acting: Side, events: &mut Vec<Event>)
         left: copies as u8,
         open: false,
     });
+    let mut struck = false;
     for _ in 0..copies {
         let Some(unit) = pick(game, acting, |g, u| {
             let x = g.unit(u);
@@ -231,9 +240,15 @@ pub fn confusion_strikes(game: &mut Game, acting: Side, events: &mut Vec<Event>)
             break;
         };
         let u = game.unit_mut(unit);
-        let from = u.pending_order.take().and_then(|p| p.kind);
+        // A face-down order stays unknown to the other side: the event does not name it.
+        let from = u
+            .pending_order
+            .take()
+            .filter(|p| p.face_up)
+            .and_then(|p| p.kind);
         u.flags.ordered = false;
         u.flags.confused = true;
+        struck = true;
         let name = u.name.clone();
         events.push(Event::OrderChanged {
             unit,
@@ -245,7 +260,7 @@ pub fn confusion_strikes(game: &mut Game, acting: Side, events: &mut Vec<Event>)
             ),
         });
     }
-    true
+    struck
 }
 
 /// Confusion, second half: once both turn-1 Orders Phases are over, the side that bought it
@@ -327,7 +342,7 @@ pub fn enthusiastic(game: &Game, unit: UnitId) -> bool {
     }
     let id = chief.id;
     crate::authority::distance_to_unit(game, id, unit)
-        <= crate::authority::command_range_cm(game, id)
+        <= crate::authority::command_range_cm(game, id) + sandtable_geometry::tolerance::LIMIT_EPS
 }
 
 /// The side Fatigue or Exhaustion strikes, and whether it is Exhaustion.
@@ -344,9 +359,11 @@ fn fatigued_side(game: &Game) -> Option<(Side, bool)> {
 /// killed (BFS-SCN-25).
 fn fatigue_spent(game: &Game, side: Side) -> bool {
     game.info.fatigue_markers == 0
-        || game
-            .commander_in_chief(side)
-            .is_none_or(|c| c.status != UnitStatus::OnTable)
+        || game.commanders.iter().any(|c| {
+            c.side == side
+                && c.rank == crate::scenario_spec::CommanderRank::CommanderInChief
+                && c.status == UnitStatus::Destroyed
+        })
 }
 
 /// Fatigue and Exhaustion on a unit's Morale tests (BFS-SCN-25, -26): −1 from the start under

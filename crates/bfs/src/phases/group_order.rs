@@ -80,6 +80,15 @@ pub fn check(
     if !game.info.options.group_orders {
         return refuse("The battle is played without Group orders.".into());
     }
+    // Confusion's changes and re-orders are made unit by unit (BFS-SCN-44).
+    if crate::turn_one::in_confusion_window(game)
+        || units.iter().any(|u| game.unit(*u).flags.confused)
+    {
+        return Err(RuleError::new(
+            "BFS-SCN-44",
+            "After Confusion, orders are given to one unit at a time.",
+        ));
+    }
     if units.len() < 2 || units.len() > MAX_UNITS {
         return refuse(format!(
             "A group order goes to 2 to {MAX_UNITS} units; this names {}.",

@@ -145,9 +145,10 @@ pub fn check_issue(
         check_subordinate(game, unit, by)?;
     }
     if independent(game, unit) || take_and_hold(game, unit, order) {
-        // Any order, for free, whoever places it (BFS-SPC-14).
+        // Any order, for free, whoever places it (BFS-SPC-14); 1 CP after Confusion took the
+        // first (BFS-SCN-44).
         return Ok(OrderCost {
-            cp: 0,
+            cp: u8::from(game.unit(unit).flags.confused),
             distance_cm: authority::distance_to_unit(game, by, unit),
             range_cm: authority::command_range_cm(game, by),
             step_cm: authority::cost_step_cm(game, by),
@@ -200,6 +201,15 @@ pub fn check_may_take(
             "BFS-RAL-6",
             format!(
                 "{} rallied from flight this phase and cannot take an order until next turn.",
+                u.name
+            ),
+        ));
+    }
+    if crate::turn_one::in_confusion_window(game) && !u.flags.ordered {
+        return Err(RuleError::new(
+            "BFS-SCN-44",
+            format!(
+                "Confusion lets you change orders already given; {} has none to change.",
                 u.name
             ),
         ));

@@ -1478,6 +1478,8 @@ fn shooting_morale(
         roll,
         outcome,
     ));
+    let from = game.unit(unit).morale;
+    crate::turn_one::fatigue_markers_lost(game, unit, from, to, events);
     flight::apply_level(
         game,
         unit,
