@@ -154,8 +154,6 @@ pub type ResumeSequence =
 pub struct PreBattleEntry {
     /// The ruleset's id, as scenario files name it.
     pub ruleset: &'static str,
-    /// The first word of its force files.
-    pub force_word: &'static str,
     pub start: StartSequence,
     pub resume: ResumeSequence,
     /// Its force builder over the army lists of a data folder.

@@ -348,7 +348,6 @@ pub fn resume_text(path: &Path, text: &str, _dirs: &DataDirs) -> Result<Box<dyn 
 pub fn entry() -> sandtable_engine::prebattle::PreBattleEntry {
     sandtable_engine::prebattle::PreBattleEntry {
         ruleset: crate::RULESET_ID,
-        force_word: "SkirmishForce",
         start: start_files,
         resume: resume_text,
         builder: super::builder::builder,
