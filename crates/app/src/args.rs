@@ -133,7 +133,7 @@ pub struct Args {
     pub select: Option<String>,
 
     /// Roll the battle's dice from this seed instead of the scenario's own: a lesson or a battle
-    /// whose dice fall another way.
+    /// whose dice fall another way. It seeds the pre-battle sequence's dice too.
     #[arg(long, value_name = "SEED")]
     pub dice: Option<u64>,
 

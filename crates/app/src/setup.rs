@@ -50,6 +50,9 @@ pub struct BattleSetup {
     names: [String; 2],
     /// The group of placements the person is placing from the table (`SetupChoice::group`).
     pub place_group: Option<String>,
+    /// The sequence's dice seed (`--dice`); by default "Begin the sequence" draws one from the
+    /// clock.
+    pub seed: Option<u64>,
 }
 
 impl BattleSetup {
@@ -415,7 +418,14 @@ impl BattleSetup {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let path = dir.join(format!("setup-{stamp}.ron"));
+        // Never over an earlier battle's file (two set-ups in one second).
+        let path = (1..)
+            .map(|n| match n {
+                1 => dir.join(format!("setup-{stamp}.ron")),
+                n => dir.join(format!("setup-{stamp}-{n}.ron")),
+            })
+            .find(|p| !p.exists())
+            .expect("a free name");
         data_file::write_atomic(&path, &format!("{text}\n"))
             .map_err(|e| format!("{}: {e}", path.display()))?;
         request.path = Some(path.clone());
@@ -435,6 +445,7 @@ pub struct SetupAtStart {
     pub seats: [SeatKind; 2],
     pub steps: usize,
     pub keep_curtain: bool,
+    pub seed: Option<u64>,
 }
 
 impl SetupAtStart {
@@ -460,6 +471,7 @@ impl SetupAtStart {
             seats: [computer("a"), computer("b")],
             steps: args.setup_steps,
             keep_curtain: args.setup_curtain,
+            seed: args.dice,
         }
     }
 }
@@ -480,12 +492,13 @@ fn make(
 ) {
     let mut setup = BattleSetup::new(&paths, &entries, crate::paths::own_forces_dir());
     setup.open = at_start.open;
+    setup.seed = at_start.seed;
     if let Some((a, b)) = &at_start.forces {
         setup.forces.extend([a.clone(), b.clone()]);
         let n = setup.forces.len();
         setup.chosen = [n - 2, n - 1];
         setup.seats = at_start.seats;
-        match setup.begin(&paths, 7) {
+        match setup.begin(&paths, at_start.seed.unwrap_or(7)) {
             Ok(()) => {
                 for k in 0..at_start.steps {
                     let Some(seat) = setup.step().and_then(|s| s.to_act) else {

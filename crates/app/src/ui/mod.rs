@@ -36,7 +36,8 @@ pub struct RemoteSectionOpen(pub bool);
 /// Width of the battle's right-hand panel, logical px.
 pub const SIDE_PANEL_PX: f32 = 330.0;
 
-pub(crate) fn plugin(app: &mut App) {
+/// The egui layer's systems (the app adds `EguiPlugin` first; headless tests drive egui themselves).
+pub fn plugin(app: &mut App) {
     app.init_resource::<settings_window::SettingsWindow>()
         .init_resource::<RemoteSectionOpen>()
         .init_resource::<help_keys::ShortcutSheet>()

@@ -253,9 +253,11 @@ fn sequence_tab(
             .button(egui::RichText::new("Begin the sequence").size(17.0))
             .clicked()
         {
-            let seed = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64);
+            let seed = setup.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
             if let Err(e) = setup.begin(paths, seed) {
                 setup.error = Some(e);
             }

@@ -63,11 +63,16 @@ pub(super) fn start_screen(
     let default = entries.iter().position(|e| e.result.is_ok());
     let mut index = chosen.or(default);
 
+    // The list's keys belong to the list only: not while a text field has the keyboard, nor
+    // under the set-up window or the table editor (Enter in the builder's fields must not start
+    // the default battle).
+    let covered = setup.as_ref().is_some_and(|s| s.open) || editor.editor.is_some();
+    let keys_free = !covered && !ctx.egui_wants_keyboard_input();
     let (up, down, enter) = ctx.input(|i| {
         (
-            i.key_pressed(egui::Key::ArrowUp),
-            i.key_pressed(egui::Key::ArrowDown),
-            i.key_pressed(egui::Key::Enter),
+            keys_free && i.key_pressed(egui::Key::ArrowUp),
+            keys_free && i.key_pressed(egui::Key::ArrowDown),
+            keys_free && i.key_pressed(egui::Key::Enter),
         )
     });
     if !entries.is_empty() {

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod clicks;
+
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -35,6 +37,12 @@ pub fn headless_app(mut args: Args) -> App {
         std::env::temp_dir().join(format!("sandtable-headless-config-{}", std::process::id()))
     });
     sandtable_app::add_game_plugins(&mut app, &args);
+    // The player's own scenarios (where a set-up battle or an edited table is written) in a
+    // fresh folder too, never the developer's.
+    app.world_mut()
+        .resource_mut::<sandtable_app::paths::DataPaths>()
+        .own =
+        Some(std::env::temp_dir().join(format!("sandtable-headless-own-{}", std::process::id())));
     let mut window = Window {
         resolution: WindowResolution::new(1280, 800),
         ..default()
