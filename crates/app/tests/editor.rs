@@ -341,9 +341,11 @@ fn the_editor_adds_a_forces_units_to_a_side() {
         e.pieces().iter().any(|p| p.id == "pancerni-2"),
         "a fresh id for the second pancerni"
     );
-    // The Swedes' side takes no Polish units: their list has no such profiles.
+    // The Swedes' side takes no Polish units, not even the wagons both lists name alike.
     let swedes = ed.add_units(1, &text);
-    assert!(!swedes && ed.notice.as_deref().unwrap_or("").contains("Refused"));
+    let notice = ed.notice.clone().unwrap_or_default();
+    assert!(!swedes && notice.contains("Refused"), "{notice}");
+    assert!(notice.contains("army list"), "{notice}");
     let saved = ed
         .save_as(&temp("own-tables"), "Mill Ford reinforced")
         .unwrap();

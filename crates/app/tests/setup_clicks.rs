@@ -91,7 +91,10 @@ fn build_run_and_start(own: &std::path::Path, seed: u64) {
     press(&mut app, egui::Key::Enter, egui::Modifiers::NONE);
     frames(&mut app, 1);
     // Enter went to the field, not to the start screen beneath (it once started its battle).
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Start);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Start
+    );
     let picks = setup(&app).draft.picks.clone();
     assert!(picks.contains(&("hussars".to_string(), 4)), "{picks:?}");
     let report = setup(&app).report.clone();

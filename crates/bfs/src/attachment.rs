@@ -42,6 +42,7 @@ pub fn check_join_for(
     unit: UnitId,
     side: crate::ids::Side,
 ) -> Result<(), RuleError> {
+    crate::coward::check_may_join(game, commander)?;
     let c = game.commander(commander);
     let u = game.unit(unit);
     let refuse = |why: String| Err(RuleError::new("BFS-CDR-12", why));

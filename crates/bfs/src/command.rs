@@ -168,6 +168,9 @@ pub enum Command {
     /// In the side's Orders or Movement Phase, the unit's commander or the Commander-in-Chief
     /// stands ready to stop its pursuit this turn, for 1 CP if it comes (BFS-CC-29).
     HoldPursuit { unit: UnitId, by: CommanderId },
+    /// In the side's Orders or Movement Phase, the side will discard its Enthusiasm marker to
+    /// pass the unit's next Morale test this turn outright (BFS-SCN-27).
+    SpendEnthusiasm { unit: UnitId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -338,6 +341,7 @@ impl Command {
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
             Steady { unit, by, .. } | HoldPursuit { unit, by } => (vec![*unit], vec![*by], None),
+            SpendEnthusiasm { unit } => (vec![*unit], vec![], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -417,6 +421,7 @@ impl Command {
             Command::AimFire { .. } => "AimFire",
             Command::Steady { .. } => "Steady",
             Command::HoldPursuit { .. } => "HoldPursuit",
+            Command::SpendEnthusiasm { .. } => "SpendEnthusiasm",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -192,8 +192,12 @@ pub fn check_react(
     reaction: CommanderReaction,
 ) -> Result<(), RuleError> {
     pending_on(game, c)?;
-    if let CommanderReaction::Join(unit) = reaction {
-        crate::attachment::check_join_for(game, c, unit, game.commander(c).side)?;
+    match reaction {
+        CommanderReaction::Join(unit) => {
+            crate::attachment::check_join_for(game, c, unit, game.commander(c).side)?;
+        }
+        CommanderReaction::Stand => crate::coward::check_may_stand(game, c)?,
+        CommanderReaction::BreakOff => {}
     }
     Ok(())
 }

@@ -53,6 +53,10 @@ pub enum Event {
         /// Musketeers' Defense order (BFS-SPC-5).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         independent: bool,
+        /// Placed face up because the enemy's Big Mouthed Prisoner gave the plans away
+        /// (BFS-SCN-38): the event says so, whatever turn it is narrated in.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        prisoner: bool,
     },
     CpSpent {
         commander: CommanderId,
@@ -397,6 +401,7 @@ impl Event {
                 distance_cm,
                 free,
                 independent: false,
+                prisoner: false,
                 ..
             } if owner_of(*unit) != viewer => Event::OrderIssued {
                 unit: *unit,
@@ -406,6 +411,7 @@ impl Event {
                 distance_cm: *distance_cm,
                 free: *free,
                 independent: false,
+                prisoner: false,
             },
             Event::InstructionIssued {
                 side,

@@ -413,6 +413,7 @@ impl Force {
                     facing: 0.0,
                     regiment: None,
                     deputy: false,
+                    coward: false,
                     instruction: None,
                 })
                 .collect(),

@@ -49,6 +49,7 @@ pub const COMMANDS: &[&str] = &[
     "AimFire",
     "Steady",
     "HoldPursuit",
+    "SpendEnthusiasm",
 ];
 
 /// Event names a goal may wait for.
@@ -255,7 +256,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
         Command::Steady { unit: u, cp, .. } => (vec![unit(*u)], None, Some(cp.to_string())),
-        Command::HoldPursuit { unit: u, .. } => (vec![unit(*u)], None, None),
+        Command::HoldPursuit { unit: u, .. } | Command::SpendEnthusiasm { unit: u } => {
+            (vec![unit(*u)], None, None)
+        }
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

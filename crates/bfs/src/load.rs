@@ -134,6 +134,10 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
             "pre_battle.cut_off_retreat",
             &s.rules.pre_battle.cut_off_retreat,
         ),
+        (
+            "pre_battle.unexpected_reinforcements",
+            &s.rules.pre_battle.unexpected_reinforcements,
+        ),
     ] {
         if let Some(side) = sides.iter().find(|i| **i >= s.sides.len()) {
             problems.push(Problem::new(
@@ -141,6 +145,18 @@ pub fn check_scenario(s: &BfsScenario, armies: &[ArmyList]) -> Vec<Problem> {
                 format!("names side {side}; sides are counted from 0"),
             ));
         }
+    }
+    // Only the side with more Reconnaissance Points buys (BFS-SCN-36): Confusion has one buyer.
+    if s.rules
+        .pre_battle
+        .confusion
+        .iter()
+        .any(|x| Some(x) != s.rules.pre_battle.confusion.first())
+    {
+        problems.push(Problem::new(
+            "pre_battle.confusion",
+            "names both sides; only the side with more Reconnaissance Points buys it (BFS-SCN-36)",
+        ));
     }
     for u in s.rules.forces.iter().flat_map(|f| &f.units) {
         if u.delayed.is_some() && !u.reserve {

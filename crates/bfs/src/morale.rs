@@ -82,7 +82,7 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
         _ => {}
     }
     m.extend(crate::turn_one::fatigue_modifiers(game, unit));
-    if crate::turn_one::enthusiastic(game, unit) {
+    if crate::enthusiasm::enthusiastic(game, unit) {
         m.push(Modifier::new(
             "BFS-SCN-27",
             "Enthusiasm: within the Commander's command range",
@@ -95,10 +95,14 @@ pub fn morale_modifiers(game: &Game, unit: UnitId, cause: &MoraleCause) -> Vec<M
 /// Rolls a Morale test for `unit` (BFS-PSY-2). The caller applies the consequences.
 pub fn morale_test(game: &mut Game, unit: UnitId, cause: &MoraleCause) -> TestRoll {
     let base = game.unit_profile(unit).morale as i32;
+    // The Enthusiasm marker discarded for this test: passed outright (BFS-SCN-27).
+    if let Some(passed) = crate::enthusiasm::take_pass(game, unit, base) {
+        return passed;
+    }
     let mut mods = morale_modifiers(game, unit, cause);
     // CP set aside for this test (BFS-CMD-8); a rally has its own.
     if !matches!(cause, MoraleCause::Rally { .. })
-        && let Some(m) = crate::steady::spend(game, unit)
+        && let Some(m) = crate::steady::spend(game, unit, true)
     {
         mods.push(m);
     }

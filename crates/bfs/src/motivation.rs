@@ -311,7 +311,7 @@ fn test(
         // A Regiment with no Commander at all cannot be rallied to fight on.
         return false;
     };
-    let morale = game.profile(game.commander(c).profile).morale as i32;
+    let morale = crate::coward::morale(game, c) as i32;
     let mut mods = Vec::new();
     let cp = if present {
         game.commander(c).cp.min(MAX_CP_BONUS)

@@ -189,6 +189,7 @@ pub fn describe(game: &Game, e: &Event) -> String {
             distance_cm,
             free,
             independent,
+            prisoner,
         } => {
             let what = order.map_or("a face-down order".to_string(), |o| {
                 format!("a {} order", o.name())
@@ -197,10 +198,7 @@ pub fn describe(game: &Game, e: &Event) -> String {
                 order.is_some_and(|o| crate::phases::orders::take_and_hold(game, *u, o));
             let cost = if *independent && take_and_hold {
                 "free and face up: Commanded Musketeers Take and Hold (BFS-SPC-5)".to_string()
-            } else if *independent
-                && !crate::phases::orders::independent(game, *u)
-                && crate::turn_one::prisoner_talks(game, game.unit(*u).side)
-            {
+            } else if *prisoner {
                 format!(
                     "{}, face up: the enemy's Big Mouthed Prisoner gave the plans away (BFS-SCN-38)",
                     if *free {

@@ -158,6 +158,10 @@ pub struct UnitProfile {
     /// this one is on foot; the two name each other (BFS-SPC-9, [`crate::dragoons`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub other_form: Option<String>,
+    /// A named historical commander (e.g. Stefan Czarniecki): immune to Cowardly Commander
+    /// (BFS-SCN-30).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub historical: bool,
 }
 
 fn default_strength() -> u8 {

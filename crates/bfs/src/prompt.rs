@@ -82,6 +82,18 @@ pub fn prompt(game: &Game) -> Prompt {
             },
             false,
         ),
+        Phase::Orders { acting, .. } if crate::turn_one::in_confusion_window(game) => {
+            let left = game.info.confusion_changes.map_or(0, |c| c.left);
+            p(
+                "Orders",
+                "Confusion: change orders",
+                format!(
+                    "{}: Confusion lets you change {left} of your orders already given, paying CP for each new one (BFS-SCN-44); then end your Orders.",
+                    name(*acting)
+                ),
+                true,
+            )
+        }
         Phase::Orders { acting, .. } => p(
             "Orders",
             "Orders, rallies, transfers",

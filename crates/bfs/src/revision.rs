@@ -22,9 +22,10 @@
 //! | 9 | Salvo and Ranked Fire ([`crate::shooting::ranks`]): a Salvo unit in two ranks fires with both, a Ranked Fire unit with a Defense order with up to three, and reloads the next turn; a Salvo in Reaction Fire that takes Strength off the charger makes it test Morale (BFS-SPC-26, BFS-SPC-29). Commanded Musketeers see all round, lose Salvo and Countermarch, take no −1 after movement with muskets and a Defense order free and face up (BFS-SPC-5, [`crate::commanded`]). Feigned Flight faces its charger after a Break Off without a test and shoots at it in Reaction Fire (BFS-SPC-11, [`crate::feigned_flight`]); the Light Cavalry rules it borrows apply from revision 6, as no recorded battle fielded a unit with it. Instructions at Division level ([`crate::instructions`], BFS-ORD-11..14): a Regimental commander with none pays 1 CP more an order, and contrary orders 1 CP more once turned up. Rabble's formation: no wider than deep in Close Order, and a Reform first when out of it (BFS-SPC-25, [`crate::rabble`]). Bows shoot over their own unit and over friends in Open Order, 1 die a base (BFS-SHO-5). The optional rules Ammunition, Hail of arrows and Group orders came with this revision too, but need no gate: the first two are off unless a scenario names them, and a group order is a new command that no recorded battle holds. |
 //! | 10 | Wagons ([`crate::wagon`], BFS-WAG-1..11): a charge on wagons wins at once and the wagons are taken or destroyed, the chargers lose their Charge order and withdraw; infantry with a Defense order fights from behind them and climbs on them to shoot; a unit behind friendly wagons loses its Charge order; an ammunition wagon is shot at only as the closest target, restocks units and explodes. Wagons take no Morale tests and no Charge order. War Wagon Trains ([`crate::wagon::train`], BFS-WAG-12..20) are fought wagon by wagon and lose crews instead of fleeing. No recorded battle had a wagon on the table, so the gate only keeps the old refusals. A unit moving on beside a friend it only touches no longer counts as passing through it (found with the wagons drawn up side by side). A unit striking two enemies rolls its unit-wide dice (its casualty marker's, an attached commander's) once, not once a target (BFS-CBT-10, BFS-CDR-13). |
 //! | 11 | Succession ([`crate::succession`], BFS-CMD-6): when a Regimental commander falls or leaves the table, his 2nd (else 3rd) in Command becomes the Regiment's Regimental commander and keeps its Instruction. Abandoned guns stay on the table to be manned (BFS-MAN-21, [`crate::gun_manning`]), a Battalion's gun crew may hide among its pikemen (BFS-SPC-23), a unit's shooting target may be paid for (BFS-SHO-10, [`crate::shooting::aim`]), CP set aside for a unit's next test are spent on it (BFS-CMD-8, [`crate::steady`]), a pursuit may be stopped for 1 CP ordered beforehand (BFS-CC-29, [`crate::hold_pursuit`]), dragoons mount and dismount (BFS-SPC-9, [`crate::dragoons`]), and a medium gun may stand dug in on its fortified base (BFS-ART-19, [`crate::fortified_gun`]). Pike and Shot Battalions and Run Behind the Pikes (BFS-SPC-21, BFS-SPC-22) came with this revision too, but need no gate: they are new commands that no recorded battle holds. |
+//! | 12 | The pre-battle sequence's effects, completed: Panic that falls on a War Wagon Train costs each wagon 1 SP instead of 1 SP in all (BFS-WAG-23), and under Fatigue or Exhaustion a commander adds at most 2 CP to a unit's Morale test (BFS-SCN-25, -26). Cowardly Commander and Unexpected Reinforcements (BFS-SCN-30, -32) came with this revision too, but need no gate: no recorded battle holds them. |
 
 /// The revision every new battle is played under.
-pub const CURRENT: u32 = 11;
+pub const CURRENT: u32 = 12;
 
 /// The revision new battles get (serde's default for a freshly built game's options).
 pub const fn current() -> u32 {
@@ -131,4 +132,11 @@ pub fn wagons(revision: u32) -> bool {
 /// they were.
 pub fn succession(revision: u32) -> bool {
     revision >= 11
+}
+
+/// The pre-battle effects completed in revision 12: Panic on a train per wagon (BFS-WAG-23), the
+/// cap of 2 CP on a Morale test under Fatigue (BFS-SCN-25). Battles recorded before it took 1 SP
+/// from a panicked train and let a tired side's commander add 3.
+pub fn prebattle_effects_12(revision: u32) -> bool {
+    revision >= 12
 }

@@ -75,6 +75,10 @@ pub struct PreBattleEffects {
     /// Cut Off the Retreat: the side whose fled bases test at the end (BFS-SCN-47).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cut_off_retreat: Vec<usize>,
+    /// Unexpected Reinforcements: the side whose lost units may return, once a copy
+    /// (BFS-SCN-32).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unexpected_reinforcements: Vec<usize>,
 }
 
 impl PreBattleEffects {
@@ -89,7 +93,18 @@ impl PreBattleEffects {
             && self.big_mouthed_prisoner.is_empty()
             && self.decisive_moment.is_empty()
             && self.cut_off_retreat.is_empty()
+            && self.unexpected_reinforcements.is_empty()
     }
+}
+
+/// A force's units as the table editor adds them to a side (`RulesSection::add_units`, made by
+/// the force builder's `scenario_units`): the army list they come from, which must be the
+/// side's, and the units.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "ForceUnits")]
+pub struct ForceUnits {
+    pub army_list: String,
+    pub units: Vec<UnitSpec>,
 }
 
 /// Game level (BFS-ORG-7); some rules depend on it.
@@ -163,6 +178,9 @@ pub struct CommanderSpec {
     /// Point (Division level, BFS-PSY-26).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deputy: bool,
+    /// Struck by Cowardly Commander in the pre-battle sequence (BFS-SCN-30).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coward: bool,
     /// A Regimental commander's first Instruction, at Division level (BFS-ORD-11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instruction: Option<crate::vocab::OrderKind>,
@@ -307,8 +325,9 @@ impl RulesSection for BfsRules {
         false
     }
 
-    /// Units from a force (a RON list of `Unit(...)`), in a row from `anchor` along the row's
-    /// right hand, each a Line of its own frontage with 3 cm between them.
+    /// Units from a force ([`ForceUnits`]), in a row from `anchor` along the row's right hand,
+    /// each a Line of its own frontage with 3 cm between them. The force's army list must be the
+    /// side's.
     fn add_units(
         &mut self,
         side: usize,
@@ -316,10 +335,17 @@ impl RulesSection for BfsRules {
         anchor: (f32, f32),
         facing: f32,
     ) -> Result<(), String> {
-        let units: Vec<UnitSpec> =
+        let ForceUnits { army_list, units } =
             ron::from_str(text).map_err(|e| format!("the units cannot be read: {e}"))?;
         if side >= self.forces.len() {
             return Err(format!("there is no side {}", side + 1));
+        }
+        if army_list != self.forces[side].army_list {
+            return Err(format!(
+                "the force is of the army list \"{army_list}\"; side {} fields \"{}\"",
+                side + 1,
+                self.forces[side].army_list
+            ));
         }
         let taken: std::collections::BTreeSet<String> = self
             .forces

@@ -181,6 +181,7 @@ fn bring_on_reserves(game: &mut Game, events: &mut Vec<Event>) {
         u.status = UnitStatus::OnTable;
         u.order = Some(OrderKind::Move);
         events.push(Event::ReservesArrived { unit: id });
+        crate::reinforcements::on_arrival(game, id, events);
     }
 }
 

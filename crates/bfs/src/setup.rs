@@ -256,6 +256,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 shot: false,
                 stunned_until_turn: 0,
                 deputy: c.deputy,
+                coward: c.coward,
                 gun_reroll_turn: None,
                 instruction: c.instruction,
                 pending_instruction: None,
@@ -303,6 +304,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
             } else {
                 3
             },
+            reinforcements_returned: Vec::new(),
         },
         terrain,
         sides,

@@ -37,7 +37,7 @@ pub fn test(
     let mut modifiers = modifiers;
     // CP set aside for this test (BFS-CMD-8).
     if let Tester::Unit(u) = who
-        && let Some(m) = crate::steady::spend(game, u)
+        && let Some(m) = crate::steady::spend(game, u, false)
     {
         modifiers.push(m);
     }

@@ -67,6 +67,9 @@ pub struct GameInfo {
     /// Fatigue's markers by the Stronger side's Commander (BFS-SCN-25, -26): how many are left.
     #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub fatigue_markers: u8,
+    /// Units Unexpected Reinforcements brought back, one per copy of the Effect (BFS-SCN-32).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reinforcements_returned: Vec<crate::ids::UnitId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -247,6 +250,10 @@ pub struct TurnFlags {
     /// (BFS-SCN-44).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confused: bool,
+    /// Its next Morale test this turn is passed by discarding the Enthusiasm marker
+    /// (BFS-SCN-27, [`crate::enthusiasm`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enthusiasm_pass: bool,
     /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub broke_off: bool,
@@ -336,6 +343,9 @@ pub struct Commander {
     /// The deputy Commander-in-Chief (BFS-PSY-26).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deputy: bool,
+    /// Struck by Cowardly Commander (BFS-SCN-30, [`crate::coward`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coward: bool,
     /// The turn an Artillery Commander last had a gun roll a failed shot again: once a turn
     /// (BFS-ART-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]

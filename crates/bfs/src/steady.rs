@@ -76,20 +76,31 @@ pub fn declare(
 
 /// At a Morale or Skill test of `unit` (never a to-hit roll, never a rally): the CP set aside
 /// for it, spent now if the commander still has the unit in range, as a modifier to the test.
-pub fn spend(game: &mut Game, unit: UnitId) -> Option<Modifier> {
+/// On a Morale test of a side struck by Fatigue or Exhaustion, at most 2 (BFS-SCN-25, -26).
+pub fn spend(game: &mut Game, unit: UnitId, morale_test: bool) -> Option<Modifier> {
     let (by, cp) = game.unit_mut(unit).flags.steady.take()?;
     let c = game.commander(by);
     let in_range = crate::authority::distance_to_unit(game, by, unit)
         <= crate::authority::command_range_cm(game, by) + sandtable_geometry::tolerance::LIMIT_EPS;
-    let n = cp.min(c.cp);
+    let cap = if morale_test {
+        crate::turn_one::fatigue_boost_cap(game, c.side)
+    } else {
+        None
+    };
+    let n = cp.min(c.cp).min(cap.unwrap_or(MAX_CP));
     if c.status != UnitStatus::OnTable || !in_range || n == 0 {
         return None;
     }
     let name = c.name.clone();
     game.commander_mut(by).cp -= n;
+    let capped = if cap.is_some_and(|m| cp > m) {
+        " (at most 2 under Fatigue, BFS-SCN-25)"
+    } else {
+        ""
+    };
     Some(Modifier::new(
         RULE,
-        format!("{name} spends {n} CP"),
+        format!("{name} spends {n} CP{capped}"),
         n as i32,
     ))
 }

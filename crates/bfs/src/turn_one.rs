@@ -83,6 +83,23 @@ pub fn at_first_movement(game: &mut Game, events: &mut Vec<Event>) {
         }) else {
             continue;
         };
+        if crate::wagon::train::is_train(game, unit)
+            && crate::revision::prebattle_effects_12(game.info.options.rules_revision)
+        {
+            // A wagon train struck by Panic: each wagon loses 1 SP (BFS-WAG-23).
+            let wagons = game.unit(unit).train.as_ref().map_or(0, |t| t.wagons.len());
+            for i in 0..wagons {
+                crate::wagon::train::crew_losses(
+                    game,
+                    unit,
+                    Some(i),
+                    1,
+                    "Panic: each wagon of the train loses 1 SP (BFS-WAG-23)",
+                    events,
+                );
+            }
+            continue;
+        }
         crate::flight::apply_level(
             game,
             unit,
@@ -318,33 +335,6 @@ pub fn count_change(game: &mut Game, unit: UnitId) {
     }
 }
 
-/// Enthusiasm (BFS-SCN-27): +1 to a unit's Morale tests while it is within its side's
-/// Commander-in-Chief's command range and he holds the marker. The marker is lost for good once
-/// a unit of the side has fled off the table or the Commander is killed. (Discarding it to pass
-/// one test outright is not offered yet.)
-pub fn enthusiastic(game: &Game, unit: UnitId) -> bool {
-    let side = game.unit(unit).side;
-    if !game.info.pre_battle.enthusiasm.contains(&side.index()) {
-        return false;
-    }
-    let fled_off = game
-        .units
-        .iter()
-        .any(|u| u.side == side && u.status == UnitStatus::Left && u.bases_fled > 0);
-    if fled_off {
-        return false;
-    }
-    let Some(chief) = game.commander_in_chief(side) else {
-        return false;
-    };
-    if chief.status != UnitStatus::OnTable {
-        return false;
-    }
-    let id = chief.id;
-    crate::authority::distance_to_unit(game, id, unit)
-        <= crate::authority::command_range_cm(game, id) + sandtable_geometry::tolerance::LIMIT_EPS
-}
-
 /// The side Fatigue or Exhaustion strikes, and whether it is Exhaustion.
 fn fatigued_side(game: &Game) -> Option<(Side, bool)> {
     let pb = &game.info.pre_battle;
@@ -353,6 +343,15 @@ fn fatigued_side(game: &Game) -> Option<(Side, bool)> {
         .map(|s| (Side(*s as u8), true))
         .or_else(|| pb.fatigue.first().map(|s| (Side(*s as u8), false)))
         .filter(|(s, _)| s.0 < 2)
+}
+
+/// The most CP a commander of `side` may add to a unit's Morale test: 2 while his side is struck
+/// by Fatigue or Exhaustion (BFS-SCN-25, -26), otherwise no cap beyond the usual.
+pub fn fatigue_boost_cap(game: &Game, side: Side) -> Option<u8> {
+    if !crate::revision::prebattle_effects_12(game.info.options.rules_revision) {
+        return None;
+    }
+    fatigued_side(game).filter(|(s, _)| *s == side).map(|_| 2)
 }
 
 /// Whether the side's last Fatigue marker is gone: all discarded, or its Commander-in-Chief

@@ -216,6 +216,7 @@ fn hussars_and_their_colonel(colonel_y: f32, insubordinate: bool) -> (Game, Unit
         facing: 0.0,
         regiment: Some("reg".into()),
         deputy: false,
+        coward: false,
         instruction: None,
     });
     side.units[0].regiment = Some("reg".into());
@@ -341,6 +342,7 @@ fn bfs_cmd_7_transfer_losses_by_distance() {
             facing: 0.0,
             regiment: Some("reg".into()),
             deputy: false,
+            coward: false,
             instruction: None,
         });
         let mut g = Bfs::setup(&s, 1).unwrap();

@@ -178,3 +178,18 @@ fn bfs_cdr_7_closest_within_30_cm_and_bfs_cdr_8_joining_a_unit() {
     old.info.options.rules_revision = 4;
     assert_eq!(Bfs::legal(&old, &charge(p)).unwrap_err().rule, "BFS-CDR-7");
 }
+
+/// BFS-SCN-30: a cowardly commander charged must avoid the charge: he may not stand, nor run to
+/// a unit (he joins none); he rides away.
+#[test]
+fn bfs_scn_30_a_coward_charged_must_ride_away() {
+    let (mut g, p) = charge_at(52.0);
+    g.commander_mut(SWEDE).coward = true;
+    run(&mut g, charge(p));
+    let stand = Bfs::legal(&g, &answer(CommanderReaction::Stand)).unwrap_err();
+    assert_eq!(stand.rule, "BFS-SCN-30");
+    let m = id(&g, "musketeers");
+    let join = Bfs::legal(&g, &answer(CommanderReaction::Join(m))).unwrap_err();
+    assert_eq!(join.rule, "BFS-SCN-30");
+    assert_eq!(Bfs::legal(&g, &answer(CommanderReaction::BreakOff)), Ok(()));
+}

@@ -206,3 +206,25 @@ fn a_broken_force_file_names_line_and_column() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// BFS-SPC-30 with BFS-SCN-35: Scouts give 2 Reconnaissance Points a unit, on top of its horse's
+/// 1 a base, and do not stack with Light Cavalry's 1 (the highest bonus counts). The rule's
+/// reroll "when checking whether a scouting unit suffered losses" belongs to a reconnaissance
+/// procedure the sources do not hold.
+#[test]
+fn bfs_spc_30_scouts_give_two_reconnaissance_points_a_unit() {
+    use sandtable_bfs::force::reconnaissance_points;
+    use sandtable_bfs::profile::SpecialRule;
+    let list = polish();
+    let mut cossacks = list.profile("cossack-cavalry").unwrap().clone();
+    assert!(cossacks.has(SpecialRule::LightCavalry));
+    assert_eq!(reconnaissance_points(&cossacks, 3, true), 3 + 1);
+    cossacks.special_rules.push(SpecialRule::Scouts);
+    assert_eq!(reconnaissance_points(&cossacks, 3, true), 3 + 2);
+    // Additional units of one row count as one unit: the bonus once.
+    assert_eq!(reconnaissance_points(&cossacks, 3, false), 3);
+    // Scouts on foot: the bonus alone.
+    let mut haiduks = list.profile("haiduks").unwrap().clone();
+    haiduks.special_rules.push(SpecialRule::Scouts);
+    assert_eq!(reconnaissance_points(&haiduks, 4, true), 2);
+}

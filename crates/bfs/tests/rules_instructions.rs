@@ -53,6 +53,7 @@ fn kulesza(instruction: Option<OrderKind>) -> Game {
         facing: 0.0,
         regiment: Some("volunteers".into()),
         deputy: false,
+        coward: false,
         instruction,
     });
     for u in side.units.iter_mut() {
@@ -333,6 +334,7 @@ fn bfs_cmd_5_one_senior_commander_at_division_level() {
         facing: 0.0,
         regiment: None,
         deputy: false,
+        coward: false,
         instruction: None,
     });
     let problems = s.scenario.rules.check(&s.scenario);

@@ -99,6 +99,7 @@ fn division_setup() -> BattleSetup {
             facing: 0.0,
             regiment: Some(id.into()),
             deputy: false,
+            coward: false,
             instruction: None,
         });
     }

@@ -368,3 +368,70 @@ fn a_saved_sequence_resumes_to_the_same_battle() {
     assert!(seq.scenario_text().is_some());
     let _ = BookScenario::Patrol;
 }
+
+/// BFS-SCN-30: Cowardly Commander strikes a random commander of the Stronger side, once only (a
+/// second 5 is rolled again), never a named historical one (only such commanders: roll again);
+/// the battle gets him as a coward.
+#[test]
+fn bfs_scn_30_cowardly_commander_is_rolled_once_and_spares_historical_commanders() {
+    use sandtable_bfs::prebattle::book::Effect;
+    // Border patrol (7 FSP) against the column (10): the Poles roll, the Swedes are struck.
+    let to_effects = |lists: [ArmyList; 2]| {
+        (0..50u64)
+            .find_map(|seed| {
+                let mut s = PreBattle::new(
+                    lists.clone(),
+                    [
+                        force_file("polish-border-patrol.ron"),
+                        force_file("swedish-schwelick-column.ron"),
+                    ],
+                    seed,
+                )
+                .unwrap();
+                s.apply(Side::A, Choice::RollScenario).unwrap();
+                if s.step == Step::PickScenario {
+                    let pick = s.allowed_scenarios()[0];
+                    s.apply(Side::A, Choice::PickScenario(pick)).unwrap();
+                }
+                if s.step == Step::Fortifications {
+                    s.apply(Side::A, Choice::Fortify(0)).unwrap();
+                }
+                (s.step == Step::RollEffects && s.effects_due >= 2).then_some(s)
+            })
+            .expect("a seed with two effects to roll")
+    };
+    let lists = [list("polish-lithuanian-1655"), list("swedish-1655")];
+    let mut s = to_effects(lists.clone());
+    // A 5, then the die among the Swedish commanders: the first.
+    s.dice.script([5, 1]);
+    s.apply(Side::A, Choice::RollEffect).unwrap();
+    assert_eq!(s.effects.last().unwrap().effect, Effect::CowardlyCommander);
+    assert_eq!(s.coward, Some((Side::B, "commander".to_string())));
+    // A second 5 is rolled again: the 4 that follows is Insubordination.
+    s.dice.script([5, 4, 1]);
+    s.apply(Side::A, Choice::RollEffect).unwrap();
+    assert_eq!(s.effects.last().unwrap().effect, Effect::Insubordination);
+    // The battle plays him as a coward.
+    let mut seq = BfsPreBattle(s);
+    let mut b0 = best;
+    let mut b1 = best;
+    run_to_end(&mut seq, &mut [&mut b0, &mut b1], 200).unwrap();
+    let loaded = validates(&seq.scenario_text().unwrap());
+    let game = sandtable_bfs::new_game(&loaded).unwrap();
+    let cowards: Vec<_> = game.commanders.iter().filter(|c| c.coward).collect();
+    assert_eq!(cowards.len(), 1);
+    assert_eq!(cowards[0].side, Side::B);
+
+    // A Swedish force of named historical commanders only: the 5 is rolled again.
+    let mut historical = lists.clone();
+    for p in &mut historical[1].profiles {
+        if p.kind == sandtable_bfs::profile::UnitKind::Commander {
+            p.historical = true;
+        }
+    }
+    let mut s = to_effects(historical);
+    s.dice.script([5, 4, 1]);
+    s.apply(Side::A, Choice::RollEffect).unwrap();
+    assert_eq!(s.effects.last().unwrap().effect, Effect::Insubordination);
+    assert_eq!(s.coward, None);
+}

@@ -315,7 +315,7 @@ fn bfs_scn_38_big_mouthed_prisoner_orders_first_face_up() {
     );
     let h = id(&g, "hussars");
     let by = g.commanders.iter().find(|c| c.side == Side::A).unwrap().id;
-    run(
+    let events = run(
         &mut g,
         Command::IssueOrder {
             unit: h,
@@ -323,6 +323,25 @@ fn bfs_scn_38_big_mouthed_prisoner_orders_first_face_up() {
             by,
         },
     );
+    // The log tells why it is face up, in the other side's view too, and still in a later turn.
+    let issued = events
+        .iter()
+        .find(|e| matches!(e, sandtable_bfs::event::Event::OrderIssued { .. }))
+        .unwrap()
+        .clone();
+    let redacted = issued.redacted_for(Side::B, |u| g.unit(u).side);
+    assert!(matches!(
+        redacted,
+        sandtable_bfs::event::Event::OrderIssued {
+            order: Some(OrderKind::Charge),
+            prisoner: true,
+            ..
+        }
+    ));
+    let mut later = g.clone();
+    later.turn.number = 3;
+    let said = sandtable_bfs::narrate::describe(&later, &issued);
+    assert!(said.contains("Big Mouthed Prisoner"), "{said}");
     let seen = sandtable_bfs::view::view(&g, Side::B);
     assert_eq!(
         seen.unit(h).pending_order.and_then(|p| p.kind),
@@ -365,7 +384,12 @@ fn bfs_scn_44_confusion_takes_an_order_and_lets_the_buyer_change_one() {
         };
         let by = chief(&g, acting);
         if window {
-            // The buyer's window: one change, paid for.
+            // The buyer's window: its prompt says so, and it is for changing orders only.
+            assert!(Bfs::prompt(&g).expected.contains("BFS-SCN-44"));
+            let m0 = id(&g, "musketeers");
+            let e = Bfs::legal(&g, &Command::Reorganize { unit: m0, by }).unwrap_err();
+            assert_eq!(e.rule, "BFS-SCN-44");
+            // One change, paid for.
             let cp = g.commander(by).cp;
             run(
                 &mut g,
@@ -452,6 +476,23 @@ fn bfs_scn_44_confusion_takes_an_order_and_lets_the_buyer_change_one() {
     );
 }
 
+/// BFS-SCN-36: only the side with more Reconnaissance Points buys, so a scenario that gives
+/// Confusion to both sides is refused with the rule.
+#[test]
+fn bfs_scn_36_confusion_has_one_buyer() {
+    let mut s = setup(&two_units(), vec![]);
+    s.scenario.rules.pre_battle.confusion = vec![0, 1];
+    let problems = sandtable_bfs::load::check_scenario(&s.scenario, &s.armies);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.entity == "pre_battle.confusion" && p.message.contains("BFS-SCN-36")),
+        "{problems:?}"
+    );
+    s.scenario.rules.pre_battle.confusion = vec![1, 1];
+    assert!(sandtable_bfs::load::check_scenario(&s.scenario, &s.armies).is_empty());
+}
+
 /// BFS-SCN-27: Enthusiasm gives +1 to the Morale tests of units within the Commander's command
 /// range, until a unit of the side flees off the table.
 #[test]
@@ -492,6 +533,59 @@ fn bfs_scn_27_enthusiasm_within_command_range_until_a_unit_flees_off() {
     u.status = UnitStatus::Left;
     u.bases_fled = 3;
     assert!(!has(&g, "hussars"));
+}
+
+/// BFS-SCN-27: the Enthusiasm marker discarded to pass one Morale test outright. Declared in the
+/// side's phase for a unit within 20 cm of the Commander-in-Chief; that unit's next Morale test
+/// passes with no roll, and the marker (with its +1) is gone for good. Not for a unit beyond
+/// 20 cm, not twice.
+#[test]
+fn bfs_scn_27_enthusiasm_discarded_to_pass_a_test_outright() {
+    use sandtable_bfs::morale::{MoraleCause, morale_modifiers, morale_test};
+    use sandtable_geometry::{Pose, Rect, Vec2};
+    let mut units = two_units();
+    units.push(unit(
+        "cossacks",
+        0,
+        "cossack-cavalry",
+        3,
+        3,
+        (100.0, 20.0),
+        0.0,
+    ));
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.enthusiasm = vec![0];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let chief = g.commander_in_chief(Side::A).unwrap().id;
+    // The Commander-in-Chief just behind the hussars (front middle (40, 20)).
+    let half = g.commander(chief).base.half;
+    g.commander_mut(chief).base =
+        Rect::new(Pose::from_bearing_deg(Vec2::new(40.0, 10.0), 0.0), half);
+    let (h, c) = (id(&g, "hussars"), id(&g, "cossacks"));
+    at_orders(&mut g, Side::A);
+    let far = Bfs::legal(&g, &Command::SpendEnthusiasm { unit: c }).unwrap_err();
+    assert_eq!(far.rule, "BFS-SCN-27");
+    assert!(far.message.contains("20 cm"), "{}", far.message);
+    run(&mut g, Command::SpendEnthusiasm { unit: h });
+    assert!(
+        Bfs::legal(&g, &Command::SpendEnthusiasm { unit: h }).is_err(),
+        "once"
+    );
+    // Its next Morale test: passed with no die, whatever the dice would have shown.
+    g.dice.script([10]);
+    let roll = morale_test(&mut g, h, &MoraleCause::Reorganize);
+    assert!(roll.passed && roll.face.is_none());
+    assert!(roll.modifiers.iter().any(|m| m.rule == "BFS-SCN-27"));
+    assert_eq!(g.dice.scripted_left(), 1, "no die was rolled");
+    // The marker is gone: no +1 any more, and no second discard.
+    assert!(
+        !morale_modifiers(&g, h, &MoraleCause::Reorganize)
+            .iter()
+            .any(|m| m.rule == "BFS-SCN-27")
+    );
+    let roll = morale_test(&mut g, h, &MoraleCause::Reorganize);
+    assert_eq!(roll.face, Some(10));
+    assert!(Bfs::legal(&g, &Command::SpendEnthusiasm { unit: h }).is_err());
 }
 
 /// BFS-SCN-25, -26: Fatigue's three markers go as the side's units fail Morale tests (one for
@@ -537,4 +631,255 @@ fn bfs_scn_25_26_fatigue_markers_and_exhaustion() {
     assert_eq!(penalty(&g, "musketeers"), -1);
     g.info.fatigue_markers = 0;
     assert_eq!(penalty(&g, "musketeers"), -2);
+
+    // The tired side's commander adds at most 2 CP to a Morale test (3 to a Skill test).
+    let swede = sandtable_bfs::ids::CommanderId(1);
+    let half = g.commander(swede).base.half;
+    g.commander_mut(swede).base = sandtable_geometry::Rect::new(
+        sandtable_geometry::Pose::from_bearing_deg(
+            sandtable_geometry::Vec2::new(60.0, 106.0),
+            180.0,
+        ),
+        half,
+    );
+    let m = id(&g, "musketeers");
+    g.unit_mut(m).flags.steady = Some((swede, 3));
+    let boost = sandtable_bfs::steady::spend(&mut g, m, true).expect("in range");
+    assert_eq!((boost.delta, g.commander(swede).cp), (2, 1));
+    assert!(boost.reason.contains("BFS-SCN-25"), "{}", boost.reason);
+    g.commander_mut(swede).cp = 3;
+    g.unit_mut(m).flags.steady = Some((swede, 3));
+    let skill = sandtable_bfs::steady::spend(&mut g, m, false).unwrap();
+    assert_eq!((skill.delta, g.commander(swede).cp), (3, 0));
+    // The other side's commander is not capped.
+    let pole = sandtable_bfs::ids::CommanderId(0);
+    let h = id(&g, "hussars");
+    let half = g.commander(pole).base.half;
+    g.commander_mut(pole).base = sandtable_geometry::Rect::new(
+        sandtable_geometry::Pose::from_bearing_deg(sandtable_geometry::Vec2::new(40.0, 14.0), 0.0),
+        half,
+    );
+    g.unit_mut(h).flags.steady = Some((pole, 3));
+    assert_eq!(
+        sandtable_bfs::steady::spend(&mut g, h, true).unwrap().delta,
+        3
+    );
+}
+
+/// BFS-SCN-32: Unexpected Reinforcements. A lost unit of the side holding the Effect waits in
+/// Reserves; from turn 2's Reorganization Phase it tests Skill, and on a pass comes on in Column
+/// at its own edge with a Move order, at full strength and no longer counted as lost. The closest
+/// enemy within 40 cm that sees it, not larger than it, tests Morale. One unit per copy; a
+/// single-base company never returns.
+#[test]
+fn bfs_scn_32_unexpected_reinforcements_bring_one_lost_unit_back() {
+    use sandtable_bfs::state::OrderKind;
+    let units = vec![
+        unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 20.0), 0.0),
+        unit("scouts", 0, "winged-hussars", 1, 1, (90.0, 20.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 45.0), 180.0),
+    ];
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.unexpected_reinforcements = vec![0];
+    let mut g = Bfs::setup(&s, 3).unwrap();
+    let (h, sc, r) = (id(&g, "hussars"), id(&g, "scouts"), id(&g, "reiters"));
+    // Both Polish units are lost: the hussars destroyed, the single base fled off the table.
+    for (u, destroyed) in [(h, true), (sc, false)] {
+        let n = g.unit(u).bases.len() as u8;
+        let unit = g.unit_mut(u);
+        unit.bases.clear();
+        if destroyed {
+            unit.status = UnitStatus::Destroyed;
+            unit.bases_destroyed = n;
+        } else {
+            unit.status = UnitStatus::Left;
+            unit.bases_fled = n;
+        }
+    }
+    assert_eq!(
+        sandtable_bfs::victory::report(&g, "t").sides[0].bases_destroyed,
+        3
+    );
+    assert!(!sandtable_bfs::reinforcements::eligible(&g, sc), "one base");
+    let tests = |events: &[sandtable_bfs::event::Event]| {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                sandtable_bfs::event::Event::Test(t) if t.rule == "BFS-SCN-32" => Some(t.clone()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    // Turn 1: no test yet.
+    let mut events = Vec::new();
+    sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
+    assert!(tests(&events).is_empty());
+    // Turn 2: a failed Skill test keeps the hussars back; the single base is never tested.
+    g.turn.number = 2;
+    g.dice.script([10]);
+    sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    assert_eq!(tests(&events).len(), 1);
+    assert_eq!(g.unit(h).status, UnitStatus::Destroyed);
+    // Turn 3: a pass, and the reiters (as large, 3 bases, within 40 cm) test Morale: a 10 fails.
+    g.turn.number = 3;
+    g.dice.script([1, 10]);
+    let mut events = Vec::new();
+    sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    let hus = g.unit(h);
+    assert_eq!(hus.status, UnitStatus::OnTable);
+    assert_eq!(hus.order, Some(OrderKind::Move));
+    assert_eq!(hus.bases.len(), 3);
+    assert_eq!(hus.morale, MoraleLevel::Good);
+    // In Column: one file, its rear touching the south edge.
+    let bottom = hus
+        .bases
+        .iter()
+        .flat_map(|b| b.corners())
+        .map(|c| c.y)
+        .fold(f32::INFINITY, f32::min);
+    assert!(bottom.abs() < 0.02, "{bottom}");
+    let xs: Vec<f32> = hus.bases.iter().map(|b| b.pose.pos.x).collect();
+    assert!(xs.iter().all(|x| (x - xs[0]).abs() < 0.01), "{xs:?}");
+    let morale: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            sandtable_bfs::event::Event::Test(t)
+                if t.unit == Some(r) && t.cause.contains("unexpectedly") =>
+            {
+                Some(t.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(morale.len(), 1, "{events:?}");
+    assert_ne!(g.unit(r).morale, MoraleLevel::Good);
+    // No longer a loss.
+    assert_eq!(
+        sandtable_bfs::victory::report(&g, "t").sides[0].bases_destroyed,
+        0
+    );
+    // Lost again: it counts, and the one copy is spent, so nothing more returns.
+    let unit = g.unit_mut(h);
+    unit.bases.clear();
+    unit.status = UnitStatus::Destroyed;
+    unit.bases_destroyed = 3;
+    g.turn.number = 4;
+    let mut events = Vec::new();
+    sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
+    assert!(tests(&events).is_empty());
+    assert_eq!(
+        sandtable_bfs::victory::report(&g, "t").sides[0].bases_destroyed,
+        3
+    );
+}
+
+/// BFS-SCN-30: the Cowardly Commander. His Morale is 4; a Charge order from him costs 1 CP more
+/// than a Move order to the same unit; he joins no unit; he may not end a move within 10 cm of an
+/// enemy unit; and when his side's Movement Phase begins with him closer, he rides straight away
+/// until 10 cm clear, and moves no more that phase.
+#[test]
+fn bfs_scn_30_the_cowardly_commander() {
+    use sandtable_bfs::command::MoveStep;
+    use sandtable_bfs::ids::CommanderId;
+    use sandtable_bfs::state::OrderKind;
+    use sandtable_geometry::{Pose, Rect, Vec2};
+    let units = vec![
+        unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 20.0), 0.0),
+        unit("musketeers", 1, "musketeers", 4, 4, (60.0, 100.0), 180.0),
+    ];
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.forces[0].commanders[0].coward = true;
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let c = CommanderId(0);
+    assert!(g.commander(c).coward);
+    assert_eq!(sandtable_bfs::coward::morale(&g, c), 4);
+    assert_ne!(sandtable_bfs::coward::morale(&g, CommanderId(1)), 4);
+    // His card says so.
+    let card =
+        sandtable_bfs::present::cards::card(&g, sandtable_bfs::present::table::commander_piece(c))
+            .unwrap();
+    assert!(card.lines.iter().any(|l| l.contains("BFS-SCN-30")));
+    assert!(
+        card.rows
+            .iter()
+            .any(|(k, v)| k == "Morale" && v.starts_with("4 Cowardly"))
+    );
+
+    // Orders, turn 2: the Charge order costs one more than the Move order.
+    at_orders(&mut g, Side::A);
+    let h = id(&g, "hussars");
+    let issue = |g: &sandtable_bfs::Game, o| {
+        sandtable_bfs::phases::orders::check_issue(g, h, o, c)
+            .unwrap()
+            .cp
+    };
+    let (mv, ch) = (issue(&g, OrderKind::Move), issue(&g, OrderKind::Charge));
+    assert_eq!(
+        mv,
+        sandtable_bfs::authority::order_cost(&g, c, h).cp,
+        "a Move order as usual"
+    );
+    assert_eq!(ch, mv + 1);
+    // With only the Move order's CP, the Charge order is refused with the rule.
+    g.commander_mut(c).cp = mv;
+    let e = sandtable_bfs::phases::orders::check_issue(&g, h, OrderKind::Charge, c).unwrap_err();
+    assert_eq!(e.rule, "BFS-SCN-30");
+
+    // Movement: he joins no unit, and may not end a move 10 cm from the musketeers.
+    g.turn.number = 2;
+    at_movement(&mut g, Side::A, false);
+    let join = Bfs::legal(
+        &g,
+        &Command::JoinUnit {
+            commander: c,
+            unit: h,
+        },
+    )
+    .unwrap_err();
+    assert_eq!(join.rule, "BFS-SCN-30");
+    let half = g.commander(c).base.half;
+    // His base's front 15 cm from the musketeers' front edge (y = 100), facing them.
+    g.commander_mut(c).base = Rect::new(
+        Pose::from_bearing_deg(Vec2::new(60.0, 85.0 - half.y), 0.0),
+        half,
+    );
+    let near = Bfs::legal(
+        &g,
+        &Command::MoveCommander {
+            commander: c,
+            steps: vec![MoveStep::Forward(6.0)],
+        },
+    )
+    .unwrap_err();
+    assert_eq!(near.rule, "BFS-SCN-30");
+    assert_eq!(
+        Bfs::legal(
+            &g,
+            &Command::MoveCommander {
+                commander: c,
+                steps: vec![MoveStep::Forward(4.0)],
+            },
+        ),
+        Ok(())
+    );
+
+    // His side's Movement Phase begins with him 4 cm from them: he rides straight back until
+    // 10 cm clear (to within the 0.5 cm step), and has moved.
+    g.commander_mut(c).base = Rect::new(
+        Pose::from_bearing_deg(Vec2::new(60.0, 96.0 - half.y), 0.0),
+        half,
+    );
+    let mut events = Vec::new();
+    sandtable_bfs::phases::movement::begin_movement(&mut g, Side::A, false, &mut events);
+    let b = g.commander(c).base;
+    let front = b.corners().iter().map(|p| p.y).fold(f32::MIN, f32::max);
+    let gap = 100.0 - front;
+    assert!((10.0..10.51).contains(&gap), "{gap}");
+    assert!((b.pose.pos.x - 60.0).abs() < 0.01);
+    assert!(g.commander(c).moved);
+    assert!(events.iter().any(
+        |e| matches!(e, sandtable_bfs::event::Event::Ruling { rule, .. } if rule == "BFS-SCN-30")
+    ));
 }

@@ -422,3 +422,29 @@ fn bfs_wag_12_a_train_cut_in_two_closes_up() {
         "closing up is all it does this phase"
     );
 }
+
+/// BFS-WAG-23 (with BFS-SCN-33): Panic that falls on a wagon train costs each of its wagons 1
+/// crew SP; the train is not Disorganized.
+#[test]
+fn bfs_wag_23_panic_on_a_train_costs_each_wagon_one_sp() {
+    let mut s = setup(
+        &[
+            unit("tabor", 0, "war-wagon", 3, 1, (66.0, 60.0), 90.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+        ],
+        vec![],
+    );
+    // Panic against the Poles, whose only unit is the train.
+    s.scenario.rules.pre_battle.panic = vec![0];
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let mut events = Vec::new();
+    sandtable_bfs::turn_one::at_first_movement(&mut g, &mut events);
+    assert!(wagons(&g).iter().all(|w| w.crew == 2), "{:?}", wagons(&g));
+    assert_eq!(g.unit(id(&g, "tabor")).morale, MoraleLevel::Good);
+    // A battle recorded under revision 11 replays as it was played: 1 SP in all.
+    let mut old = Bfs::setup(&s, 1).unwrap();
+    old.info.options.rules_revision = 11;
+    sandtable_bfs::turn_one::at_first_movement(&mut old, &mut Vec::new());
+    let crew: u32 = wagons(&old).iter().map(|w| w.crew as u32).sum();
+    assert_eq!(crew, 8);
+}

@@ -214,6 +214,7 @@ pub fn give(
             distance_cm: authority::distance_to_unit(game, by, unit),
             free,
             independent: false,
+            prisoner: face_up,
         });
     }
     Ok(())

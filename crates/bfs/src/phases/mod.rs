@@ -20,6 +20,19 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         return Err(RuleError::new("BFS-VIC-9", "The battle is over."));
     }
     names_exist(game, cmd)?;
+    // Confusion's window is for changing orders, nothing else (BFS-SCN-44).
+    if crate::turn_one::in_confusion_window(game)
+        && crate::revision::prebattle_effects_12(game.info.options.rules_revision)
+        && !matches!(
+            cmd,
+            Command::IssueOrder { .. } | Command::GroupOrder { .. } | Command::EndOrders
+        )
+    {
+        return Err(RuleError::new(
+            "BFS-SCN-44",
+            "Confusion's extra Orders Phase is only for changing orders already given: give new orders (paid for) or end it.",
+        ));
+    }
     match cmd {
         Command::Bid { side, cp } => initiative::check_bid(game, *side, *cp),
         Command::ChooseInitiative { .. } => initiative::check_choose(game).map(|_| ()),
@@ -60,6 +73,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         }
         Command::Steady { unit, by, cp } => crate::steady::check(game, *unit, *by, *cp),
         Command::HoldPursuit { unit, by } => crate::hold_pursuit::check(game, *unit, *by),
+        Command::SpendEnthusiasm { unit } => crate::enthusiasm::check(game, *unit),
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -196,6 +210,7 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         }
         Command::Steady { unit, by, cp } => crate::steady::declare(game, *unit, *by, *cp, e)?,
         Command::HoldPursuit { unit, by } => crate::hold_pursuit::declare(game, *unit, *by, e)?,
+        Command::SpendEnthusiasm { unit } => crate::enthusiasm::declare(game, *unit, e)?,
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

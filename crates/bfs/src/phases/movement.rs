@@ -30,6 +30,7 @@ pub fn begin_movement(game: &mut Game, acting: Side, second: bool, events: &mut 
         crate::turn_one::at_first_movement(game, events);
     }
     reveal_orders(game, acting, events);
+    crate::coward::at_movement_start(game, acting, events);
     crate::rabble::at_movement_start(game, acting, events);
     flee_in_movement(game, acting, events);
     crate::wagon::train::close_up(game, acting, events);
@@ -1123,7 +1124,9 @@ pub fn check_move_commander(
             ),
         ));
     }
-    commander_path(game, commander, c.base, steps)
+    let end = commander_path(game, commander, c.base, steps)?;
+    crate::coward::check_move_end(game, commander, &end)?;
+    Ok(end)
 }
 
 /// Where a commander's steps take his base from `start` (BFS-CDR-2): his own Move, through

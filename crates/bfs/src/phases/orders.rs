@@ -157,7 +157,23 @@ pub fn check_issue(
         });
     }
     check_subordinate(game, unit, by)?;
-    checked_cost(game, unit, by)
+    let mut cost = checked_cost(game, unit, by)?;
+    // A coward pays 1 CP more for a Charge order (BFS-SCN-30).
+    let extra = crate::coward::charge_surcharge(game, by, order, cost.cp);
+    if extra > 0 {
+        cost.cp += extra;
+        let c = game.commander(by);
+        if cost.cp > c.cp {
+            return Err(RuleError::new(
+                "BFS-SCN-30",
+                format!(
+                    "{} is a coward: a Charge order from him costs {} CP and he has {}.",
+                    c.name, cost.cp, c.cp
+                ),
+            ));
+        }
+    }
+    Ok(cost)
 }
 
 /// May `unit` take a new order from `by` now, whatever it costs: the acting side's unit and
@@ -309,9 +325,9 @@ pub fn issue(
     let cost = check_issue(game, unit, order, by)?;
     let free = orders_are_free(game) && cost.cp == 0;
     crate::turn_one::count_change(game, unit);
-    let face_up = independent(game, unit)
-        || take_and_hold(game, unit, order)
-        || crate::turn_one::prisoner_talks(game, game.unit(unit).side);
+    let own_face_up = independent(game, unit) || take_and_hold(game, unit, order);
+    let prisoner = !own_face_up && crate::turn_one::prisoner_talks(game, game.unit(unit).side);
+    let face_up = own_face_up || prisoner;
     game.commander_mut(by).cp -= cost.cp;
     let u = game.unit_mut(unit);
     u.pending_order = Some(PendingOrder {
@@ -327,7 +343,8 @@ pub fn issue(
         cp: cost.cp,
         distance_cm: cost.distance_cm,
         free,
-        independent: face_up,
+        independent: own_face_up,
+        prisoner,
     });
     Ok(())
 }

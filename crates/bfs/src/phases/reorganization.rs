@@ -33,6 +33,7 @@ pub fn run(game: &mut Game, events: &mut Vec<Event>) {
     }
     mobility(game, events);
     crate::delay::reorganization(game, events);
+    crate::reinforcements::reorganization(game, events);
     // Charges end with the turn, except a failed charge that passed its test (BFS-CHG-24).
     for u in game.units.iter_mut() {
         if u.charge

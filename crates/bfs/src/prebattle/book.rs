@@ -207,23 +207,6 @@ impl Effect {
                 | Self::Exhaustion
         )
     }
-
-    /// Whether the battle in Sandtable plays the effect yet; the others are rolled as the book
-    /// says and listed in the battle's briefing as not yet played.
-    pub fn played(self) -> bool {
-        matches!(
-            self,
-            Self::Insubordination
-                | Self::Enthusiasm
-                | Self::Fatigue
-                | Self::Exhaustion
-                | Self::ChoiceOfTerrain
-                | Self::GoodBadDay
-                | Self::MarchLosses
-                | Self::Panic
-                | Self::Delay
-        )
-    }
 }
 
 /// Reconnaissance Effects (BFS-SCN-36).

@@ -231,8 +231,8 @@ impl ForceBuilder for BfsForceBuilder {
         }
     }
 
-    /// The force's units (not its commanders: a side has its own) as the scenario's
-    /// `Unit(...)` list.
+    /// The force's units (not its commanders: a side has its own) with their army list, as the
+    /// table editor adds them (`ForceUnits`).
     fn scenario_units(&self, draft: &ForceDraft) -> Result<String, String> {
         let list = self
             .list(&draft.list)
@@ -250,7 +250,11 @@ impl ForceBuilder for BfsForceBuilder {
             }
         }
         let pretty = ron::ser::PrettyConfig::new().struct_names(true);
-        ron::ser::to_string_pretty(&units, pretty).map_err(|e| e.to_string())
+        let out = crate::scenario_spec::ForceUnits {
+            army_list: list.id.clone(),
+            units,
+        };
+        ron::ser::to_string_pretty(&out, pretty).map_err(|e| e.to_string())
     }
 
     fn read(&self, path: &Path, text: &str) -> Result<ForceDraft, LoadError> {

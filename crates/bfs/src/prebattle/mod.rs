@@ -137,7 +137,8 @@ pub struct PreBattle {
     pub forces: [Force; 2],
     pub table: (f32, f32),
     pub seed: u64,
-    dice: Dice,
+    /// The sequence's dice; views of it go to no seat (tests script them).
+    pub dice: Dice,
     pub step: Step,
     /// The Weaker side; `None` when the FSP are equal.
     pub weaker: Option<Side>,
@@ -154,6 +155,8 @@ pub struct PreBattle {
     pub cp_change: [i8; 2],
     /// Units made Insubordinate by the Additional Effect, by side and id.
     pub insubordinate: Vec<(Side, String)>,
+    /// The commander Cowardly Commander struck, by side and id (BFS-SCN-30).
+    pub coward: Option<(Side, String)>,
     /// Units held back before deployment, by side and id, and how they come on (BFS-SCN-31,
     /// -46).
     pub delayed: Vec<(Side, String, crate::delay::Delay)>,
@@ -204,6 +207,7 @@ impl PreBattle {
             effects: Vec::new(),
             cp_change: [0, 0],
             insubordinate: Vec::new(),
+            coward: None,
             delayed: Vec::new(),
             elements: Vec::new(),
             elements_left: 0,
@@ -700,6 +704,10 @@ impl PreBattle {
                 // All are Insubordinate already: roll another Effect (BFS-SCN-29).
                 continue;
             }
+            if e == Effect::CowardlyCommander && self.coward_open(stronger).is_empty() {
+                // Only named historical commanders: roll another Effect (BFS-SCN-30).
+                continue;
+            }
             if e == Effect::Delay {
                 let eligible = self.delay_eligible(stronger).len() as u32
                     + self.delayed.iter().filter(|d| d.0 == stronger).count() as u32;
@@ -725,6 +733,14 @@ impl PreBattle {
                 self.insubordinate.push((stronger, unit));
                 format!("{name} becomes Insubordinate")
             }
+            Effect::CowardlyCommander => {
+                let open = self.coward_open(stronger);
+                let face = self.dice.roll(open.len() as u32);
+                faces.push(face as u8);
+                let (id, name) = open[face as usize - 1].clone();
+                self.coward = Some((stronger, id));
+                format!("{name} turns out a coward")
+            }
             Effect::Delay => {
                 let open = self.delay_eligible(stronger);
                 let face = self.dice.roll(open.len() as u32);
@@ -742,14 +758,9 @@ impl PreBattle {
             }
             _ => String::new(),
         };
-        let played = if effect.played() {
-            String::new()
-        } else {
-            " (not yet played by Sandtable's battle: it is noted in the briefing)".into()
-        };
         self.say(
             format!(
-                "Additional Effect: {}{}{}{played}.",
+                "Additional Effect: {}{}{}.",
                 effect.name(),
                 if detail.is_empty() { "" } else { ": " },
                 detail
@@ -783,6 +794,18 @@ impl PreBattle {
                         .any(|(s, id)| *s == side && id == &u.id)
             })
             .map(|u| u.id.clone())
+            .collect()
+    }
+
+    /// The commanders of `side` Cowardly Commander may strike, by id and name: all but named
+    /// historical ones (BFS-SCN-30).
+    fn coward_open(&self, side: Side) -> Vec<(String, String)> {
+        let list = &self.lists[side.index()];
+        self.forces[side.index()]
+            .commanders
+            .iter()
+            .filter(|c| !list.profile(&c.profile).is_some_and(|p| p.historical))
+            .map(|c| (c.id.clone(), c.name.clone()))
             .collect()
     }
 

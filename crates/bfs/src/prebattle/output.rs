@@ -56,6 +56,10 @@ impl PreBattle {
                 }
             }
             for c in &mut spec.commanders {
+                c.coward = self
+                    .coward
+                    .as_ref()
+                    .is_some_and(|(s, id)| *s == side && *id == c.id);
                 let p = placements.iter().find(|p| p.id == c.id)?;
                 c.position = p.position;
                 c.facing = p.facing;
@@ -169,11 +173,14 @@ impl PreBattle {
             cut_off_retreat: buyer.map_or(vec![], |b| {
                 vec![1 - b; bought(ReconEffect::CutOffTheRetreat)]
             }),
+            unexpected_reinforcements: self.weaker.map_or(vec![], |w| {
+                vec![w.index(); count(Effect::UnexpectedReinforcements)]
+            }),
         }
     }
 
-    /// What the players should know before the first turn: the scenario, the effects and what
-    /// Sandtable does not yet play of them.
+    /// What the players should know before the first turn: the scenario, the forces and the
+    /// effects rolled and bought.
     fn briefing(&self) -> String {
         let mut out = Vec::new();
         if let Some(map) = self.map() {
@@ -205,18 +212,6 @@ impl PreBattle {
                 "Additional Effects: {} (BFS-SCN-24).",
                 list.join(", ")
             ));
-            let unplayed: Vec<&str> = self
-                .effects
-                .iter()
-                .filter(|t| !t.effect.played())
-                .map(|t| t.effect.name())
-                .collect();
-            if !unplayed.is_empty() {
-                out.push(format!(
-                    "Not yet played by Sandtable's battle, so keep them by hand: {}.",
-                    unplayed.join(", ")
-                ));
-            }
         }
         if !self.bought.is_empty() {
             let list: Vec<String> = self

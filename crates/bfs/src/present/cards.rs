@@ -144,8 +144,25 @@ fn commander_card(game: &Game, c: &Commander) -> Card {
                     format!("Instruction: {now}{new} (BFS-ORD-11)")
                 }),
         )
+        .chain(c.coward.then(|| {
+            "A coward (BFS-SCN-30): a Charge order from him costs 1 CP more; he joins no unit, \
+             rides away from a charge, and keeps 10 cm from the enemy"
+                .to_string()
+        }))
         .collect(),
-        rows: profile_rows(p),
+        rows: profile_rows(p)
+            .into_iter()
+            .map(|(k, v)| {
+                if k == "Morale" && c.coward {
+                    (
+                        k,
+                        format!("{} Cowardly (BFS-SCN-30)", crate::coward::MORALE),
+                    )
+                } else {
+                    (k, v)
+                }
+            })
+            .collect(),
         notes: String::new(),
     }
 }

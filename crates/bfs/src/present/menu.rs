@@ -372,6 +372,12 @@ fn steady_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
             Command::HoldPursuit { unit: u, by },
         ));
     }
+    if crate::enthusiasm::check(view, u).is_ok() {
+        menu.items.push(MenuItem::new(
+            "Enthusiasm: pass its next Morale test this turn outright, discarding the marker (BFS-SCN-27)",
+            Command::SpendEnthusiasm { unit: u },
+        ));
+    }
     for (by, cp) in crate::steady::options(view, u) {
         menu.items.push(MenuItem::new(
             format!(

@@ -82,6 +82,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                 facing: if i == 0 { 0.0 } else { 180.0 },
                 regiment: None,
                 deputy: false,
+                coward: false,
                 instruction: None,
             }],
             regiments: vec![],
