@@ -156,6 +156,19 @@ pub enum CommanderRank {
     Third,
 }
 
+impl CommanderRank {
+    /// The rank as players say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::CommanderInChief => "Commander-in-Chief",
+            Self::Senior => "Senior Commander",
+            Self::Regimental => "Regimental Commander",
+            Self::Second => "2nd in Command",
+            Self::Third => "3rd in Command",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Commander")]
 pub struct CommanderSpec {

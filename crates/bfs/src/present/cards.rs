@@ -117,7 +117,7 @@ fn commander_card(game: &Game, c: &Commander) -> Card {
         title: c.name.clone(),
         side: Some(c.side.0),
         lines: vec![
-            format!("{:?} — {}", c.rank, game.side(c.side).name),
+            format!("{} — {}", c.rank.name(), game.side(c.side).name),
             format!(
                 "Command points: {} of {} · Command range {} cm",
                 c.cp,
