@@ -53,6 +53,9 @@ pub struct BattleSetup {
     /// The sequence's dice seed (`--dice`); by default "Begin the sequence" draws one from the
     /// clock.
     pub seed: Option<u64>,
+    /// The optional rules of the sequence the players chose to play (names from the ruleset's
+    /// `PreBattleEntry::options`).
+    pub options: Vec<String>,
 }
 
 impl BattleSetup {
@@ -220,7 +223,8 @@ impl BattleSetup {
                 .ok_or("choose two forces first")
         };
         let (a, b) = (pick(0)?, pick(1)?);
-        let seq = (entry.start)(&[&a, &b], &paths.dirs, seed).map_err(|e| e.lines().join("\n"))?;
+        let seq = (entry.start)(&[&a, &b], &paths.dirs, seed, &self.options)
+            .map_err(|e| e.lines().join("\n"))?;
         for (i, path) in [&a, &b].iter().enumerate() {
             self.names[i] = self
                 .builder
@@ -237,6 +241,11 @@ impl BattleSetup {
         self.tab = SetupTab::Sequence;
         self.settle_viewer();
         Ok(())
+    }
+
+    /// The optional rules the ruleset's sequence offers: (name, what players call it).
+    pub fn offered_options(&self) -> &'static [(&'static str, &'static str)] {
+        self.entry.map_or(&[], |e| e.options)
     }
 
     /// A side's force name, as both seats know it.

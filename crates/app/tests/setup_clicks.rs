@@ -42,13 +42,14 @@ fn a_force_is_built_the_sequence_run_in_hot_seat_and_the_battle_started_by_click
     let own = std::env::temp_dir().join(format!("sandtable-click-forces-{}", std::process::id()));
     // One test in this file: nothing else reads the environment meanwhile.
     unsafe { std::env::set_var("SANDTABLE_FORCES_DIR", &own) };
-    for seed in [3, 11, 2026] {
-        build_run_and_start(&own, seed);
+    // The last plays the optional Choice of Effects, ticked in the window (BFS-OPT-4).
+    for (seed, choice) in [(3, false), (11, false), (2026, true)] {
+        build_run_and_start(&own, seed, choice);
     }
     let _ = std::fs::remove_dir_all(&own);
 }
 
-fn build_run_and_start(own: &std::path::Path, seed: u64) {
+fn build_run_and_start(own: &std::path::Path, seed: u64, choice_of_effects: bool) {
     let _ = std::fs::remove_dir_all(own);
     let mut app = support::headless_app(Args {
         start_screen: true,
@@ -131,6 +132,14 @@ fn build_run_and_start(own: &std::path::Path, seed: u64) {
         click_pos(&mut app, item.rect.center());
     }
     click_in(&mut app, WINDOW, "Player", 1);
+    if choice_of_effects {
+        let tick = with_role(&app, WINDOW, Role::CheckBox)
+            .into_iter()
+            .find(|w| w.label.starts_with("Choice of Effects"))
+            .expect("the optional rule offered");
+        click_pos(&mut app, tick.rect.center());
+        assert_eq!(setup(&app).options, ["choice_of_effects"]);
+    }
     let forces = setup(&app).forces.clone();
     let chosen = setup(&app).chosen;
     assert!(forces[chosen[0]].ends_with(format!("{stem}.ron")));

@@ -129,10 +129,7 @@ fn is_chain(s: &crate::phases::group_order::Spacing) -> bool {
 
 /// Optional rules of the book that the engine does not play yet; enabling one is refused with a
 /// clear message rather than silently ignored.
-const NOT_YET: &[(&str, &str)] = &[
-    ("choice_of_effects", "BFS-OPT-4"),
-    ("fortune_favors_the_bold", "BFS-OPT-5"),
-];
+const NOT_YET: &[(&str, &str)] = &[("fortune_favors_the_bold", "BFS-OPT-5")];
 
 impl Options {
     /// Every option name a scenario may use.
@@ -213,6 +210,12 @@ impl Options {
                     _ => bad("\"chain\" or \"all_pairs\""),
                 },
                 (n, OptionValue::Bool(false)) if NOT_YET.iter().any(|(k, _)| *k == n) => {}
+                // Choice of Effects is played while the battle is set up, not in it.
+                ("choice_of_effects", OptionValue::Bool(false)) => {}
+                ("choice_of_effects", _) => problems.push(Problem::new(
+                    who.clone(),
+                    "Choice of Effects (BFS-OPT-4) is a rule of the pre-battle sequence, which sets up a battle: name it there (the set-up window's box, or sandtable-cli setup --option choice_of_effects), not in a scenario",
+                )),
                 (n, _) if NOT_YET.iter().any(|(k, _)| *k == n) => {
                     let rule = NOT_YET
                         .iter()
@@ -262,10 +265,16 @@ mod tests {
             "fortune_favors_the_bold".to_string(),
             OptionValue::Bool(true),
         );
+        m.insert("choice_of_effects".to_string(), OptionValue::Bool(true));
         let errs = Options::from_scenario(&m).unwrap_err();
-        assert_eq!(errs.len(), 2);
+        assert_eq!(errs.len(), 3);
         assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-5")));
         assert!(errs.iter().any(|p| p.message.contains("unknown option")));
+        // Choice of Effects belongs to the pre-battle sequence, and the message says where.
+        assert!(
+            errs.iter()
+                .any(|p| p.message.contains("--option choice_of_effects"))
+        );
     }
 
     #[test]

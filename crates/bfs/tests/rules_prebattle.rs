@@ -32,7 +32,7 @@ fn force_file(name: &str) -> ForceFile {
 }
 
 fn start(a: &str, b: &str, seed: u64) -> Box<dyn Seam> {
-    sandtable_bfs::prebattle::start_files(&[&force_path(a), &force_path(b)], &dirs(), seed)
+    sandtable_bfs::prebattle::start_files(&[&force_path(a), &force_path(b)], &dirs(), seed, &[])
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -434,4 +434,116 @@ fn bfs_scn_30_cowardly_commander_is_rolled_once_and_spares_historical_commanders
     s.apply(Side::A, Choice::RollEffect).unwrap();
     assert_eq!(s.effects.last().unwrap().effect, Effect::Insubordination);
     assert_eq!(s.coward, None);
+}
+
+/// BFS-OPT-4: Choice of Effects. Off unless named; with it, one in three of the effects due is
+/// chosen instead of rolled. March Losses, Cowardly Commander and Exhaustion are never chosen,
+/// nor Fatigue once taken; the choice is recorded, kept by a save, and the battle plays it.
+#[test]
+fn bfs_opt_4_choice_of_effects() {
+    use sandtable_bfs::prebattle::book::Effect;
+    use sandtable_bfs::prebattle::{apply_options, resume_text};
+    // Foraging party (5 FSP) against von Schwelick's column (10): the Swedes are owed up to 5
+    // effects; find dice that leave at least 3 after the scenario.
+    let to_effects = |options: &[String]| {
+        (0..200u64)
+            .find_map(|seed| {
+                let mut s = PreBattle::new(
+                    [list("swedish-1655"), list("swedish-1655")],
+                    [
+                        force_file("swedish-foraging-party.ron"),
+                        force_file("swedish-schwelick-column.ron"),
+                    ],
+                    seed,
+                )
+                .unwrap();
+                apply_options(&mut s, options).unwrap();
+                let weaker = s.weaker.unwrap();
+                s.apply(weaker, Choice::RollScenario).unwrap();
+                if s.step == Step::PickScenario {
+                    let pick = *s
+                        .allowed_scenarios()
+                        .iter()
+                        .min_by_key(|sc| sc.value(false))
+                        .unwrap();
+                    s.apply(weaker, Choice::PickScenario(pick)).ok()?;
+                }
+                if s.step == Step::Fortifications {
+                    s.apply(weaker, Choice::Fortify(0)).unwrap();
+                }
+                (s.step == Step::RollEffects && s.effects_due >= 3).then_some((s, weaker))
+            })
+            .expect("a seed with three effects or more")
+    };
+    // Off by default: nothing to choose.
+    let (s, weaker) = to_effects(&[]);
+    assert_eq!(s.effects_to_choose, 0);
+    let e = s
+        .check(weaker, &Choice::ChooseEffect(Effect::Panic))
+        .unwrap_err();
+    assert_eq!(e.rule, "BFS-OPT-4");
+
+    let (mut s, weaker) = to_effects(&["choice_of_effects".to_string()]);
+    let due = s.effects_due;
+    assert_eq!(s.effects_to_choose, due / 3);
+    for never in [
+        Effect::MarchLosses,
+        Effect::CowardlyCommander,
+        Effect::Exhaustion,
+    ] {
+        assert!(
+            s.check(weaker, &Choice::ChooseEffect(never)).is_err(),
+            "{never:?}"
+        );
+    }
+    s.apply(weaker, Choice::ChooseEffect(Effect::Fatigue))
+        .unwrap();
+    let last = s.effects.last().unwrap();
+    assert_eq!(last.effect, Effect::Fatigue);
+    assert_eq!(s.effects_due, due - 1);
+    // Fatigue again would be Exhaustion: refused.
+    if s.effects_to_choose > 0 {
+        let e = s
+            .check(weaker, &Choice::ChooseEffect(Effect::Fatigue))
+            .unwrap_err();
+        assert_eq!(e.rule, "BFS-SCN-26");
+    }
+    // The rest: rolled while rolls are left, chosen when only choices are.
+    while s.step == Step::RollEffects || s.step == Step::GoodOrBadDay {
+        if s.step == Step::GoodOrBadDay {
+            s.apply(weaker, Choice::GoodDay(true)).unwrap();
+        } else if s.effects_due > s.effects_to_choose {
+            s.apply(weaker, Choice::RollEffect).unwrap();
+        } else {
+            assert!(
+                s.check(weaker, &Choice::RollEffect).is_err(),
+                "chosen, not rolled"
+            );
+            s.apply(weaker, Choice::ChooseEffect(Effect::Panic))
+                .unwrap();
+        }
+    }
+    assert_eq!(
+        s.effects.len() as u32
+            + u32::from(s.effects.iter().any(|t| t.effect == Effect::Exhaustion)),
+        due
+    );
+    // A save keeps the option: the resumed sequence is the same.
+    let seq = BfsPreBattle(s);
+    let saved = seq.save_text();
+    assert!(saved.contains("choice_of_effects"));
+    let back = resume_text(std::path::Path::new("saved.ron"), &saved, &dirs()).unwrap();
+    assert_eq!(back.save_text(), saved);
+    // An unknown option is refused with the ones there are.
+    let mut s = PreBattle::new(
+        [list("swedish-1655"), list("swedish-1655")],
+        [
+            force_file("swedish-foraging-party.ron"),
+            force_file("swedish-schwelick-column.ron"),
+        ],
+        1,
+    )
+    .unwrap();
+    let e = apply_options(&mut s, &["fortune".to_string()]).unwrap_err();
+    assert!(e.contains("choice_of_effects"), "{e}");
 }

@@ -132,6 +132,10 @@ enum Cmd {
         /// Who decides for each side: ai, random or file:PATH.
         #[arg(long, default_value = "ai,ai", value_name = "A,B")]
         players: String,
+        /// An optional rule of the sequence to play, e.g. choice_of_effects (BFS-OPT-4); may be
+        /// given more than once.
+        #[arg(long = "option", value_name = "NAME")]
+        options: Vec<String>,
         /// The scenario file to write.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -357,6 +361,7 @@ fn main() -> ExitCode {
             force_b,
             seed,
             players,
+            options,
             out,
             log,
             json,
@@ -368,6 +373,7 @@ fn main() -> ExitCode {
                 forces: [&force_a, &force_b],
                 seed,
                 players: &players,
+                options: &options,
                 out: &out,
                 log,
                 json,

@@ -10,6 +10,8 @@ pub struct Setup<'a> {
     pub forces: [&'a Path; 2],
     pub seed: u64,
     pub players: &'a str,
+    /// Optional rules of the sequence to play (e.g. `choice_of_effects`).
+    pub options: &'a [String],
     pub out: &'a Path,
     pub log: bool,
     pub json: bool,
@@ -70,7 +72,8 @@ pub fn run(
         seat_player(specs[0], opts.seed ^ 0xA11CE)?,
         seat_player(specs[1], opts.seed ^ 0xB0B)?,
     ];
-    let mut seq = (entry.start)(&opts.forces, dirs, opts.seed).map_err(|e| e.lines().join("\n"))?;
+    let mut seq = (entry.start)(&opts.forces, dirs, opts.seed, opts.options)
+        .map_err(|e| e.lines().join("\n"))?;
     let mut failures = [None, None];
     let result = {
         let [a, b] = &mut seats;
@@ -87,11 +90,16 @@ pub fn run(
         .scenario_text()
         .ok_or("the sequence ended without a battle")?;
     let header = format!(
-        "// Set up by `sandtable-cli setup` from {} and {}, seed {}, players {}.\n",
+        "// Set up by `sandtable-cli setup` from {} and {}, seed {}, players {}{}.\n",
         opts.forces[0].display(),
         opts.forces[1].display(),
         opts.seed,
-        opts.players
+        opts.players,
+        if opts.options.is_empty() {
+            String::new()
+        } else {
+            format!(", optional rules {}", opts.options.join(", "))
+        }
     );
     // The scenario must load like any other before it takes the place of anything at --out: it
     // is checked beside it first, then moved into place.

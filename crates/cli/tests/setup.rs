@@ -154,3 +154,46 @@ fn setup_refuses_bad_forces_and_short_choice_files() {
         "{err}"
     );
 }
+
+/// BFS-OPT-4 from the command line: `--option choice_of_effects` plays Choice of Effects (the
+/// record says which effects were chosen, and the battle validates); an unknown optional rule is
+/// refused with the names there are.
+#[test]
+fn setup_plays_an_optional_rule_when_named() {
+    let mut chosen = 0;
+    for seed in 1..=12u64 {
+        let out = temp(&format!("choice-{seed}.ron"));
+        let out_s = out.to_str().unwrap();
+        let log = ok(&cli(&[
+            "setup",
+            "--force-a",
+            "assets/forces/swedish-foraging-party.ron",
+            "--force-b",
+            "assets/forces/swedish-schwelick-column.ron",
+            "--seed",
+            &seed.to_string(),
+            "--option",
+            "choice_of_effects",
+            "--out",
+            out_s,
+            "--log",
+        ]));
+        chosen += log.matches("chosen (BFS-OPT-4)").count();
+        ok(&cli(&["validate", out_s]));
+    }
+    assert!(chosen > 0, "some seed owed three effects or more");
+    let o = cli(&[
+        "setup",
+        "--force-a",
+        "assets/forces/swedish-foraging-party.ron",
+        "--force-b",
+        "assets/forces/swedish-schwelick-column.ron",
+        "--option",
+        "fortune",
+        "--out",
+        temp("never.ron").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("choice_of_effects"), "{err}");
+}

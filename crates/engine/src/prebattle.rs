@@ -141,9 +141,14 @@ pub trait ForceBuilder: Send + Sync {
     fn scenario_units(&self, draft: &ForceDraft) -> Result<String, String>;
 }
 
-/// Starts a sequence from two force files, with the data folders and a seed.
-pub type StartSequence =
-    fn(&[&Path; 2], &crate::files::DataDirs, u64) -> Result<Box<dyn PreBattle>, LoadError>;
+/// Starts a sequence from two force files, with the data folders, a seed and the names of the
+/// optional rules to play ([`PreBattleEntry::options`]).
+pub type StartSequence = fn(
+    &[&Path; 2],
+    &crate::files::DataDirs,
+    u64,
+    &[String],
+) -> Result<Box<dyn PreBattle>, LoadError>;
 
 /// Resumes a sequence from its saved text.
 pub type ResumeSequence =
@@ -156,6 +161,9 @@ pub struct PreBattleEntry {
     pub ruleset: &'static str,
     pub start: StartSequence,
     pub resume: ResumeSequence,
+    /// The optional rules its sequence offers, off unless named at the start: (name, what
+    /// players call it).
+    pub options: &'static [(&'static str, &'static str)],
     /// Its force builder over the army lists of a data folder.
     pub builder: fn(&crate::files::DataDirs) -> Box<dyn ForceBuilder>,
 }

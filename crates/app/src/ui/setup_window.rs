@@ -248,6 +248,19 @@ fn sequence_tab(
                 ui.end_row();
             }
         });
+        for (name, label) in setup.offered_options() {
+            let mut on = setup.options.iter().any(|o| o == name);
+            if ui
+                .checkbox(&mut on, *label)
+                .on_hover_text("An optional rule of the book, off unless both players agree")
+                .changed()
+            {
+                setup.options.retain(|o| o != name);
+                if on {
+                    setup.options.push(name.to_string());
+                }
+            }
+        }
         ui.add_space(8.0);
         if ui
             .button(egui::RichText::new("Begin the sequence").size(17.0))

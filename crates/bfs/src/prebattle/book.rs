@@ -196,6 +196,29 @@ impl Effect {
         }
     }
 
+    /// The effects on the D10, in face order.
+    pub const ROLLED: [Effect; 10] = [
+        Self::Fatigue,
+        Self::Enthusiasm,
+        Self::MarchLosses,
+        Self::Insubordination,
+        Self::CowardlyCommander,
+        Self::Delay,
+        Self::UnexpectedReinforcements,
+        Self::Panic,
+        Self::ChoiceOfTerrain,
+        Self::GoodBadDay,
+    ];
+
+    /// May be chosen under Choice of Effects (BFS-OPT-4): all but March Losses, Cowardly
+    /// Commander and Exhaustion.
+    pub fn choosable(self) -> bool {
+        !matches!(
+            self,
+            Self::MarchLosses | Self::CowardlyCommander | Self::Exhaustion
+        )
+    }
+
     /// Taken at most once; a duplicate roll is rolled again (BFS-SCN-24).
     pub fn once(self) -> bool {
         matches!(

@@ -1,7 +1,7 @@
 //! What the seat to act may choose at each step, with the rules' reason for what it may not, and
 //! how much the computer likes each choice (the same candidates a person is offered).
 
-use super::book::{BookScenario, ReconEffect, enemy_effects_allowed};
+use super::book::{BookScenario, Effect, ReconEffect, enemy_effects_allowed};
 use super::terrain_setup::{self, TerrainPick};
 use super::{Choice, PreBattle, Step};
 use crate::ids::Side;
@@ -79,7 +79,17 @@ impl PreBattle {
                     Ok(())
                 }
             }
-            (Choice::RollEffect, Step::RollEffects) => Ok(()),
+            (Choice::RollEffect, Step::RollEffects) => {
+                if self.effects_due <= self.effects_to_choose {
+                    refuse(
+                        "BFS-OPT-4",
+                        "The effects left are chosen, not rolled (Choice of Effects: one in three).",
+                    )
+                } else {
+                    Ok(())
+                }
+            }
+            (Choice::ChooseEffect(e), Step::RollEffects) => self.check_choose_effect(*e),
             (Choice::GoodDay(own), Step::GoodOrBadDay) => {
                 let enemy = side.other();
                 let cp = self.forces[enemy.index()].summary.command_points as i32
@@ -153,6 +163,50 @@ impl PreBattle {
                     self.difference()
                 ),
             );
+        }
+        Ok(())
+    }
+
+    /// Choice of Effects (BFS-OPT-4): one in three of the effects due is chosen; never March
+    /// Losses, Cowardly Commander or Exhaustion (so not Fatigue a second time), never a
+    /// once-only effect twice, nor one that could not strike.
+    fn check_choose_effect(&self, e: Effect) -> Result<(), RuleError> {
+        let rule = "BFS-OPT-4";
+        if !self.choice_of_effects {
+            return refuse(
+                rule,
+                "Choice of Effects is an optional rule this sequence does not play.",
+            );
+        }
+        if self.effects_to_choose == 0 {
+            return refuse(rule, "No effect is left to choose: the rest are rolled.");
+        }
+        if !e.choosable() {
+            return refuse(e.rule(), format!("{} may not be chosen.", e.name()));
+        }
+        let taken = |x: Effect| self.effects.iter().filter(|t| t.effect == x).count();
+        let stronger = self.chooser().other();
+        if e == Effect::Fatigue && taken(Effect::Fatigue) + taken(Effect::Exhaustion) > 0 {
+            return refuse(
+                "BFS-SCN-26",
+                "Fatigue a second time would be Exhaustion, which may not be chosen.",
+            );
+        }
+        if e.once() && taken(e) > 0 {
+            return refuse(e.rule(), format!("{} is taken once only.", e.name()));
+        }
+        if e == Effect::Insubordination && self.insubordination_open(stronger).is_empty() {
+            return refuse(e.rule(), "Every enemy unit is Insubordinate already.");
+        }
+        if e == Effect::Delay {
+            let held = self.delayed.iter().filter(|d| d.0 == stronger).count();
+            let eligible = self.delay_eligible(stronger).len() + held;
+            if self.delay_eligible(stronger).is_empty() || held + 1 > eligible / 2 {
+                return refuse(
+                    e.rule(),
+                    "At most half the enemy's units may be delayed (BFS-SCN-31).",
+                );
+            }
         }
         Ok(())
     }
@@ -307,12 +361,27 @@ impl PreBattle {
                     ));
                 }
             }
-            Step::RollEffects => raw.push((
-                Choice::RollEffect,
-                format!("Roll an Additional Effect ({} to go)", self.effects_due),
-                "BFS-SCN-24",
-                0,
-            )),
+            Step::RollEffects => {
+                raw.push((
+                    Choice::RollEffect,
+                    format!(
+                        "Roll an Additional Effect ({} to go)",
+                        self.effects_due - self.effects_to_choose.min(self.effects_due)
+                    ),
+                    "BFS-SCN-24",
+                    0,
+                ));
+                if self.choice_of_effects && self.effects_to_choose > 0 {
+                    for e in Effect::ROLLED.into_iter().filter(|e| e.choosable()) {
+                        raw.push((
+                            Choice::ChooseEffect(e),
+                            format!("Choose {} ({} to choose)", e.name(), self.effects_to_choose),
+                            "BFS-OPT-4",
+                            choose_score(e),
+                        ));
+                    }
+                }
+            }
             Step::GoodOrBadDay => {
                 raw.push((
                     Choice::GoodDay(true),
@@ -430,5 +499,21 @@ impl PreBattle {
                 score,
             })
             .collect()
+    }
+}
+
+/// How much the computer likes choosing an effect (BFS-OPT-4): a unit held back or panicked hurts
+/// the enemy most at once, then what weakens his tests, then what helps one's own.
+fn choose_score(e: Effect) -> i32 {
+    match e {
+        Effect::Delay => 9,
+        Effect::Panic => 8,
+        Effect::Fatigue => 7,
+        Effect::Enthusiasm => 6,
+        Effect::Insubordination => 5,
+        Effect::GoodBadDay => 5,
+        Effect::UnexpectedReinforcements => 4,
+        Effect::ChoiceOfTerrain => 3,
+        _ => 0,
     }
 }

@@ -36,7 +36,7 @@ use sandtable_engine::{Dice, RuleError};
 use serde::{Deserialize, Serialize};
 
 pub use deployment::Placement;
-pub use seam::{BfsPreBattle, entry, resume_text, start_files};
+pub use seam::{BfsPreBattle, OPTIONS, apply_options, entry, resume_text, start_files};
 pub use terrain_setup::TerrainPick;
 
 /// The default table, 120 × 120 cm (BFS-SCN-2).
@@ -92,6 +92,9 @@ pub enum Choice {
     DeployLayout(u8),
     /// Deploy each unit and commander where given.
     Deploy(Vec<Placement>),
+    /// Choose an Additional Effect instead of rolling one (the optional Choice of Effects,
+    /// BFS-OPT-4).
+    ChooseEffect(Effect),
 }
 
 /// An Additional Effect taken, with what it struck.
@@ -150,6 +153,10 @@ pub struct PreBattle {
     pub defender: Side,
     pub fortifications: u32,
     pub effects_due: u32,
+    /// The optional rule Choice of Effects is played (BFS-OPT-4).
+    pub choice_of_effects: bool,
+    /// Of the effects due, how many are still to be chosen rather than rolled (BFS-OPT-4).
+    pub effects_to_choose: u32,
     pub effects: Vec<TakenEffect>,
     /// Command Points added to (or taken from) each side's Skirmish Force Commander.
     pub cp_change: [i8; 2],
@@ -204,6 +211,8 @@ impl PreBattle {
             defender: Side::A,
             fortifications: 0,
             effects_due: 0,
+            choice_of_effects: false,
+            effects_to_choose: 0,
             effects: Vec::new(),
             cp_change: [0, 0],
             insubordinate: Vec::new(),
@@ -367,6 +376,7 @@ impl PreBattle {
             }
             Choice::Fortify(n) => self.fortify(n),
             Choice::RollEffect => self.roll_effect(),
+            Choice::ChooseEffect(e) => self.choose_effect(e),
             Choice::GoodDay(own) => self.good_day(own),
             Choice::PlaceTerrain(pick) => self.place_terrain(side, pick),
             Choice::AddTerrain(pick) => {
@@ -673,6 +683,23 @@ impl PreBattle {
                 "BFS-SCN-14",
                 vec![],
             );
+            if self.choice_of_effects && self.effects_due >= 3 {
+                // One in three is chosen instead of rolled (BFS-OPT-4).
+                self.effects_to_choose = self.effects_due / 3;
+                self.say(
+                    format!(
+                        "Choice of Effects: {} of them {} chosen instead of rolled.",
+                        self.effects_to_choose,
+                        if self.effects_to_choose == 1 {
+                            "is"
+                        } else {
+                            "are"
+                        }
+                    ),
+                    "BFS-OPT-4",
+                    vec![],
+                );
+            }
             self.step = Step::RollEffects;
         } else {
             self.begin_terrain();
@@ -723,6 +750,27 @@ impl PreBattle {
             }
             break e;
         };
+        self.take_effect(effect, faces, false);
+    }
+
+    /// Choice of Effects: the Weaker side takes `effect` instead of rolling (BFS-OPT-4); checked
+    /// by the menu.
+    fn choose_effect(&mut self, effect: Effect) {
+        let effect = if effect == Effect::Fatigue
+            && self.effects.iter().any(|t| t.effect == Effect::Fatigue)
+        {
+            Effect::Exhaustion
+        } else {
+            effect
+        };
+        self.effects_to_choose = self.effects_to_choose.saturating_sub(1);
+        self.take_effect(effect, Vec::new(), true);
+    }
+
+    /// An Additional Effect rolled (with `faces`) or chosen: what it strikes, the record, and the
+    /// next step.
+    fn take_effect(&mut self, effect: Effect, mut faces: Vec<u8>, chosen: bool) {
+        let stronger = self.chooser().other();
         let detail = match effect {
             Effect::Insubordination => {
                 let open = self.insubordination_open(stronger);
@@ -752,15 +800,16 @@ impl PreBattle {
                 format!("{name} goes to Reserves")
             }
             Effect::Exhaustion => {
-                // Exhaustion replaces the Fatigue rolled before it (BFS-SCN-25).
+                // Exhaustion replaces the Fatigue taken before it (BFS-SCN-25, -26).
                 self.effects.retain(|t| t.effect != Effect::Fatigue);
-                "Fatigue rolled twice".into()
+                "Fatigue taken twice".into()
             }
             _ => String::new(),
         };
         self.say(
             format!(
-                "Additional Effect: {}{}{}.",
+                "Additional Effect{}: {}{}{}.",
+                if chosen { " chosen (BFS-OPT-4)" } else { "" },
                 effect.name(),
                 if detail.is_empty() { "" } else { ": " },
                 detail

@@ -27,7 +27,44 @@ struct Saved {
     lists: [ArmyList; 2],
     forces: [ForceFile; 2],
     seed: u64,
+    /// The optional rules the sequence plays ([`OPTIONS`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    options: Vec<String>,
     made: Vec<(Side, Choice)>,
+}
+
+/// The optional rules BFaS's sequence offers: (name, what players call it).
+pub const OPTIONS: &[(&str, &str)] = &[(
+    "choice_of_effects",
+    "Choice of Effects: one Additional Effect in three is chosen, not rolled (BFS-OPT-4)",
+)];
+
+/// Switches the named optional rules on; an unknown name is refused with the ones there are.
+pub fn apply_options(seq: &mut PreBattle, options: &[String]) -> Result<(), String> {
+    for o in options {
+        match o.as_str() {
+            "choice_of_effects" => seq.choice_of_effects = true,
+            other => {
+                return Err(format!(
+                    "no optional rule \"{other}\" in the pre-battle sequence; there is: {}",
+                    OPTIONS
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn options_of(seq: &PreBattle) -> Vec<String> {
+    let mut out = Vec::new();
+    if seq.choice_of_effects {
+        out.push("choice_of_effects".to_string());
+    }
+    out
 }
 
 /// The BFaS pre-battle sequence as the engine's seam sees it.
@@ -264,6 +301,7 @@ impl Seam for BfsPreBattle {
             lists: s.lists.clone(),
             forces: [s.forces[0].file.clone(), s.forces[1].file.clone()],
             seed: s.seed,
+            options: options_of(s),
             made: s.made.clone(),
         };
         let pretty = ron::ser::PrettyConfig::new().struct_names(true);
@@ -277,6 +315,7 @@ pub fn start_files(
     paths: &[&Path; 2],
     dirs: &DataDirs,
     seed: u64,
+    options: &[String],
 ) -> Result<Box<dyn Seam>, LoadError> {
     let mut lists = Vec::new();
     let mut files = Vec::new();
@@ -310,9 +349,13 @@ pub fn start_files(
     }
     let lists: [ArmyList; 2] = lists.try_into().expect("two lists");
     let files: [ForceFile; 2] = files.try_into().expect("two forces");
-    let seq = BfsPreBattle::new(lists, files, seed).map_err(|why| LoadError::Semantic {
+    let mut seq = BfsPreBattle::new(lists, files, seed).map_err(|why| LoadError::Semantic {
         file: paths[0].to_path_buf(),
         problems: vec![Problem::new("forces", why)],
+    })?;
+    apply_options(&mut seq.0, options).map_err(|why| LoadError::Semantic {
+        file: paths[0].to_path_buf(),
+        problems: vec![Problem::new("options", why)],
     })?;
     Ok(Box::new(seq))
 }
@@ -340,6 +383,7 @@ pub fn resume_text(path: &Path, text: &str, _dirs: &DataDirs) -> Result<Box<dyn 
         }
     }
     let mut seq = PreBattle::new(saved.lists, saved.forces, saved.seed).map_err(semantic)?;
+    apply_options(&mut seq, &saved.options).map_err(semantic)?;
     seq.replay(&saved.made).map_err(semantic)?;
     Ok(Box::new(BfsPreBattle(seq)))
 }
@@ -350,6 +394,7 @@ pub fn entry() -> sandtable_engine::prebattle::PreBattleEntry {
         ruleset: crate::RULESET_ID,
         start: start_files,
         resume: resume_text,
+        options: OPTIONS,
         builder: super::builder::builder,
     }
 }
