@@ -44,6 +44,7 @@ const KINDS: [TerrainKind; 6] = [
 enum Op {
     AddTerrain(usize, (f32, f32), (f32, f32), f32),
     MoveTerrain(usize, (f32, f32)),
+    TurnTerrain(usize, f32, f32),
     RemoveTerrain(usize),
     MovePiece(usize, (f32, f32), f32),
     RemovePiece(usize),
@@ -65,6 +66,7 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(k, c, s, r)| Op::AddTerrain(k, c, s, r)),
         (0usize..20, at.clone()).prop_map(|(i, c)| Op::MoveTerrain(i, c)),
         (0usize..20).prop_map(Op::RemoveTerrain),
+        (0usize..20, -180.0f32..180.0, 0.3f32..2.5).prop_map(|(i, t, g)| Op::TurnTerrain(i, t, g)),
         (0usize..40, at.clone(), 0.0f32..360.0).prop_map(|(i, c, f)| Op::MovePiece(i, c, f)),
         (0usize..40).prop_map(Op::RemovePiece),
         (at, 1.0f32..20.0).prop_map(|(c, r)| Op::AddObjective(c, r)),
@@ -93,6 +95,16 @@ fn run(ed: &mut dyn AnyEditor, op: &Op) {
             }
             Edit::SetTerrain(*i % ed.terrain().len(), t)
         }),
+        Op::TurnTerrain(i, turn, grow) => {
+            ed.terrain().get(*i % ed.terrain().len().max(1)).map(|t| {
+                let mut t = t.clone();
+                t.shape = sandtable_engine::editor::scaled(
+                    &sandtable_engine::editor::rotated(&t.shape, *turn),
+                    *grow,
+                );
+                Edit::SetTerrain(*i % ed.terrain().len(), t)
+            })
+        }
         Op::RemoveTerrain(i) => {
             (!ed.terrain().is_empty()).then(|| Edit::RemoveTerrain(*i % ed.terrain().len()))
         }

@@ -209,6 +209,57 @@ pub fn translated(shape: &ShapeSpec, dx: f32, dy: f32) -> ShapeSpec {
     }
 }
 
+/// A shape turned by `deg` degrees (clockwise, as bearings turn) about its [`middle`]: a
+/// rectangle's rotation grows, a polygon's or strip's points turn.
+pub fn rotated(shape: &ShapeSpec, deg: f32) -> ShapeSpec {
+    let (mx, my) = middle(shape);
+    // Bearings turn clockwise: a point at +y (north) goes to +x (east).
+    let (s, c) = (-deg).to_radians().sin_cos();
+    let t = |p: &(f32, f32)| {
+        let (dx, dy) = (p.0 - mx, p.1 - my);
+        (mx + dx * c - dy * s, my + dx * s + dy * c)
+    };
+    match shape {
+        ShapeSpec::Rect {
+            center,
+            size,
+            rotation,
+        } => ShapeSpec::Rect {
+            center: *center,
+            size: *size,
+            rotation: (rotation + deg).rem_euclid(360.0),
+        },
+        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
+        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
+            points: points.iter().map(t).collect(),
+            width: *width,
+        },
+    }
+}
+
+/// A shape grown (or shrunk) by `factor` about its [`middle`]: a rectangle's size, a polygon's
+/// outline, a strip's path (its width is set on its own).
+pub fn scaled(shape: &ShapeSpec, factor: f32) -> ShapeSpec {
+    let (mx, my) = middle(shape);
+    let t = |p: &(f32, f32)| (mx + (p.0 - mx) * factor, my + (p.1 - my) * factor);
+    match shape {
+        ShapeSpec::Rect {
+            center,
+            size,
+            rotation,
+        } => ShapeSpec::Rect {
+            center: *center,
+            size: (size.0 * factor, size.1 * factor),
+            rotation: *rotation,
+        },
+        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
+        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
+            points: points.iter().map(t).collect(),
+            width: *width,
+        },
+    }
+}
+
 /// A shape's middle: a rectangle's centre, the mean of a polygon's or strip's points.
 pub fn middle(shape: &ShapeSpec) -> (f32, f32) {
     let mean = |ps: &[(f32, f32)]| {
@@ -433,5 +484,49 @@ impl<R: Files + Present + Teach> AnyEditor for TypedEditor<R> {
 
     fn changed(&self) -> bool {
         self.scenario != self.saved
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: (f32, f32), b: (f32, f32)) -> bool {
+        (a.0 - b.0).abs() < 1e-4 && (a.1 - b.1).abs() < 1e-4
+    }
+
+    /// A square turned a quarter clockwise about its middle: the corner to the north goes east.
+    #[test]
+    fn a_polygon_turns_clockwise_about_its_middle() {
+        let square = ShapeSpec::Polygon(vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
+        let ShapeSpec::Polygon(ps) = rotated(&square, 90.0) else {
+            unreachable!()
+        };
+        // (0, 10), north-west, is now north-east: (10, 10).
+        assert!(close(ps[3], (10.0, 10.0)), "{ps:?}");
+        assert!(close(ps[0], (0.0, 10.0)), "{ps:?}");
+        assert!(close(middle(&ShapeSpec::Polygon(ps)), (5.0, 5.0)));
+        let rect = ShapeSpec::Rect {
+            center: (5.0, 5.0),
+            size: (4.0, 2.0),
+            rotation: 300.0,
+        };
+        assert!(
+            matches!(rotated(&rect, 90.0), ShapeSpec::Rect { rotation, .. } if (rotation - 30.0).abs() < 1e-4)
+        );
+    }
+
+    /// Grown to 150 % about its middle; a strip keeps its width.
+    #[test]
+    fn a_shape_grows_about_its_middle() {
+        let strip = ShapeSpec::Strip {
+            points: vec![(0.0, 0.0), (20.0, 0.0)],
+            width: 3.0,
+        };
+        let ShapeSpec::Strip { points, width } = scaled(&strip, 1.5) else {
+            unreachable!()
+        };
+        assert!(close(points[0], (-5.0, 0.0)) && close(points[1], (25.0, 0.0)));
+        assert_eq!(width, 3.0);
     }
 }

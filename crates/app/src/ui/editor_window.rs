@@ -163,6 +163,30 @@ fn toolbar(
             *ed = TableEditor::default();
         }
     });
+    // The battle's title and length, as its briefing shows them.
+    ui.horizontal(|ui| {
+        let Some((mut title, mut turns)) = ed
+            .editor
+            .as_ref()
+            .map(|e| (e.scenario_name().to_string(), e.turn_limit()))
+        else {
+            return;
+        };
+        ui.label("Title");
+        if ui
+            .add(egui::TextEdit::singleline(&mut title).desired_width(320.0))
+            .changed()
+        {
+            ed.apply(Edit::SetName(title));
+        }
+        ui.label("Turns");
+        if ui
+            .add(egui::DragValue::new(&mut turns).range(1..=30))
+            .changed()
+        {
+            ed.apply(Edit::SetTurnLimit(turns));
+        }
+    });
     if let Some(n) = &ed.notice {
         let colour = if n.starts_with("Refused") {
             egui::Color32::LIGHT_RED
@@ -387,11 +411,37 @@ fn inspector(ui: &mut egui::Ui, ed: &mut TableEditor) {
                         ],
                     ),
                     other => {
+                        // A polygon or strip has no angle or size of its own: it is turned and
+                        // grown by so much, about its middle.
                         let (mut x, mut y) = middle(other);
                         let (x0, y0) = (x, y);
-                        let c = numbers(ui, &mut [("x", &mut x), ("y", &mut y)]);
+                        let (mut turn, mut grow) = (0.0f32, 100.0f32);
+                        let mut width = match other {
+                            ShapeSpec::Strip { width, .. } => Some(*width),
+                            _ => None,
+                        };
+                        let mut fields: Vec<(&str, &mut f32)> = vec![
+                            ("x", &mut x),
+                            ("y", &mut y),
+                            ("turn by °", &mut turn),
+                            ("size %", &mut grow),
+                        ];
+                        if let Some(w) = width.as_mut() {
+                            fields.push(("width", w));
+                        }
+                        let c = numbers(ui, &mut fields);
                         if c {
-                            *other = sandtable_engine::editor::translated(other, x - x0, y - y0);
+                            let mut s = sandtable_engine::editor::translated(other, x - x0, y - y0);
+                            if turn != 0.0 {
+                                s = sandtable_engine::editor::rotated(&s, turn);
+                            }
+                            if grow > 0.0 && (grow - 100.0).abs() > 1e-3 {
+                                s = sandtable_engine::editor::scaled(&s, grow / 100.0);
+                            }
+                            if let (ShapeSpec::Strip { width: w, .. }, Some(nw)) = (&mut s, width) {
+                                *w = nw;
+                            }
+                            *other = s;
                         }
                         c
                     }
