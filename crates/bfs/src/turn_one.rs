@@ -208,6 +208,49 @@ pub fn cut_off_the_retreat(game: &mut Game, events: &mut Vec<Event>) {
             let u = game.unit_mut(id);
             u.cut_off = u.cut_off.saturating_add(cut);
         }
+        // Commanders who fled too, at their own Morale, with no retinue to save them (from
+        // revision 12; battles recorded before it tested bases only).
+        if !crate::revision::prebattle_effects_12(game.info.options.rules_revision) {
+            continue;
+        }
+        let fled: Vec<_> = game
+            .commanders
+            .iter()
+            .filter(|c| c.side == Side(side as u8))
+            .filter(|c| {
+                c.status == UnitStatus::Left || (c.status == UnitStatus::OnTable && c.fleeing)
+            })
+            .map(|c| (c.id, c.name.clone()))
+            .collect();
+        for (c, name) in fled {
+            let morale = crate::coward::morale(game, c) as i32;
+            let roll = crate::dice::TestRoll::roll(morale, Vec::new(), &mut game.dice, 10);
+            let passed = roll.passed;
+            events.push(Event::Test(crate::event::TestReport {
+                unit: None,
+                commander: Some(c),
+                kind: crate::event::TestKind::Morale,
+                rule: "BFS-SCN-47".into(),
+                cause: format!("Cut Off the Retreat: {name} fled"),
+                roll,
+                outcome: if passed {
+                    "passed: he got away"
+                } else {
+                    "failed: he is cut off and taken, with no retinue to save him"
+                }
+                .into(),
+            }));
+            if !passed {
+                let cm = game.commander_mut(c);
+                cm.status = UnitStatus::Destroyed;
+                cm.fleeing = false;
+                events.push(Event::CommanderLost {
+                    commander: c,
+                    killed: true,
+                    reason: "cut off in his flight (BFS-SCN-47)".into(),
+                });
+            }
+        }
     }
 }
 

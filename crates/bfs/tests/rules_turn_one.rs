@@ -248,6 +248,22 @@ fn bfs_scn_47_cut_off_the_retreat_turns_fled_bases_into_losses() {
         (before.sides[1].loss_points, after.sides[1].loss_points),
         (2, 3)
     );
+
+    // A commander who fled off the table tests too, at his own Morale: a 10 fails, and he is
+    // lost, his CP + 1 in loss points.
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let swede = sandtable_bfs::ids::CommanderId(1);
+    g.commander_mut(swede).status = UnitStatus::Left;
+    let before = sandtable_bfs::victory::report(&g, "test").sides[1].loss_points;
+    g.dice.script([10]);
+    let mut events = Vec::new();
+    sandtable_bfs::turn_one::cut_off_the_retreat(&mut g, &mut events);
+    assert_eq!(g.commander(swede).status, UnitStatus::Destroyed);
+    let cp = g.commander(swede).cp_max as u32;
+    assert_eq!(
+        sandtable_bfs::victory::report(&g, "test").sides[1].loss_points,
+        before + cp + 1
+    );
 }
 
 /// BFS-SCN-45: Chaos, after Panic, makes a random unit not already Disorganized (never a gun)
