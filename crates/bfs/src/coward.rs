@@ -1,6 +1,7 @@
 //! Cowardly Commander (BFS-SCN-30), an Additional Effect of the pre-battle sequence: a random
 //! commander of the Stronger side, never a named historical one, turns out a coward. His Morale
-//! is 4; a Charge order from him costs 1 CP more (2 where it would cost 1); he joins no unit nor
+//! is 4; a Charge order from him costs 1 CP more (2 where it would cost 1; paid when the orders
+//! are turned up, so the face-down marker's price gives nothing away); he joins no unit nor
 //! combat; charged, he must ride away rather than stand; he may not end a move within 10 cm of
 //! an enemy unit, and if his side's Movement Phase begins with him that close he rides straight
 //! away at once, unless that would bring him within 10 cm of another enemy unit.
@@ -11,7 +12,7 @@
 //! ends clear of every enemy unit and on the table.
 
 use crate::event::Event;
-use crate::ids::{CommanderId, Side};
+use crate::ids::{CommanderId, Side, UnitId};
 use crate::state::{Game, UnitStatus};
 use crate::vocab::OrderKind;
 use sandtable_engine::RuleError;
@@ -37,10 +38,58 @@ pub fn morale(game: &Game, c: CommanderId) -> u8 {
     }
 }
 
-/// The extra CP a Charge order from a coward costs, on top of what it would cost: 1, unless the
-/// order is free.
-pub fn charge_surcharge(game: &Game, by: CommanderId, order: OrderKind, cost: u8) -> u8 {
-    u8::from(order == OrderKind::Charge && cost > 0 && is_coward(game, by))
+/// Whether a Charge order from `by` to `unit` costs 1 CP more when it is turned up: `by` is the
+/// coward and the order is not free (turn 1's starting orders, an Independent unit's).
+pub fn charge_surcharge_due(game: &Game, by: CommanderId, unit: UnitId) -> bool {
+    is_coward(game, by) && surcharged(game, unit)
+}
+
+fn surcharged(game: &Game, unit: UnitId) -> bool {
+    let free = (crate::phases::orders::orders_are_free(game) && !game.unit(unit).flags.confused)
+        || crate::phases::orders::independent(game, unit);
+    !free
+}
+
+/// When the side's orders are turned up: each Charge order the coward gave costs him 1 CP more;
+/// one he cannot pay is taken away, and the unit keeps the order it had. The CP is paid then,
+/// not when the marker is placed face down, so that the marker's price never tells the enemy
+/// what it is (and a sealed order's stand-in costs the same in remote play). Returns the units
+/// whose new orders are taken away.
+pub fn pay_for_charges(
+    game: &mut Game,
+    orders: &[(UnitId, OrderKind, Option<CommanderId>)],
+    events: &mut Vec<Event>,
+) -> Vec<UnitId> {
+    let mut taken_away = Vec::new();
+    for &(unit, order, issuer) in orders {
+        let Some(by) = issuer else { continue };
+        if order != OrderKind::Charge || !is_coward(game, by) || !surcharged(game, unit) {
+            continue;
+        }
+        let name = game.commander(by).name.clone();
+        if game.commander(by).cp >= 1 {
+            game.commander_mut(by).cp -= 1;
+            events.push(Event::CpSpent {
+                commander: by,
+                cp: 1,
+                rule: "BFS-SCN-30".into(),
+                reason: format!(
+                    "{name} is a coward: the Charge order he gave {} costs 1 CP more",
+                    game.unit(unit).name
+                ),
+            });
+        } else {
+            taken_away.push(unit);
+            events.push(Event::Ruling {
+                rule: "BFS-SCN-30".into(),
+                text: format!(
+                    "{name}, a coward, cannot pay the 1 CP more that his Charge order to {} costs: the order is taken away and the unit keeps the one it had.",
+                    game.unit(unit).name
+                ),
+            });
+        }
+    }
+    taken_away
 }
 
 /// A coward joins no unit, whether he rides to it or runs to it from a charge.
@@ -142,8 +191,31 @@ pub fn at_movement_start(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         };
         let clear =
             |r: &Rect| nearest_enemy(game, side, r).is_none_or(|(d, _)| d >= KEEP_AWAY_CM + 0.01);
-        // The shortest way out along the line away, in 0.5 cm steps.
-        let to = (1..=(reach * 2.0) as i32)
+        // How far he can ride that way: as a lone commander moves, through friends, 2 cm clear of
+        // enemies, never into impassable ground (BFS-CDR-2, -5), and on the table.
+        let run = if away == Vec2::ZERO {
+            0.0
+        } else {
+            let running = Rect::new(
+                sandtable_geometry::Pose::new(base.center(), (-away.x).atan2(away.y)),
+                base.half,
+            );
+            let p = game.profile(game.commander(c).profile);
+            let scene = crate::geo::scene(game);
+            let obs = crate::moves::commander_obstacles(game, side.0, p);
+            let one = [running];
+            sandtable_geometry::movement::move_straight(
+                &scene,
+                &sandtable_geometry::movement::Body::new(running, &one),
+                reach,
+                &obs,
+                sandtable_geometry::movement::MoveCost::default(),
+            )
+            .map(|m| m.travelled)
+            .unwrap_or(0.0)
+        };
+        // The shortest way out along that line, in 0.5 cm steps.
+        let to = (1..=(run * 2.0) as i32)
             .map(|k| base.translated(away * (k as f32 * 0.5)))
             .take_while(on_table)
             .find(|r| clear(r));

@@ -22,7 +22,8 @@ use sandtable_geometry::{Rect, Vec2};
 pub const TEST_RANGE_CM: f32 = 40.0;
 
 /// Whether the Effect may bring `unit` back: not wagons, rabble, guns or single-base companies
-/// (BFS-SCN-32's note), and not one that has returned once already.
+/// (BFS-SCN-32's note). A unit that returned and is lost again may return again, while copies
+/// are left.
 pub fn eligible(game: &Game, unit: UnitId) -> bool {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
@@ -31,7 +32,6 @@ pub fn eligible(game: &Game, unit: UnitId) -> bool {
         && !p.has(SpecialRule::WarWagon)
         && u.bases_at_start > 1
         && u.manned_from.is_none()
-        && !game.info.reinforcements_returned.contains(&unit)
 }
 
 /// The copies of the Effect `side` holds that have not yet brought a unit back.
@@ -106,6 +106,14 @@ fn make_ready(game: &mut Game, unit: UnitId) {
     let u = game.unit(unit);
     let n = u.bases_at_start.saturating_sub(u.march_losses).max(1);
     let bases = edge_column(game, edge, n, size, unit);
+    // A unit that fled off the table cost its side the Enthusiasm marker for good
+    // (BFS-SCN-27): its return does not bring the marker back.
+    if game.unit(unit).bases_fled > 0 {
+        game.info
+            .pre_battle
+            .enthusiasm
+            .retain(|s| *s != side.index());
+    }
     let u = game.unit_mut(unit);
     u.bases = bases;
     u.formation = Formation::Close { files: 1 };
@@ -134,12 +142,34 @@ fn edge_column(game: &Game, edge: TableEdge, n: u8, size: (f32, f32), unit: Unit
         TableEdge::West => (Vec2::new(length, t.y * 0.5), Vec2::Y, 90.0),
         TableEdge::East => (Vec2::new(t.x - length, t.y * 0.5), Vec2::Y, 270.0),
     };
+    let side = game.unit(unit).side;
     let others: Vec<&Rect> = game
         .units
         .iter()
         .filter(|o| o.id != unit && o.status == UnitStatus::OnTable)
         .flat_map(|o| o.bases.iter())
         .collect();
+    let enemies: Vec<Rect> = game
+        .units_on_table(side.other())
+        .flat_map(|o| o.bases.iter().copied())
+        .collect();
+    let profile = game.unit_profile(unit);
+    // Not on friends, not within 2 cm of an enemy (BFS-MOV-7), not in ground it cannot enter.
+    let fits = |rects: &[Rect]| {
+        let on_friend = rects.iter().any(|a| {
+            others
+                .iter()
+                .any(|b| sandtable_engine::scenario_check::rects_overlap(a, b))
+        });
+        let near_enemy = !enemies.is_empty()
+            && sandtable_geometry::distance::set_distance(rects, &enemies).is_ok_and(|d| d < 2.0);
+        let footing = crate::ground::footing_of(game, rects);
+        let impassable = game.terrain.iter().any(|t| {
+            crate::geo::terrain_class(t.kind, profile) == crate::geo::TerrainClass::Impassable
+                && footing.partly(t.kind)
+        });
+        !on_friend && !near_enemy && !impassable
+    };
     let mut first = None;
     for k in 0..80 {
         let step = if k % 2 == 0 { k / 2 } else { -(k / 2 + 1) } as f32 * 3.0;
@@ -157,12 +187,7 @@ fn edge_column(game: &Game, edge: TableEdge, n: u8, size: (f32, f32), unit: Unit
         if !on_table {
             continue;
         }
-        let free = !rects.iter().any(|a| {
-            others
-                .iter()
-                .any(|b| sandtable_engine::scenario_check::rects_overlap(a, b))
-        });
-        if free {
+        if fits(&rects) {
             return rects;
         }
         first.get_or_insert(rects);

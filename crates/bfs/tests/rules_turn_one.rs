@@ -667,6 +667,16 @@ fn bfs_scn_25_26_fatigue_markers_and_exhaustion() {
     g.unit_mut(m).flags.steady = Some((swede, 3));
     let skill = sandtable_bfs::steady::spend(&mut g, m, false).unwrap();
     assert_eq!((skill.delta, g.commander(swede).cp), (3, 0));
+    // A rally is a Morale test too: 2 extra CP at most.
+    g.commander_mut(swede).cp = 4;
+    g.unit_mut(m).morale = MoraleLevel::Disorganized;
+    at_orders(&mut g, Side::B);
+    let e = sandtable_bfs::phases::orders::check_rally(&g, m, swede, 3).unwrap_err();
+    assert_eq!(e.rule, "BFS-SCN-25");
+    assert_eq!(
+        sandtable_bfs::phases::orders::check_rally(&g, m, swede, 2),
+        Ok(3)
+    );
     // The other side's commander is not capped.
     let pole = sandtable_bfs::ids::CommanderId(0);
     let h = id(&g, "hussars");
@@ -776,11 +786,14 @@ fn bfs_scn_32_unexpected_reinforcements_bring_one_lost_unit_back() {
         sandtable_bfs::victory::report(&g, "t").sides[0].bases_destroyed,
         0
     );
-    // Lost again: it counts, and the one copy is spent, so nothing more returns.
+    // Lost again: it counts, and the one copy is spent, so nothing more returns (it could with
+    // a second copy).
     let unit = g.unit_mut(h);
     unit.bases.clear();
     unit.status = UnitStatus::Destroyed;
     unit.bases_destroyed = 3;
+    assert!(sandtable_bfs::reinforcements::eligible(&g, h));
+    assert_eq!(sandtable_bfs::reinforcements::copies_left(&g, Side::A), 0);
     g.turn.number = 4;
     let mut events = Vec::new();
     sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
@@ -823,7 +836,8 @@ fn bfs_scn_30_the_cowardly_commander() {
             .any(|(k, v)| k == "Morale" && v.starts_with("4 Cowardly"))
     );
 
-    // Orders, turn 2: the Charge order costs one more than the Move order.
+    // Orders, turn 2: face down, a Charge order costs what a Move order does, so its price
+    // tells the enemy nothing; the coward pays 1 CP more when it is turned up.
     at_orders(&mut g, Side::A);
     let h = id(&g, "hussars");
     let issue = |g: &sandtable_bfs::Game, o| {
@@ -832,16 +846,45 @@ fn bfs_scn_30_the_cowardly_commander() {
             .cp
     };
     let (mv, ch) = (issue(&g, OrderKind::Move), issue(&g, OrderKind::Charge));
-    assert_eq!(
-        mv,
-        sandtable_bfs::authority::order_cost(&g, c, h).cp,
-        "a Move order as usual"
+    assert_eq!(mv, sandtable_bfs::authority::order_cost(&g, c, h).cp);
+    assert_eq!(ch, mv);
+    let reveal = |g: &mut sandtable_bfs::Game| {
+        let mut events = Vec::new();
+        sandtable_bfs::phases::movement::begin_movement(g, Side::A, false, &mut events);
+        events
+    };
+    let mut paid = g.clone();
+    paid.commander_mut(c).cp = 3;
+    run(
+        &mut paid,
+        Command::IssueOrder {
+            unit: h,
+            order: OrderKind::Charge,
+            by: c,
+        },
     );
-    assert_eq!(ch, mv + 1);
-    // With only the Move order's CP, the Charge order is refused with the rule.
-    g.commander_mut(c).cp = mv;
-    let e = sandtable_bfs::phases::orders::check_issue(&g, h, OrderKind::Charge, c).unwrap_err();
-    assert_eq!(e.rule, "BFS-SCN-30");
+    let before = paid.commander(c).cp;
+    let events = reveal(&mut paid);
+    assert_eq!(paid.commander(c).cp, before - 1, "1 CP more when turned up");
+    assert_eq!(paid.unit(h).order, Some(OrderKind::Charge));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        sandtable_bfs::event::Event::CpSpent { rule, .. } if rule == "BFS-SCN-30"
+    )));
+    // With no CP left to pay then, the order is taken away.
+    let mut broke = g.clone();
+    broke.commander_mut(c).cp = mv;
+    run(
+        &mut broke,
+        Command::IssueOrder {
+            unit: h,
+            order: OrderKind::Charge,
+            by: c,
+        },
+    );
+    assert_eq!(broke.commander(c).cp, 0);
+    reveal(&mut broke);
+    assert_ne!(broke.unit(h).order, Some(OrderKind::Charge));
 
     // Movement: he joins no unit, and may not end a move 10 cm from the musketeers.
     g.turn.number = 2;
@@ -898,4 +941,32 @@ fn bfs_scn_30_the_cowardly_commander() {
     assert!(events.iter().any(
         |e| matches!(e, sandtable_bfs::event::Event::Ruling { rule, .. } if rule == "BFS-SCN-30")
     ));
+}
+
+/// BFS-SCN-27 with BFS-SCN-32: a unit that fled off the table cost its side the Enthusiasm
+/// marker for good; Unexpected Reinforcements bringing it back does not bring the marker back.
+#[test]
+fn bfs_scn_27_a_returned_unit_does_not_bring_enthusiasm_back() {
+    let units = vec![
+        unit("hussars", 0, "winged-hussars", 3, 3, (40.0, 20.0), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (60.0, 100.0), 180.0),
+    ];
+    let mut s = setup(&units, vec![]);
+    s.scenario.rules.pre_battle.enthusiasm = vec![0];
+    s.scenario.rules.pre_battle.unexpected_reinforcements = vec![0];
+    let mut g = Bfs::setup(&s, 3).unwrap();
+    let h = id(&g, "hussars");
+    assert!(sandtable_bfs::enthusiasm::holds_marker(&g, Side::A));
+    let u = g.unit_mut(h);
+    u.bases.clear();
+    u.status = UnitStatus::Left;
+    u.bases_fled = 3;
+    assert!(!sandtable_bfs::enthusiasm::holds_marker(&g, Side::A));
+    g.turn.number = 2;
+    g.dice.script([1]);
+    let mut events = Vec::new();
+    sandtable_bfs::reinforcements::reorganization(&mut g, &mut events);
+    sandtable_bfs::script::run(&mut g, &mut events);
+    assert_eq!(g.unit(h).status, UnitStatus::OnTable);
+    assert!(!sandtable_bfs::enthusiasm::holds_marker(&g, Side::A));
 }

@@ -50,7 +50,14 @@ fn reveal_orders(game: &mut Game, side: Side, events: &mut Vec<Event>) {
         })
         .collect();
     let mut paid = Vec::new();
-    let taken_away = crate::instructions::pay_for_contrary(game, &new_orders, &mut paid);
+    let mut taken_away = crate::instructions::pay_for_contrary(game, &new_orders, &mut paid);
+    // A coward's Charge orders cost 1 CP more, paid now (BFS-SCN-30).
+    let standing: Vec<_> = new_orders
+        .iter()
+        .filter(|(u, _, _)| !taken_away.contains(u))
+        .copied()
+        .collect();
+    taken_away.extend(crate::coward::pay_for_charges(game, &standing, &mut paid));
     // A unit behind friendly wagons cannot see to charge (BFS-WAG-4, BFS-WGN-2).
     let behind_wagons: Vec<UnitId> = new_orders
         .iter()

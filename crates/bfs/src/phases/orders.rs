@@ -157,23 +157,7 @@ pub fn check_issue(
         });
     }
     check_subordinate(game, unit, by)?;
-    let mut cost = checked_cost(game, unit, by)?;
-    // A coward pays 1 CP more for a Charge order (BFS-SCN-30).
-    let extra = crate::coward::charge_surcharge(game, by, order, cost.cp);
-    if extra > 0 {
-        cost.cp += extra;
-        let c = game.commander(by);
-        if cost.cp > c.cp {
-            return Err(RuleError::new(
-                "BFS-SCN-30",
-                format!(
-                    "{} is a coward: a Charge order from him costs {} CP and he has {}.",
-                    c.name, cost.cp, c.cp
-                ),
-            ));
-        }
-    }
-    Ok(cost)
+    checked_cost(game, unit, by)
 }
 
 /// May `unit` take a new order from `by` now, whatever it costs: the acting side's unit and
@@ -403,6 +387,18 @@ pub fn check_rally(
             "BFS-RAL-2",
             format!(
                 "At most {MAX_RALLY_EXTRA_CP} extra CP (+{MAX_RALLY_EXTRA_CP} Morale) may be spent on a rally."
+            ),
+        ));
+    }
+    // A tired side's commander raises a Morale test by 2 at most (BFS-SCN-25, -26).
+    if let Some(cap) = crate::turn_one::fatigue_boost_cap(game, c.side)
+        && extra_cp > cap
+    {
+        return Err(RuleError::new(
+            "BFS-SCN-25",
+            format!(
+                "Fatigue: {} may raise a Morale test by {cap} at most, so no more than {cap} extra CP on a rally.",
+                c.name
             ),
         ));
     }

@@ -285,12 +285,18 @@ fn orders_menu(view: &Game, u: UnitId, choices: &MenuChoices, menu: &mut Menu<Co
         // What this order costs: free in the first turn, for an Independent unit, and for
         // Commanded Musketeers' Defense order (BFS-ORD-15, BFS-SPC-14, BFS-SPC-5).
         let cp = crate::phases::orders::check_issue(view, u, order, by).map_or(cost.cp, |c| c.cp);
-        let price =
-            if crate::phases::orders::take_and_hold(view, u, order) && !orders_are_free(view) {
-                "free, face up (Take and Hold)".to_string()
-            } else {
+        let price = if crate::phases::orders::take_and_hold(view, u, order)
+            && !orders_are_free(view)
+        {
+            "free, face up (Take and Hold)".to_string()
+        } else if order == OrderKind::Charge && crate::coward::charge_surcharge_due(view, by, u) {
+            format!(
+                "{}, and 1 CP more when it is turned up (a coward, BFS-SCN-30)",
                 price(view, cp)
-            };
+            )
+        } else {
+            price(view, cp)
+        };
         menu.items.push(
             MenuItem::new(
                 format!(
