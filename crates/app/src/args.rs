@@ -46,6 +46,10 @@ pub struct Args {
     #[arg(long)]
     pub setup: bool,
 
+    /// Open "Set up a battle" on its second part, the pre-battle sequence (implies `--setup`).
+    #[arg(long)]
+    pub setup_sequence: bool,
+
     /// Begin the pre-battle sequence between these two force files (`A,B`) at start; with
     /// --computer, the computer takes those sides. Implies --setup.
     #[arg(long, value_name = "A,B")]

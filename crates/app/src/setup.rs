@@ -455,6 +455,8 @@ pub struct SetupAtStart {
     pub steps: usize,
     pub keep_curtain: bool,
     pub seed: Option<u64>,
+    /// Open on the pre-battle sequence's tab.
+    pub sequence_tab: bool,
 }
 
 impl SetupAtStart {
@@ -475,12 +477,13 @@ impl SetupAtStart {
             }
         };
         Self {
-            open: args.setup || forces.is_some(),
+            open: args.setup || args.setup_sequence || forces.is_some(),
             forces,
             seats: [computer("a"), computer("b")],
             steps: args.setup_steps,
             keep_curtain: args.setup_curtain,
             seed: args.dice,
+            sequence_tab: args.setup_sequence,
         }
     }
 }
@@ -502,6 +505,9 @@ fn make(
     let mut setup = BattleSetup::new(&paths, &entries, crate::paths::own_forces_dir());
     setup.open = at_start.open;
     setup.seed = at_start.seed;
+    if at_start.sequence_tab {
+        setup.tab = SetupTab::Sequence;
+    }
     if let Some((a, b)) = &at_start.forces {
         setup.forces.extend([a.clone(), b.clone()]);
         let n = setup.forces.len();

@@ -188,25 +188,35 @@ fn pieces_of<R: Files + Present + Teach>(
     Ok(out)
 }
 
-/// A shape moved by `(dx, dy)`.
-pub fn translated(shape: &ShapeSpec, dx: f32, dy: f32) -> ShapeSpec {
-    let t = |p: &(f32, f32)| (p.0 + dx, p.1 + dy);
+/// A shape with every point of its outline or path moved by `t`; a rectangle by `rect`, which
+/// maps its centre, size and rotation.
+fn reshaped(
+    shape: &ShapeSpec,
+    t: impl Fn(&(f32, f32)) -> (f32, f32),
+    rect: impl Fn((f32, f32), (f32, f32), f32) -> ShapeSpec,
+) -> ShapeSpec {
     match shape {
         ShapeSpec::Rect {
             center,
             size,
             rotation,
-        } => ShapeSpec::Rect {
-            center: t(center),
-            size: *size,
-            rotation: *rotation,
-        },
+        } => rect(*center, *size, *rotation),
         ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
         ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
             points: points.iter().map(t).collect(),
             width: *width,
         },
     }
+}
+
+/// A shape moved by `(dx, dy)`.
+pub fn translated(shape: &ShapeSpec, dx: f32, dy: f32) -> ShapeSpec {
+    let t = |p: &(f32, f32)| (p.0 + dx, p.1 + dy);
+    reshaped(shape, t, |center, size, rotation| ShapeSpec::Rect {
+        center: t(&center),
+        size,
+        rotation,
+    })
 }
 
 /// A shape turned by `deg` degrees (clockwise, as bearings turn) about its [`middle`]: a
@@ -219,22 +229,11 @@ pub fn rotated(shape: &ShapeSpec, deg: f32) -> ShapeSpec {
         let (dx, dy) = (p.0 - mx, p.1 - my);
         (mx + dx * c - dy * s, my + dx * s + dy * c)
     };
-    match shape {
-        ShapeSpec::Rect {
-            center,
-            size,
-            rotation,
-        } => ShapeSpec::Rect {
-            center: *center,
-            size: *size,
-            rotation: (rotation + deg).rem_euclid(360.0),
-        },
-        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
-        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
-            points: points.iter().map(t).collect(),
-            width: *width,
-        },
-    }
+    reshaped(shape, t, |center, size, rotation| ShapeSpec::Rect {
+        center,
+        size,
+        rotation: (rotation + deg).rem_euclid(360.0),
+    })
 }
 
 /// A shape grown (or shrunk) by `factor` about its [`middle`]: a rectangle's size, a polygon's
@@ -242,22 +241,11 @@ pub fn rotated(shape: &ShapeSpec, deg: f32) -> ShapeSpec {
 pub fn scaled(shape: &ShapeSpec, factor: f32) -> ShapeSpec {
     let (mx, my) = middle(shape);
     let t = |p: &(f32, f32)| (mx + (p.0 - mx) * factor, my + (p.1 - my) * factor);
-    match shape {
-        ShapeSpec::Rect {
-            center,
-            size,
-            rotation,
-        } => ShapeSpec::Rect {
-            center: *center,
-            size: (size.0 * factor, size.1 * factor),
-            rotation: *rotation,
-        },
-        ShapeSpec::Polygon(ps) => ShapeSpec::Polygon(ps.iter().map(t).collect()),
-        ShapeSpec::Strip { points, width } => ShapeSpec::Strip {
-            points: points.iter().map(t).collect(),
-            width: *width,
-        },
-    }
+    reshaped(shape, t, |center, size, rotation| ShapeSpec::Rect {
+        center,
+        size: (size.0 * factor, size.1 * factor),
+        rotation,
+    })
 }
 
 /// A shape's middle: a rectangle's centre, the mean of a polygon's or strip's points.
