@@ -59,9 +59,22 @@ fn build_run_and_start(own: &std::path::Path, seed: u64, choice_of_effects: bool
     clicks::install(&mut app);
     frames(&mut app, 2);
 
-    // The start screen's button opens the window on the builder, the Polish card first.
+    // The start screen's button opens the window on the builder; the Polish card is chosen
+    // from the army lists' box.
     click(&mut app, "Set up a battle from two forces…");
     assert!(setup(&app).open);
+    if setup(&app).draft.list != "polish-lithuanian-1655" {
+        let lists = with_role(&app, WINDOW, Role::ComboBox)
+            .into_iter()
+            .min_by(|a, b| a.rect.min.y.partial_cmp(&b.rect.min.y).unwrap())
+            .expect("the army list's box");
+        click_pos(&mut app, lists.rect.center());
+        let polish = find(&app, "Polish-Lithuanian skirmish force")
+            .into_iter()
+            .find(|w| w.window.is_none())
+            .unwrap_or_else(|| panic!("the Polish list offered: {:#?}", clicks::names(&app)));
+        click_pos(&mut app, polish.rect.center());
+    }
     assert_eq!(setup(&app).draft.list, "polish-lithuanian-1655");
 
     // Name the force: click the field, select its text, type over it.

@@ -228,3 +228,67 @@ fn bfs_spc_30_scouts_give_two_reconnaissance_points_a_unit() {
     haiduks.special_rules.push(SpecialRule::Scouts);
     assert_eq!(reconnaissance_points(&haiduks, 4, true), 2);
 }
+
+/// BFS-LST-9: the Cossack house card follows the rulebook's worked example: a Colonel of 2 CP;
+/// a core (FSP 4) of two sotnias of moloitsy of 4 bases, register moloitsy of 4 and of 3 with a
+/// grey base, and 2 grey bases of plastuny scouts; a cavalry sotnia at FSP 6 that needs the FSP 5
+/// level; an esaul, a wagon train and a horde of rabble on the right. The two shipped forces keep
+/// to it.
+#[test]
+fn bfs_lst_9_the_cossack_card_follows_the_books_example() {
+    use sandtable_bfs::profile::SpecialRule;
+    let lists = {
+        let mut l = lists();
+        l.push(load_army_list(&assets().join("armies/cossack-1648.ron")).expect("shipped list"));
+        l
+    };
+    let cossack = lists.iter().find(|l| l.id == "cossack-1648").unwrap();
+    let card = cossack.card.as_ref().expect("a card");
+    assert_eq!((card.commander.command_points, card.levels[0].fsp), (2, 4));
+    let core: Vec<(&str, u8, u8)> = card.levels[0]
+        .units
+        .iter()
+        .map(|u| (u.profile.as_str(), u.bases, u.optional_bases))
+        .collect();
+    assert_eq!(
+        core,
+        [
+            ("moloitsy", 4, 0),
+            ("moloitsy", 4, 0),
+            ("register-moloitsy", 4, 0),
+            ("register-moloitsy", 3, 1),
+            ("plastuny", 0, 2),
+        ]
+    );
+    assert!(
+        cossack
+            .profile("plastuny")
+            .unwrap()
+            .has(SpecialRule::Scouts)
+    );
+    assert!(
+        cossack
+            .profile("cossack-rabble")
+            .unwrap()
+            .has(SpecialRule::Rabble)
+    );
+    // The cavalry of FSP 6 needs units of the FSP 5 level (BFS-LST-3).
+    let mut f: ForceFile = ron::from_str(
+        &std::fs::read_to_string(assets().join("forces/cossack-raiders.ron")).unwrap(),
+    )
+    .unwrap();
+    f.units.retain(|p| p.card != "register-3");
+    let problems = f.problems(cossack);
+    assert!(
+        problems.iter().any(|p| p.message.contains("FSP 5")),
+        "{problems:?}"
+    );
+    for (name, fsp) in [
+        ("cossack-chyhyryn-foot.ron", 7),
+        ("cossack-raiders.ron", 10),
+    ] {
+        let force = load_force(&assets().join("forces").join(name), &lists)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(force.summary.fsp, fsp, "{name}");
+    }
+}

@@ -64,7 +64,7 @@ fn validates(text: &str) -> sandtable_bfs::LoadedScenario {
         .unwrap_or_else(|e| panic!("the scenario the sequence wrote is refused: {e}\n{text}"))
 }
 
-const PAIRS: [(&str, &str); 4] = [
+const PAIRS: [(&str, &str); 6] = [
     (
         "polish-sosinski-banners.ron",
         "swedish-schwelick-column.ron",
@@ -72,6 +72,9 @@ const PAIRS: [(&str, &str); 4] = [
     ("swedish-foraging-party.ron", "polish-border-patrol.ron"),
     ("polish-border-patrol.ron", "swedish-schwelick-column.ron"),
     ("swedish-foraging-party.ron", "swedish-foraging-party.ron"),
+    // A Cossack tabor of four war wagons against the Poles, and the Cossack foot.
+    ("cossack-raiders.ron", "polish-sosinski-banners.ron"),
+    ("swedish-schwelick-column.ron", "cossack-chyhyryn-foot.ron"),
 ];
 
 /// BFS-SCN-9: the whole sequence, computer or random choices, ends in a battle the loader

@@ -310,7 +310,7 @@ impl PreBattle {
         for line in lines {
             let widths: Vec<f32> = line
                 .iter()
-                .map(|p| frontage(&self.rects(p, (0.0, 0.0), 0.0)))
+                .map(|p| frontage(&self.rects(p, (0.0, 0.0), turn_of(p))))
                 .collect();
             let gap = 3.0;
             let total: f32 = widths.iter().sum::<f32>() + gap * (widths.len() as f32 - 1.0);
@@ -326,15 +326,30 @@ impl PreBattle {
                         let dx = if k % 2 == 0 { k / 2 } else { -(k / 2 + 1) } as f32 * 2.0;
                         let fx = ideal + dx;
                         let front = line_depth - back;
-                        let at = (
+                        let turn = turn_of(p);
+                        let mut at = (
                             if south { fx } else { self.table.0 - fx },
                             if p.commander {
                                 y_at(front - 2.0)
+                            } else if turn != 0.0 {
+                                // A train along the line: its long side on the line's front.
+                                y_at(front - p.profile.base_size().0 * 0.5)
                             } else {
                                 y_at(front)
                             },
                         );
-                        let rects = self.rects(p, at, facing);
+                        let mut rects = self.rects(p, at, facing + turn);
+                        if turn != 0.0 {
+                            // Centred on its place in the line, as the others are.
+                            let xs = rects.iter().flat_map(|r| r.corners()).map(|c| c.x);
+                            let (lo, hi) = xs
+                                .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), x| {
+                                    (a.min(x), b.max(x))
+                                });
+                            let shift = at.0 - (lo + hi) * 0.5;
+                            at.0 += shift;
+                            rects = self.rects(p, at, facing + turn);
+                        }
                         if self.base_refusal(p.profile, &rects, (y0, y1)).is_none()
                             && !rects
                                 .iter()
@@ -363,7 +378,7 @@ impl PreBattle {
                 out.push(Placement {
                     id: p.id.to_string(),
                     position: at,
-                    facing,
+                    facing: (facing + turn_of(p)).rem_euclid(360.0),
                 });
             }
             // The next line stands 4 cm behind this one's rear, or back at the front where the
@@ -379,6 +394,17 @@ impl PreBattle {
 
 /// The formation a piece deploys in: the profile's own default, Open Order where the rules
 /// always use it (BFS-OO-1).
+/// How far a piece is turned from its side's facing in a layout: a War Wagon Train stands along
+/// the line, its wagons end to end across the front, as a tabor is drawn up; every other piece
+/// faces the enemy.
+fn turn_of(p: &Piece) -> f32 {
+    if p.profile.has(crate::profile::SpecialRule::WarWagon) {
+        90.0
+    } else {
+        0.0
+    }
+}
+
 pub fn formation_of(profile: &UnitProfile, bases: u8) -> FormationSpec {
     if crate::open_order::always_open(profile) {
         FormationSpec::OpenOrder
