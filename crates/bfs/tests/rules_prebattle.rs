@@ -64,7 +64,7 @@ fn validates(text: &str) -> sandtable_bfs::LoadedScenario {
         .unwrap_or_else(|e| panic!("the scenario the sequence wrote is refused: {e}\n{text}"))
 }
 
-const PAIRS: [(&str, &str); 6] = [
+const PAIRS: [(&str, &str); 8] = [
     (
         "polish-sosinski-banners.ron",
         "swedish-schwelick-column.ron",
@@ -75,6 +75,9 @@ const PAIRS: [(&str, &str); 6] = [
     // A Cossack tabor of four war wagons against the Poles, and the Cossack foot.
     ("cossack-raiders.ron", "polish-sosinski-banners.ron"),
     ("swedish-schwelick-column.ron", "cossack-chyhyryn-foot.ron"),
+    // Tatar horse, large and small.
+    ("tatar-chambul.ron", "cossack-raiders.ron"),
+    ("polish-border-patrol.ron", "tatar-outriders.ron"),
 ];
 
 /// BFS-SCN-9: the whole sequence, computer or random choices, ends in a battle the loader
