@@ -69,11 +69,7 @@ fn build_run_and_start(own: &std::path::Path, seed: u64, choice_of_effects: bool
             .min_by(|a, b| a.rect.min.y.partial_cmp(&b.rect.min.y).unwrap())
             .expect("the army list's box");
         click_pos(&mut app, lists.rect.center());
-        let polish = find(&app, "Polish-Lithuanian skirmish force")
-            .into_iter()
-            .find(|w| w.window.is_none())
-            .unwrap_or_else(|| panic!("the Polish list offered: {:#?}", clicks::names(&app)));
-        click_pos(&mut app, polish.rect.center());
+        clicks::click_listed(&mut app, "Polish-Lithuanian skirmish force (1655-1660)");
     }
     assert_eq!(setup(&app).draft.list, "polish-lithuanian-1655");
 
@@ -137,12 +133,8 @@ fn build_run_and_start(own: &std::path::Path, seed: u64, choice_of_effects: bool
         let mut combos = with_role(&app, WINDOW, Role::ComboBox);
         combos.sort_by(|a, b| a.rect.min.y.partial_cmp(&b.rect.min.y).unwrap());
         click_pos(&mut app, combos[side].rect.center());
-        // The list pops up over the window, outside it.
-        let item = find(&app, force)
-            .into_iter()
-            .find(|w| w.label == force && w.window.is_none())
-            .unwrap_or_else(|| panic!("{force} listed: {:#?}", clicks::names(&app)));
-        click_pos(&mut app, item.rect.center());
+        // The list pops up over the window; the entry is clicked where it shows.
+        clicks::click_listed(&mut app, force);
     }
     click_in(&mut app, WINDOW, "Player", 1);
     if choice_of_effects {

@@ -289,6 +289,31 @@ pub fn click(app: &mut App, text: &str) {
     click_widget(app, &w);
 }
 
+/// Clicks the entry named `text` of the list a combo box has popped up, on its visible part
+/// (egui clips a long list to its scroll area, as a person sees it).
+pub fn click_listed(app: &mut App, text: &str) {
+    let item = app
+        .world()
+        .resource::<Clicks>()
+        .widgets
+        .iter()
+        .find(|w| w.window.is_none() && w.role == Role::Button && w.label == text)
+        .cloned()
+        .unwrap_or_else(|| panic!("{text:?} is not in the list: {:#?}", names(app)));
+    let ctx = app.world().resource::<Clicks>().ctx.clone();
+    let visible = ctx
+        .read_response(id_of(&item))
+        .map(|r| r.interact_rect)
+        .filter(|r| r.height() >= 4.0 && r.width() >= 4.0)
+        .unwrap_or_else(|| panic!("{text:?} is listed but out of view"));
+    click_pos(app, visible.center());
+}
+
+fn id_of(w: &Widget) -> egui::Id {
+    // SAFETY: the value is an egui Id's own, read back from the tree it wrote.
+    unsafe { egui::Id::from_high_entropy_bits(w.node.0) }
+}
+
 /// Types `text` into the widget with keyboard focus.
 pub fn type_text(app: &mut App, text: &str) {
     push(app, egui::Event::Text(text.to_string()));
