@@ -76,6 +76,8 @@ pub struct TableEditor {
     /// The force (an index in the set-up window's list) and side to add units from and to.
     pub force_pick: usize,
     pub force_side: usize,
+    /// The title as it is being typed, taken when the field is left.
+    pub title_draft: Option<String>,
 }
 
 impl TableEditor {

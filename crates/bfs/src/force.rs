@@ -446,6 +446,14 @@ impl Force {
 
 /// A Line three bases wide for horse and four for foot; wagons and guns in a Column.
 pub fn default_formation(profile: Option<&UnitProfile>, bases: u8) -> FormationSpec {
+    // Rabble stands no wider than deep (BFS-SPC-25): the widest such Line.
+    if profile.is_some_and(|p| p.has(crate::profile::SpecialRule::Rabble)) {
+        let files = (1..=bases.max(1))
+            .rev()
+            .find(|f| crate::rabble::allowed(Some(*f), bases as usize))
+            .unwrap_or(1);
+        return FormationSpec::Line { files };
+    }
     match profile.map(|p| p.kind) {
         Some(UnitKind::Wagon) | Some(UnitKind::Artillery) => FormationSpec::Column,
         Some(UnitKind::Cavalry) | Some(UnitKind::Dragoons) => FormationSpec::Line {

@@ -162,6 +162,10 @@ pub struct UnitProfile {
     /// (BFS-SCN-30).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub historical: bool,
+    /// Never sent to Reserves by Delay, Outmaneuver or Unexpected Reinforcements, as the book
+    /// names Cossack moloitsy (BFS-SCN-31, -32; wagons and rabble are barred by their kind).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_reserves: bool,
 }
 
 fn default_strength() -> u8 {

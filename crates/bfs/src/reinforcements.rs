@@ -28,6 +28,7 @@ pub fn eligible(game: &Game, unit: UnitId) -> bool {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
     !matches!(p.kind, UnitKind::Wagon | UnitKind::Artillery)
+        && !p.no_reserves
         && !p.has(SpecialRule::Rabble)
         && !p.has(SpecialRule::WarWagon)
         && u.bases_at_start > 1

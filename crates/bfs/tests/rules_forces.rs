@@ -266,12 +266,21 @@ fn bfs_lst_9_the_cossack_card_follows_the_books_example() {
             .unwrap()
             .has(SpecialRule::Scouts)
     );
-    assert!(
-        cossack
-            .profile("cossack-rabble")
-            .unwrap()
-            .has(SpecialRule::Rabble)
+    let rabble = cossack.profile("cossack-rabble").unwrap();
+    assert!(rabble.has(SpecialRule::Rabble));
+    // Rabble deploys no wider than deep (BFS-SPC-25): 10 bases 3 wide in 4 ranks, 4 bases 2 by 2.
+    use sandtable_bfs::force::default_formation;
+    use sandtable_bfs::scenario_spec::FormationSpec;
+    assert_eq!(
+        default_formation(Some(rabble), 10),
+        FormationSpec::Line { files: 3 }
     );
+    assert_eq!(
+        default_formation(Some(rabble), 4),
+        FormationSpec::Line { files: 2 }
+    );
+    // Moloitsy are never sent to Reserves (BFS-SCN-31).
+    assert!(cossack.profile("moloitsy").unwrap().no_reserves);
     // The cavalry of FSP 6 needs units of the FSP 5 level (BFS-LST-3).
     let mut f: ForceFile = ron::from_str(
         &std::fs::read_to_string(assets().join("forces/cossack-raiders.ron")).unwrap(),

@@ -553,3 +553,19 @@ fn bfs_opt_4_choice_of_effects() {
     let e = apply_options(&mut s, &["fortune".to_string()]).unwrap_err();
     assert!(e.contains("choice_of_effects"), "{e}");
 }
+
+/// BFS-SCN-31: Cossack moloitsy are never delayed; in the all-foot Cossack force only the
+/// plastuny may be held back.
+#[test]
+fn bfs_scn_31_moloitsy_are_never_delayed() {
+    let s = PreBattle::new(
+        [list("cossack-1648"), list("swedish-1655")],
+        [
+            force_file("cossack-chyhyryn-foot.ron"),
+            force_file("swedish-foraging-party.ron"),
+        ],
+        1,
+    )
+    .unwrap();
+    assert_eq!(s.delay_eligible(Side::A), ["plastuny"]);
+}

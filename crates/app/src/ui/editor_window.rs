@@ -163,9 +163,10 @@ fn toolbar(
             *ed = TableEditor::default();
         }
     });
-    // The battle's title and length, as its briefing shows them.
+    // The battle's title and length, as its briefing shows them. The title is taken when the
+    // field is left (or Enter pressed), so it may be emptied and typed afresh.
     ui.horizontal(|ui| {
-        let Some((mut title, mut turns)) = ed
+        let Some((title, mut turns)) = ed
             .editor
             .as_ref()
             .map(|e| (e.scenario_name().to_string(), e.turn_limit()))
@@ -173,15 +174,24 @@ fn toolbar(
             return;
         };
         ui.label("Title");
-        if ui
-            .add(egui::TextEdit::singleline(&mut title).desired_width(320.0))
-            .changed()
-        {
-            ed.apply(Edit::SetName(title));
+        let draft = ed.title_draft.get_or_insert(title.clone());
+        let r = ui.add(egui::TextEdit::singleline(draft).desired_width(320.0));
+        if r.lost_focus() {
+            let new = ed.title_draft.take().unwrap_or_default();
+            if new != title {
+                ed.apply(Edit::SetName(new));
+            }
+        } else if !r.has_focus() {
+            // Not being typed in: it shows the scenario's own (after an undo too).
+            ed.title_draft = None;
         }
         ui.label("Turns");
         if ui
-            .add(egui::DragValue::new(&mut turns).range(1..=30))
+            .add(
+                egui::DragValue::new(&mut turns)
+                    .range(1..=sandtable_engine::scenario_check::MAX_TURNS)
+                    .clamp_existing_to_range(false),
+            )
             .changed()
         {
             ed.apply(Edit::SetTurnLimit(turns));
@@ -411,36 +421,47 @@ fn inspector(ui: &mut egui::Ui, ed: &mut TableEditor) {
                         ],
                     ),
                     other => {
-                        // A polygon or strip has no angle or size of its own: it is turned and
-                        // grown by so much, about its middle.
+                        // A polygon or strip has no angle or size of its own: buttons turn and
+                        // grow it by a step about its middle, one edit a click.
                         let (mut x, mut y) = middle(other);
                         let (x0, y0) = (x, y);
-                        let (mut turn, mut grow) = (0.0f32, 100.0f32);
                         let mut width = match other {
                             ShapeSpec::Strip { width, .. } => Some(*width),
                             _ => None,
                         };
-                        let mut fields: Vec<(&str, &mut f32)> = vec![
-                            ("x", &mut x),
-                            ("y", &mut y),
-                            ("turn by °", &mut turn),
-                            ("size %", &mut grow),
-                        ];
+                        let mut fields: Vec<(&str, &mut f32)> = vec![("x", &mut x), ("y", &mut y)];
                         if let Some(w) = width.as_mut() {
                             fields.push(("width", w));
                         }
-                        let c = numbers(ui, &mut fields);
+                        let mut c = numbers(ui, &mut fields);
+                        let mut s = sandtable_engine::editor::translated(other, x - x0, y - y0);
+                        if let (ShapeSpec::Strip { width: w, .. }, Some(nw)) = (&mut s, width) {
+                            *w = nw.max(0.5);
+                        }
+                        ui.horizontal(|ui| {
+                            ui.label("Turn");
+                            for (label, deg) in [
+                                ("⟲ 15°", -15.0),
+                                ("⟲ 1°", -1.0),
+                                ("⟳ 1°", 1.0),
+                                ("⟳ 15°", 15.0),
+                            ] {
+                                if ui.button(label).clicked() {
+                                    s = sandtable_engine::editor::rotated(&s, deg);
+                                    c = true;
+                                }
+                            }
+                        });
+                        ui.horizontal(|ui| {
+                            ui.label("Size");
+                            for (label, f) in [("−10 %", 0.9), ("+10 %", 1.0 / 0.9)] {
+                                if ui.button(label).clicked() {
+                                    s = sandtable_engine::editor::scaled(&s, f);
+                                    c = true;
+                                }
+                            }
+                        });
                         if c {
-                            let mut s = sandtable_engine::editor::translated(other, x - x0, y - y0);
-                            if turn != 0.0 {
-                                s = sandtable_engine::editor::rotated(&s, turn);
-                            }
-                            if grow > 0.0 && (grow - 100.0).abs() > 1e-3 {
-                                s = sandtable_engine::editor::scaled(&s, grow / 100.0);
-                            }
-                            if let (ShapeSpec::Strip { width: w, .. }, Some(nw)) = (&mut s, width) {
-                                *w = nw;
-                            }
                             *other = s;
                         }
                         c

@@ -301,12 +301,26 @@ pub fn click_listed(app: &mut App, text: &str) {
         .cloned()
         .unwrap_or_else(|| panic!("{text:?} is not in the list: {:#?}", names(app)));
     let ctx = app.world().resource::<Clicks>().ctx.clone();
-    let visible = ctx
-        .read_response(id_of(&item))
-        .map(|r| r.interact_rect)
-        .filter(|r| r.height() >= 4.0 && r.width() >= 4.0)
-        .unwrap_or_else(|| panic!("{text:?} is listed but out of view"));
-    click_pos(app, visible.center());
+    let visible = |ctx: &egui::Context| {
+        ctx.read_response(id_of(&item))
+            .map(|r| r.interact_rect)
+            .filter(|r| r.height() >= 4.0 && r.width() >= 4.0)
+    };
+    if visible(&ctx).is_none() {
+        // Out of view: have the list scrolled to it, as a person would scroll.
+        push(
+            app,
+            egui::Event::AccessKitActionRequest(egui::accesskit::ActionRequest {
+                action: egui::accesskit::Action::ScrollIntoView,
+                target_tree: egui::accesskit::TreeId::ROOT,
+                target_node: item.node,
+                data: None,
+            }),
+        );
+        frames(app, 2);
+    }
+    let at = visible(&ctx).unwrap_or_else(|| panic!("{text:?} is listed but out of view"));
+    click_pos(app, at.center());
 }
 
 fn id_of(w: &Widget) -> egui::Id {

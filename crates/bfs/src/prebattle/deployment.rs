@@ -392,8 +392,6 @@ impl PreBattle {
     }
 }
 
-/// The formation a piece deploys in: the profile's own default, Open Order where the rules
-/// always use it (BFS-OO-1).
 /// How far a piece is turned from its side's facing in a layout: a War Wagon Train stands along
 /// the line, its wagons end to end across the front, as a tabor is drawn up; every other piece
 /// faces the enemy.
@@ -405,6 +403,8 @@ fn turn_of(p: &Piece) -> f32 {
     }
 }
 
+/// The formation a piece deploys in: the profile's own default, Open Order where the rules
+/// always use it (BFS-OO-1).
 pub fn formation_of(profile: &UnitProfile, bases: u8) -> FormationSpec {
     if crate::open_order::always_open(profile) {
         FormationSpec::OpenOrder

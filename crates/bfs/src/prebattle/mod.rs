@@ -870,6 +870,7 @@ impl PreBattle {
                     p.kind != crate::profile::UnitKind::Wagon
                         && !p.has(SpecialRule::Rabble)
                         && !p.has(SpecialRule::WarWagon)
+                        && !p.no_reserves
                 })
             })
             .filter(|u| !self.delayed.iter().any(|d| d.0 == side && d.1 == u.id))
