@@ -437,6 +437,7 @@ impl Force {
                     fortified: false,
                     extra_rules: Vec::new(),
                     delayed: None,
+                    pillage: None,
                 })
                 .collect(),
             squadrons: Vec::new(),

@@ -94,6 +94,9 @@ pub enum SpecialRule {
     /// A gun manned from an abandoned one by another unit's men: Skill and Morale 4, no Quick
     /// Loading (BFS-MAN-21, [`crate::gun_manning`]).
     Manned,
+    /// Plunderers: before deployment their force rolls for what their pillage cost it
+    /// (BFS-SPC-28, [`crate::prebattle`]).
+    Robbers,
 }
 
 impl SpecialRule {

@@ -107,6 +107,17 @@ pub struct ForceUnits {
     pub units: Vec<UnitSpec>,
 }
 
+/// What the Robbers' pillage cost a unit (BFS-SPC-28): SP lost at the start of turn 1's Orders
+/// Phase, which may not be reorganized in turn 1, and whether it has no free turn-1 order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Pillage {
+    #[serde(default)]
+    pub sp: u8,
+    #[serde(default)]
+    pub no_free_order: bool,
+}
+
 /// Game level (BFS-ORG-7); some rules depend on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GameLevel {
@@ -272,6 +283,9 @@ pub struct UnitSpec {
     /// comes on: Delay (BFS-SCN-31) or Outmaneuver (BFS-SCN-46).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub delayed: Option<crate::delay::Delay>,
+    /// What the Robbers' pillage cost the unit before the battle (BFS-SPC-28).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pillage: Option<Pillage>,
 }
 
 impl RulesSection for BfsRules {

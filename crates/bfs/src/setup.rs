@@ -138,6 +138,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 additional_crew: u.additional_crew,
                 fortified: u.fortified,
                 delayed: u.delayed,
+                pillage: u.pillage,
             });
         }
         let army = loaded
@@ -170,6 +171,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 additional_crew: false,
                 fortified: false,
                 delayed: None,
+                pillage: None,
             });
         }
         for d in deployments {
@@ -222,6 +224,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 manned_from: None,
                 march_losses: 0,
                 delayed: d.delayed,
+                pillage: d.pillage,
                 cut_off: 0,
                 hidden_among: None,
                 dismounted: None,
@@ -366,4 +369,5 @@ struct Deployment {
     fortified: bool,
     /// Held back by the pre-battle sequence (BFS-SCN-31, -46).
     delayed: Option<crate::delay::Delay>,
+    pillage: Option<crate::scenario_spec::Pillage>,
 }

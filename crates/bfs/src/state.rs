@@ -196,6 +196,9 @@ pub struct Unit {
     /// Bases that fled and were cut off at the end of the battle (BFS-SCN-47): lost, not fled.
     #[serde(default, skip_serializing_if = "crate::state::is_zero")]
     pub cut_off: u8,
+    /// What the Robbers' pillage cost it before the battle (BFS-SPC-28).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pillage: Option<crate::scenario_spec::Pillage>,
 }
 
 pub(crate) fn is_zero(n: &u8) -> bool {

@@ -40,6 +40,24 @@ fn pick(game: &mut Game, side: Side, eligible: impl Fn(&Game, UnitId) -> bool) -
 /// unit, 2 from an Insubordinate or Rabble one (BFS-SCN-28). They count as losses only if the
 /// unit is destroyed or flees by the end ([`crate::victory`]).
 pub fn at_first_orders(game: &mut Game, events: &mut Vec<Event>) {
+    // The Robbers' pillage: its SP are lost now (BFS-SPC-28).
+    let pillaged: Vec<(UnitId, u8)> = game
+        .units
+        .iter()
+        .filter_map(|u| u.pillage.filter(|p| p.sp > 0).map(|p| (u.id, p.sp)))
+        .collect();
+    for (unit, sp) in pillaged {
+        if game.unit(unit).status == UnitStatus::OnTable {
+            crate::losses::apply(
+                game,
+                unit,
+                sp as u32,
+                LossCause::Detached,
+                "the Robbers' pillage (BFS-SPC-28)",
+                events,
+            );
+        }
+    }
     let sides = std::mem::take(&mut game.info.pre_battle.march_losses);
     for side in sides.into_iter().filter(|s| *s < 2) {
         // Guns and wagons are not marching companies: a unit of men is picked.

@@ -497,6 +497,7 @@ fn bfs_art_20_divisional_guns_test_when_a_regiment_is_wiped_out() {
         fortified: false,
         extra_rules: vec![],
         delayed: None,
+        pillage: None,
     });
     let mut g = Bfs::setup(&s, 1).unwrap_or_else(|e| panic!("setup: {e}"));
     let gun = id(&g, "falconet");

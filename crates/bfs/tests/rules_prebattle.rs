@@ -569,3 +569,126 @@ fn bfs_scn_31_moloitsy_are_never_delayed() {
     .unwrap();
     assert_eq!(s.delay_eligible(Side::A), ["plastuny"]);
 }
+
+/// BFS-SPC-28: Robbers. Before any unit is placed, a force with Robbers rolls for them: on a
+/// 2–5 the enemy picks one to lose 1 SP and its free turn-1 order; on a 6–7 the enemy and then
+/// the owner each pick one to lose 1 SP; on an 8–9 a random one loses its free order. The battle
+/// takes the SP at turn 1's first Orders Phase, makes the unit pay for its turn-1 order, and
+/// refuses to reorganize the loss in turn 1.
+#[test]
+fn bfs_spc_28_robbers_pay_for_their_pillage() {
+    use sandtable_bfs::ids::UnitId;
+    // The Tatar chambul (27 RP) buys reconnaissance from the Poles (11): walk to its end.
+    let to_deployment = |face: u8| {
+        let mut s = PreBattle::new(
+            [list("tatar-1648"), list("polish-lithuanian-1655")],
+            [
+                force_file("tatar-chambul.ron"),
+                force_file("polish-sosinski-banners.ron"),
+            ],
+            5,
+        )
+        .unwrap();
+        let mut seq = BfsPreBattle(s.clone());
+        while seq.0.step != Step::Reconnaissance {
+            let seat = seq.step().to_act.expect("reaches the reconnaissance");
+            let key = best(&seq, &offered(&seq, seat));
+            seq.choose(seat, &key).unwrap();
+        }
+        s = seq.0;
+        let buyer = s.recon_buyer.unwrap();
+        s.dice.script([face]);
+        s.apply(buyer, Choice::EndReconnaissance).unwrap();
+        s
+    };
+    assert_eq!(
+        to_deployment(1).step,
+        Step::Deploy(to_deployment(1).defender)
+    );
+
+    // A 3: the Poles pick the rabble, which loses 1 SP and its free order.
+    let mut s = to_deployment(3);
+    assert_eq!(s.step, Step::RobbersPick);
+    assert_eq!(s.to_act(), Some(Side::B));
+    assert!(
+        s.check(Side::B, &Choice::RobbersPick("horse".into()))
+            .is_err()
+    );
+    s.apply(Side::B, Choice::RobbersPick("rabble".into()))
+        .unwrap();
+    assert_eq!(s.pillaged.len(), 1);
+    assert_eq!((s.pillaged[0].sp, s.pillaged[0].no_free_order), (1, true));
+    assert!(matches!(s.step, Step::Deploy(_)));
+
+    // A 6: two picks, the Poles' then the Tatars' own, 2 SP in all; free orders kept.
+    let mut s = to_deployment(6);
+    s.apply(Side::B, Choice::RobbersPick("rabble".into()))
+        .unwrap();
+    assert_eq!(s.to_act(), Some(Side::A));
+    s.apply(Side::A, Choice::RobbersPick("rabble".into()))
+        .unwrap();
+    assert_eq!((s.pillaged[0].sp, s.pillaged[0].no_free_order), (2, false));
+
+    // An 8, with the die among the one Robbers unit: no free order, no SP.
+    let mut s = to_deployment(8);
+    assert!(matches!(s.step, Step::Deploy(_)));
+    assert_eq!((s.pillaged[0].sp, s.pillaged[0].no_free_order), (0, true));
+
+    // The battle: a 3's pick, played.
+    let mut s = to_deployment(3);
+    s.apply(Side::B, Choice::RobbersPick("rabble".into()))
+        .unwrap();
+    let mut seq = BfsPreBattle(s);
+    let mut b0 = best;
+    let mut b1 = best;
+    run_to_end(&mut seq, &mut [&mut b0, &mut b1], 200).unwrap();
+    let loaded = validates(&seq.scenario_text().unwrap());
+    let mut g = sandtable_bfs::new_game(&loaded).unwrap();
+    let rabble: UnitId = g
+        .units
+        .iter()
+        .find(|u| u.key.ends_with("rabble"))
+        .unwrap()
+        .id;
+    let sp_before = sandtable_bfs::losses::sp_left(&g, rabble);
+    let mut events = Vec::new();
+    sandtable_bfs::turn_one::at_first_orders(&mut g, &mut events);
+    assert_eq!(sandtable_bfs::losses::sp_left(&g, rabble), sp_before - 1);
+    g.turn.phase = sandtable_bfs::turn::Phase::Orders {
+        acting: Side::A,
+        second: false,
+    };
+    let chief = g.commander_in_chief(Side::A).unwrap().id;
+    let free = g
+        .units
+        .iter()
+        .find(|u| u.key.ends_with("-horse"))
+        .unwrap()
+        .id;
+    let cost = |g: &sandtable_bfs::Game, u| {
+        sandtable_bfs::phases::orders::check_issue(
+            g,
+            u,
+            sandtable_bfs::state::OrderKind::Move,
+            chief,
+        )
+        .map(|c| c.cp)
+    };
+    g.commander_mut(chief).cp = 9;
+    assert!(sandtable_bfs::phases::orders::orders_are_free(&g));
+    assert_eq!(
+        cost(&g, free),
+        Ok(0),
+        "the others' starting orders are free"
+    );
+    assert_eq!(
+        cost(&g, rabble),
+        Ok(sandtable_bfs::authority::order_cost(&g, chief, rabble).cp),
+        "the pillagers pay as in any turn"
+    );
+    assert!(cost(&g, rabble).unwrap() >= 1);
+    // The loss is a casualty marker that may not be reorganized in turn 1.
+    assert!(g.unit(rabble).casualty_markers >= 1);
+    let e = sandtable_bfs::phases::orders::check_reorganize(&g, rabble, chief).unwrap_err();
+    assert_eq!(e.rule, "BFS-SPC-28");
+}

@@ -260,9 +260,11 @@ fn checked_cost(game: &Game, unit: UnitId, by: CommanderId) -> Result<OrderCost,
     let c = game.commander(by);
     let mut cost = authority::order_cost(game, by, unit);
     // Confusion: a unit that lost its order, and the changes bought, pay CP (BFS-SCN-44).
+    // A Robbers unit the pillage cost its free order pays as in any turn (BFS-SPC-28).
+    let pillaged = u.pillage.is_some_and(|p| p.no_free_order);
     if u.flags.confused {
         cost.cp += 1;
-    } else if orders_are_free(game) && !crate::turn_one::in_confusion_window(game) {
+    } else if orders_are_free(game) && !crate::turn_one::in_confusion_window(game) && !pillaged {
         cost.cp = 0;
     }
     if cost.cp > c.cp {
@@ -511,6 +513,15 @@ pub fn check_reorganize(game: &Game, unit: UnitId, by: CommanderId) -> Result<()
         return Err(RuleError::new(
             "BFS-RAL-7",
             format!("{} has no casualty markers to remove.", u.name),
+        ));
+    }
+    if game.turn.number == 1 && u.pillage.is_some_and(|p| p.sp > 0) {
+        return Err(RuleError::new(
+            "BFS-SPC-28",
+            format!(
+                "{}'s losses while pillaging may not be reorganized in the first turn.",
+                u.name
+            ),
         ));
     }
     if u.morale != MoraleLevel::Good {

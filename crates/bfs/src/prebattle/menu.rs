@@ -129,6 +129,22 @@ impl PreBattle {
                 self.check_buy(side, *e, unit.as_deref())
             }
             (Choice::EndReconnaissance, Step::Reconnaissance) => Ok(()),
+            (Choice::RobbersPick(unit), Step::RobbersPick) => {
+                let Some(due) = self.robbers_picks.first() else {
+                    return refuse("BFS-SPC-28", "No Robbers pick is due.");
+                };
+                if self.robbers(due.owner).contains(unit) {
+                    Ok(())
+                } else {
+                    refuse(
+                        "BFS-SPC-28",
+                        format!(
+                            "\"{unit}\" is not one of {}'s Robbers units.",
+                            self.name(due.owner)
+                        ),
+                    )
+                }
+            }
             (Choice::DeployLayout(style), Step::Deploy(_)) => {
                 if *style > 1 {
                     return refuse("BFS-SCN-48", "There are two layouts, 0 and 1.");
@@ -487,6 +503,29 @@ impl PreBattle {
                     "BFS-SCN-48",
                     5,
                 ));
+            }
+            Step::RobbersPick => {
+                if let Some(due) = self.robbers_picks.first().copied() {
+                    for unit in self.robbers(due.owner) {
+                        // The enemy takes the strongest, the owner spares it: bases left.
+                        let bases = self.forces[due.owner.index()]
+                            .units
+                            .iter()
+                            .find(|u| u.id == unit)
+                            .map_or(0, |u| u.bases as i32);
+                        let score = if due.picker == due.owner {
+                            -bases
+                        } else {
+                            bases
+                        };
+                        raw.push((
+                            Choice::RobbersPick(unit.clone()),
+                            format!("{} loses 1 SP", self.unit_name(due.owner, &unit)),
+                            "BFS-SPC-28",
+                            score,
+                        ));
+                    }
+                }
             }
             Step::Ready => {}
         }

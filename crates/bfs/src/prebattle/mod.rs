@@ -65,6 +65,8 @@ pub enum Step {
     Deploy(Side),
     /// J: ready to fight.
     Ready,
+    /// I, before any unit is placed: a seat picks a Robbers unit to take a loss (BFS-SPC-28).
+    RobbersPick,
 }
 
 /// A decision of the seat to act.
@@ -95,6 +97,27 @@ pub enum Choice {
     /// Choose an Additional Effect instead of rolling one (the optional Choice of Effects,
     /// BFS-OPT-4).
     ChooseEffect(Effect),
+    /// Name the Robbers unit (by id) the pillage costs 1 SP (BFS-SPC-28).
+    RobbersPick(String),
+}
+
+/// A pick the Robbers roll leaves to a seat (BFS-SPC-28): `picker` names one of `owner`'s
+/// Robbers units to take 1 SP; on a 2–5 that unit also loses its free order in turn 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RobbersPickDue {
+    pub owner: Side,
+    pub picker: Side,
+    pub no_free_order: bool,
+}
+
+/// What the pillage cost a Robbers unit: SP lost (not reorganized in turn 1) and whether it
+/// lost its free turn-1 order (BFS-SPC-28).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pillaged {
+    pub side: Side,
+    pub unit: String,
+    pub sp: u8,
+    pub no_free_order: bool,
 }
 
 /// An Additional Effect taken, with what it struck.
@@ -164,6 +187,10 @@ pub struct PreBattle {
     pub insubordinate: Vec<(Side, String)>,
     /// The commander Cowardly Commander struck, by side and id (BFS-SCN-30).
     pub coward: Option<(Side, String)>,
+    /// Robbers picks still to make, first first (BFS-SPC-28).
+    pub robbers_picks: Vec<RobbersPickDue>,
+    /// What pillage cost each Robbers unit (BFS-SPC-28).
+    pub pillaged: Vec<Pillaged>,
     /// Units held back before deployment, by side and id, and how they come on (BFS-SCN-31,
     /// -46).
     pub delayed: Vec<(Side, String, crate::delay::Delay)>,
@@ -217,6 +244,8 @@ impl PreBattle {
             cp_change: [0, 0],
             insubordinate: Vec::new(),
             coward: None,
+            robbers_picks: Vec::new(),
+            pillaged: Vec::new(),
             delayed: Vec::new(),
             elements: Vec::new(),
             elements_left: 0,
@@ -324,6 +353,7 @@ impl PreBattle {
             | Step::ChoiceOfTerrain => Some(self.chooser()),
             Step::PlaceTerrain(s) | Step::Deploy(s) => Some(*s),
             Step::Reconnaissance => self.recon_buyer,
+            Step::RobbersPick => self.robbers_picks.first().map(|p| p.picker),
             Step::Ready => None,
         }
     }
@@ -377,6 +407,7 @@ impl PreBattle {
             Choice::Fortify(n) => self.fortify(n),
             Choice::RollEffect => self.roll_effect(),
             Choice::ChooseEffect(e) => self.choose_effect(e),
+            Choice::RobbersPick(u) => self.pick_robbers(&u),
             Choice::GoodDay(own) => self.good_day(own),
             Choice::PlaceTerrain(pick) => self.place_terrain(side, pick),
             Choice::AddTerrain(pick) => {
@@ -1131,7 +1162,154 @@ impl PreBattle {
             "BFS-SCN-48",
             vec![],
         );
-        self.step = Step::Deploy(self.defender);
+        self.roll_robbers();
+        self.step = if self.robbers_picks.is_empty() {
+            Step::Deploy(self.defender)
+        } else {
+            Step::RobbersPick
+        };
+    }
+
+    /// The Robbers units of `side`, by id (BFS-SPC-28).
+    pub fn robbers(&self, side: Side) -> Vec<String> {
+        let list = &self.lists[side.index()];
+        self.forces[side.index()]
+            .units
+            .iter()
+            .filter(|u| {
+                list.profile(&u.profile)
+                    .is_some_and(|p| p.has(SpecialRule::Robbers))
+            })
+            .map(|u| u.id.clone())
+            .collect()
+    }
+
+    fn pillage(&mut self, side: Side, unit: &str, sp: u8, no_free_order: bool) {
+        match self
+            .pillaged
+            .iter_mut()
+            .find(|p| p.side == side && p.unit == unit)
+        {
+            Some(p) => {
+                p.sp += sp;
+                p.no_free_order |= no_free_order;
+            }
+            None => self.pillaged.push(Pillaged {
+                side,
+                unit: unit.to_string(),
+                sp,
+                no_free_order,
+            }),
+        }
+    }
+
+    /// Before any unit is placed, each force with Robbers rolls a die for them (two for 7 or
+    /// more): 1 nothing; 2–5 the enemy picks one to lose 1 SP and its free turn-1 order; 6–7 the
+    /// enemy picks one and then its owner picks one, each 1 SP; 8–9 a random one loses its free
+    /// order (a held-back one: as 6–7); 0 as 8–9, the placement near a point the enemy picks not
+    /// played (BFS-SPC-28).
+    fn roll_robbers(&mut self) {
+        for side in [self.defender, self.defender.other()] {
+            let units = self.robbers(side);
+            if units.is_empty() {
+                continue;
+            }
+            let dice = if units.len() >= 7 { 2 } else { 1 };
+            for _ in 0..dice {
+                let face = self.dice.d10();
+                let mut faces = vec![face];
+                let enemy = side.other();
+                let both = |s: &mut Self| {
+                    s.robbers_picks.push(RobbersPickDue {
+                        owner: side,
+                        picker: enemy,
+                        no_free_order: false,
+                    });
+                    s.robbers_picks.push(RobbersPickDue {
+                        owner: side,
+                        picker: side,
+                        no_free_order: false,
+                    });
+                };
+                let text = match face {
+                    1 => "the looting was prevented: nothing happens".to_string(),
+                    2..=5 => {
+                        self.robbers_picks.push(RobbersPickDue {
+                            owner: side,
+                            picker: enemy,
+                            no_free_order: true,
+                        });
+                        format!(
+                            "losses while pillaging: {} picks a Robbers unit to lose 1 SP and its free order in turn 1",
+                            self.name(enemy)
+                        )
+                    }
+                    6 | 7 => {
+                        both(self);
+                        format!(
+                            "heavy losses while pillaging: {} picks a Robbers unit to lose 1 SP, then {} picks one",
+                            self.name(enemy),
+                            self.name(side)
+                        )
+                    }
+                    _ => {
+                        let k = self.dice.roll(units.len() as u32);
+                        faces.push(k as u8);
+                        let unit = units[k as usize - 1].clone();
+                        let name = self.unit_name(side, &unit);
+                        if self.delayed.iter().any(|d| d.0 == side && d.1 == unit) {
+                            both(self);
+                            format!(
+                                "{name} left the line for plunder but is held back: as heavy losses, each side picks a Robbers unit to lose 1 SP"
+                            )
+                        } else {
+                            self.pillage(side, &unit, 0, true);
+                            if face == 10 {
+                                format!(
+                                    "{name} lingered to plunder: it starts without its free order (where the enemy would have it deploy is not played: it deploys with its side)"
+                                )
+                            } else {
+                                format!(
+                                    "{name} left the line for plunder: it starts without its free order"
+                                )
+                            }
+                        }
+                    }
+                };
+                self.say(
+                    format!("Robbers of {}: {text}.", self.name(side)),
+                    "BFS-SPC-28",
+                    faces,
+                );
+            }
+        }
+    }
+
+    /// A Robbers pick made: the unit loses 1 SP (and maybe its free order); the next pick, or
+    /// the deployment.
+    fn pick_robbers(&mut self, unit: &str) {
+        let Some(due) = (!self.robbers_picks.is_empty()).then(|| self.robbers_picks.remove(0))
+        else {
+            return;
+        };
+        self.pillage(due.owner, unit, 1, due.no_free_order);
+        let name = self.unit_name(due.owner, unit);
+        self.say(
+            format!(
+                "{} picks {name}: 1 SP lost while pillaging{}.",
+                self.name(due.picker),
+                if due.no_free_order {
+                    ", and no free order in turn 1"
+                } else {
+                    ""
+                }
+            ),
+            "BFS-SPC-28",
+            vec![],
+        );
+        if self.robbers_picks.is_empty() {
+            self.step = Step::Deploy(self.defender);
+        }
     }
 
     fn deploy(&mut self, side: Side, placements: Vec<Placement>) {

@@ -30,6 +30,14 @@ impl PreBattle {
             let mut spec = self.forces[i].to_spec(list);
             let placements = self.deployed[i].as_ref()?;
             for u in &mut spec.units {
+                u.pillage = self
+                    .pillaged
+                    .iter()
+                    .find(|p| p.side == side && p.unit == u.id)
+                    .map(|p| crate::scenario_spec::Pillage {
+                        sp: p.sp,
+                        no_free_order: p.no_free_order,
+                    });
                 if self
                     .insubordinate
                     .iter()

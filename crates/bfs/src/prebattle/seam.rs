@@ -148,6 +148,11 @@ impl Seam for BfsPreBattle {
                 "BFS-SCN-15",
                 "The battle is set up and ready to fight.",
             ),
+            Step::RobbersPick => (
+                "Robbers",
+                "BFS-SPC-28",
+                "The Robbers' pillage cost their force: pick the Robbers unit that loses 1 SP.",
+            ),
         };
         SetupStep {
             title: title.into(),

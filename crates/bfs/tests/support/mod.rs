@@ -110,6 +110,7 @@ pub fn setup(units: &[Placed], terrain: Vec<TerrainSpec>) -> BattleSetup {
                     fortified: false,
                     extra_rules: vec![],
                     delayed: None,
+                    pillage: None,
                 })
                 .collect(),
         });
