@@ -141,3 +141,32 @@ mod tests {
         assert_eq!(received(90.0), 2);
     }
 }
+
+/// A surcharge of 1 CP that `by` pays when his order is turned up (contrary orders, BFS-ORD-12; a
+/// coward's Charge, BFS-SCN-30): paid if he has it, with `paid` as the reason; otherwise the
+/// `refused` ruling, and false (the caller takes the order away).
+pub fn pay_at_turn_up(
+    game: &mut Game,
+    by: CommanderId,
+    rule: &str,
+    paid: String,
+    refused: String,
+    events: &mut Vec<crate::event::Event>,
+) -> bool {
+    if game.commander(by).cp >= 1 {
+        game.commander_mut(by).cp -= 1;
+        events.push(crate::event::Event::CpSpent {
+            commander: by,
+            cp: 1,
+            rule: rule.into(),
+            reason: paid,
+        });
+        true
+    } else {
+        events.push(crate::event::Event::Ruling {
+            rule: rule.into(),
+            text: refused,
+        });
+        false
+    }
+}

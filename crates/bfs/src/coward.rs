@@ -67,26 +67,14 @@ pub fn pay_for_charges(
             continue;
         }
         let name = game.commander(by).name.clone();
-        if game.commander(by).cp >= 1 {
-            game.commander_mut(by).cp -= 1;
-            events.push(Event::CpSpent {
-                commander: by,
-                cp: 1,
-                rule: "BFS-SCN-30".into(),
-                reason: format!(
-                    "{name} is a coward: the Charge order he gave {} costs 1 CP more",
-                    game.unit(unit).name
-                ),
-            });
-        } else {
+        let unit_name = game.unit(unit).name.clone();
+        let paid =
+            format!("{name} is a coward: the Charge order he gave {unit_name} costs 1 CP more");
+        let refused = format!(
+            "{name}, a coward, cannot pay the 1 CP more that his Charge order to {unit_name} costs: the order is taken away and the unit keeps the one it had."
+        );
+        if !crate::authority::pay_at_turn_up(game, by, "BFS-SCN-30", paid, refused, events) {
             taken_away.push(unit);
-            events.push(Event::Ruling {
-                rule: "BFS-SCN-30".into(),
-                text: format!(
-                    "{name}, a coward, cannot pay the 1 CP more that his Charge order to {} costs: the order is taken away and the unit keeps the one it had.",
-                    game.unit(unit).name
-                ),
-            });
         }
     }
     taken_away

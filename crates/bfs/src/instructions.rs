@@ -232,31 +232,21 @@ pub fn pay_for_contrary(
             continue;
         };
         let Some(by) = issuer else { continue };
-        if game.commander(by).cp >= 1 {
-            game.commander_mut(by).cp -= 1;
-            events.push(Event::CpSpent {
-                commander: by,
-                cp: 1,
-                rule: "BFS-ORD-12".into(),
-                reason: format!(
-                    "{}'s {} order is contrary to its regiment's Instruction, {}",
-                    game.unit(unit).name,
-                    order.name(),
-                    instruction.name()
-                ),
-            });
-        } else {
+        let paid = format!(
+            "{}'s {} order is contrary to its regiment's Instruction, {}",
+            game.unit(unit).name,
+            order.name(),
+            instruction.name()
+        );
+        let refused = format!(
+            "{} cannot pay 1 CP for {}'s {} order, contrary to the Instruction {}: the order is taken away and the unit keeps the one it had.",
+            game.commander(by).name,
+            game.unit(unit).name,
+            order.name(),
+            instruction.name()
+        );
+        if !crate::authority::pay_at_turn_up(game, by, "BFS-ORD-12", paid, refused, events) {
             taken_away.push(unit);
-            events.push(Event::Ruling {
-                rule: "BFS-ORD-12".into(),
-                text: format!(
-                    "{} cannot pay 1 CP for {}'s {} order, contrary to the Instruction {}: the order is taken away and the unit keeps the one it had.",
-                    game.commander(by).name,
-                    game.unit(unit).name,
-                    order.name(),
-                    instruction.name()
-                ),
-            });
         }
     }
     taken_away
