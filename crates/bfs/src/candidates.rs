@@ -242,6 +242,10 @@ fn movement_commands(game: &Game) -> Vec<Command> {
                         commander: c,
                     });
                 }
+                // Elite Cavalry may trade its shelter from fire for +2 Impetus (BFS-SPC-10).
+                if crate::elite_cavalry::check_close_charge(game, id).is_ok() {
+                    v.push(Command::CloseOrderCharge { unit: id });
+                }
                 for t in charge::target_options(game, &scene, id).free {
                     v.push(Command::DeclareCharge {
                         unit: id,
@@ -403,15 +407,16 @@ fn push_moves(v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
     v.push(Command::Hold { unit });
 }
 
-/// The moves only Open Order allows (BFS-OO-3: sideways, diagonally, backwards at full speed)
-/// and the change of order for units whose rules allow it (BFS-MAN-17/18).
+/// The moves only Open Order allows (BFS-OO-3: sideways, diagonally, backwards at full speed),
+/// which Elite Cavalry makes too (BFS-SPC-10), and the change of order for units whose rules
+/// allow it (BFS-MAN-17/18).
 fn push_open_order_moves(game: &Game, v: &mut Vec<Command>, unit: crate::ids::UnitId, basic: f32) {
     if !crate::open_order::rules_apply(game) {
         return;
     }
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
-    if u.formation == crate::state::Formation::OpenOrder {
+    if crate::open_order_move::moves_freely(game, unit) {
         for (dx, dy) in [
             (0.5, 0.0),
             (-0.5, 0.0),
@@ -428,7 +433,10 @@ fn push_open_order_moves(game: &Game, v: &mut Vec<Command>, unit: crate::ids::Un
                 }],
             });
         }
-        if !crate::open_order::always_open(p) && crate::open_order::may_use_open(p) {
+        if u.formation == crate::state::Formation::OpenOrder
+            && !crate::open_order::always_open(p)
+            && crate::open_order::may_use_open(p)
+        {
             let files = u.bases.len().min(if p.is_mounted() { 3 } else { 4 }) as u8;
             v.push(Command::Move {
                 unit,

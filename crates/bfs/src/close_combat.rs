@@ -310,7 +310,7 @@ fn impetus(game: &Game, unit: UnitId, round: u8, a: &Attack) -> Option<Modifier>
     {
         return None;
     }
-    let bonus = impetus_bonus(p, u.formation);
+    let bonus = crate::elite_cavalry::impetus(game, unit, impetus_bonus(p, u.formation));
     (bonus > 0).then(|| {
         Modifier::new(
             "BFS-CC-14",

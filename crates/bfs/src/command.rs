@@ -171,6 +171,9 @@ pub enum Command {
     /// In the side's Orders or Movement Phase, the side will discard its Enthusiasm marker to
     /// pass the unit's next Morale test this turn outright (BFS-SCN-27).
     SpendEnthusiasm { unit: UnitId },
+    /// In its side's Movement Phase, before it charges, an Elite Cavalry unit holding a Charge
+    /// order declares it charges as a Close Order unit this turn (BFS-SPC-10).
+    CloseOrderCharge { unit: UnitId },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -341,7 +344,7 @@ impl Command {
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
             Steady { unit, by, .. } | HoldPursuit { unit, by } => (vec![*unit], vec![*by], None),
-            SpendEnthusiasm { unit } => (vec![*unit], vec![], None),
+            SpendEnthusiasm { unit } | CloseOrderCharge { unit } => (vec![*unit], vec![], None),
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -422,6 +425,7 @@ impl Command {
             Command::Steady { .. } => "Steady",
             Command::HoldPursuit { .. } => "HoldPursuit",
             Command::SpendEnthusiasm { .. } => "SpendEnthusiasm",
+            Command::CloseOrderCharge { .. } => "CloseOrderCharge",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

@@ -50,6 +50,7 @@ pub const COMMANDS: &[&str] = &[
     "Steady",
     "HoldPursuit",
     "SpendEnthusiasm",
+    "CloseOrderCharge",
 ];
 
 /// Event names a goal may wait for.
@@ -256,9 +257,9 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
             unit: u, target, ..
         } => (vec![unit(*u)], Some(unit(*target)), None),
         Command::Steady { unit: u, cp, .. } => (vec![unit(*u)], None, Some(cp.to_string())),
-        Command::HoldPursuit { unit: u, .. } | Command::SpendEnthusiasm { unit: u } => {
-            (vec![unit(*u)], None, None)
-        }
+        Command::HoldPursuit { unit: u, .. }
+        | Command::SpendEnthusiasm { unit: u }
+        | Command::CloseOrderCharge { unit: u } => (vec![unit(*u)], None, None),
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

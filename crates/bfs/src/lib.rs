@@ -29,6 +29,7 @@ pub mod delay;
 pub mod deploy;
 pub mod dice;
 pub mod dragoons;
+pub mod elite_cavalry;
 pub mod enthusiasm;
 pub mod event;
 pub mod feigned_flight;

@@ -140,7 +140,9 @@ pub fn check(game: &Game, unit: UnitId, plan: &MovePlan) -> Result<(), RuleError
             format!("{} is a connected train: it cannot March.", u.name),
         ));
     }
-    let starts = column_or_open(u.formation, u.bases.len());
+    // Elite Cavalry marches as an Open Order unit does, from any Line or Column (BFS-SPC-10).
+    let starts = column_or_open(u.formation, u.bases.len())
+        || crate::elite_cavalry::moves_base_by_base(game, unit);
     let ends = plan.open || plan.files == Some(1) || plan.bases.len() == 1;
     let reform_twice = game.info.options.march_between_reforms && plan.ever_column;
     if !starts && !ends && !reform_twice {

@@ -22,11 +22,19 @@ use sandtable_geometry::maneuver::base_displacement;
 use sandtable_geometry::movement::{self, Body};
 use sandtable_geometry::{Rect, Scene, Vec2};
 
-/// Does this move go by the Open Order rules: the unit is in Open Order, or it disperses first?
+/// Does this move go by the Open Order rules: the unit is in Open Order, or it disperses first,
+/// or it is Elite Cavalry in a Line or Column (BFS-SPC-10)?
 pub fn applies(game: &Game, unit: UnitId, steps: &[MoveStep]) -> bool {
     open_order::rules_apply(game)
+        && (moves_freely(game, unit) || steps.first() == Some(&MoveStep::Disperse))
+}
+
+/// Does the unit move any way, base by base, as Open Order does: it is in Open Order, or it is
+/// Elite Cavalry in a Line or Column (BFS-OO-3, BFS-SPC-10)?
+pub fn moves_freely(game: &Game, unit: UnitId) -> bool {
+    open_order::rules_apply(game)
         && (game.unit(unit).formation == Formation::OpenOrder
-            || steps.first() == Some(&MoveStep::Disperse))
+            || crate::elite_cavalry::moves_base_by_base(game, unit))
 }
 
 /// The running accounts of an Open Order move, one per base.
@@ -157,6 +165,8 @@ pub fn plan(
 ) -> Result<MovePlan, RuleError> {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
+    // Elite Cavalry moves base by base but ends in Close Order (BFS-SPC-10).
+    let elite = crate::elite_cavalry::moves_base_by_base(game, unit);
     if steps.len() > 64 {
         return Err(RuleError::new(
             "BFS-MOV-3",
@@ -221,6 +231,15 @@ pub fn plan(
                 ));
             }
             MoveStep::Disperse => {
+                if elite {
+                    return Err(RuleError::new(
+                        "BFS-SPC-10",
+                        format!(
+                            "{} is Elite Cavalry: it moves base by base as it stands and ends in Close Order.",
+                            u.name
+                        ),
+                    ));
+                }
                 if k != 0 || u.formation == Formation::OpenOrder {
                     return Err(RuleError::new(
                         "BFS-MAN-17",
@@ -303,8 +322,8 @@ pub fn plan(
                 let all: Vec<usize> = (0..n).collect();
                 acc.translate(game, scene, unit, &all, delta, &mut passed)?;
                 let theta = degrees.to_radians();
-                let costs: Vec<f32> = acc.bases.iter().map(|b| turn_cost(b, theta)).collect();
-                acc.bases = acc.bases.iter().map(|b| turned(b, theta)).collect();
+                let (bases, costs) = turned_all(&acc.bases, theta, elite);
+                acc.bases = bases;
                 acc.charge(game, scene, p, &costs)?;
                 words.push(shift_words("every base", delta.length(), degrees));
             }
@@ -363,17 +382,53 @@ pub fn plan(
                     TurnKind::Right => -std::f32::consts::FRAC_PI_2,
                     TurnKind::About => std::f32::consts::PI,
                 };
-                let costs: Vec<f32> = acc.bases.iter().map(|b| turn_cost(b, theta)).collect();
-                acc.bases = acc.bases.iter().map(|b| turned(b, theta)).collect();
+                let (bases, costs) = turned_all(&acc.bases, theta, elite);
+                acc.bases = bases;
                 acc.charge(game, scene, p, &costs)?;
+                let way = match kind {
+                    TurnKind::Left => "left",
+                    TurnKind::Right => "right",
+                    TurnKind::About => "about",
+                };
+                words.push(if elite {
+                    format!(
+                        "the whole unit turns {way} about its middle (no maneuver for Elite Cavalry; up to {:.1} cm for a corner)",
+                        costs.iter().copied().fold(0.0, f32::max)
+                    )
+                } else {
+                    format!(
+                        "every base turns {way} about its centre (free in Open Order; {:.1} cm for its corners)",
+                        costs.first().copied().unwrap_or(0.0)
+                    )
+                });
+            }
+            MoveStep::Frontage(change) if elite => {
+                // Each base goes straight to its place in the new frontage (the book's Example 1).
+                let now = crate::elite_cavalry::close_files(&u.name, &acc.bases)? as i32;
+                let wanted = now + change as i32;
+                if change == 0 || wanted < 1 || wanted as usize > n {
+                    return Err(RuleError::new(
+                        "BFS-MAN-10",
+                        format!("{} cannot have {wanted} files with {n} bases.", u.name),
+                    ));
+                }
+                let (slots, from) = crate::elite_cavalry::reformed(&acc.bases, wanted as u8);
+                let costs: Vec<f32> = slots
+                    .iter()
+                    .zip(&from)
+                    .map(|(s, &i)| base_displacement(&acc.bases[i], s).unwrap_or(f32::INFINITY))
+                    .collect();
+                let mut next = Accounts {
+                    bases: slots,
+                    spent: from.iter().map(|&i| acc.spent[i]).collect(),
+                    limits: from.iter().map(|&i| acc.limits[i].clone()).collect(),
+                    origin: from.iter().map(|&i| acc.origin[i]).collect(),
+                };
+                next.charge(game, scene, p, &costs)?;
+                acc = next;
                 words.push(format!(
-                    "every base turns {} about its centre (free in Open Order; {:.1} cm for its corners)",
-                    match kind {
-                        TurnKind::Left => "left",
-                        TurnKind::Right => "right",
-                        TurnKind::About => "about",
-                    },
-                    costs.first().copied().unwrap_or(0.0)
+                    "re-form {wanted} base(s) wide, each base straight to its place (up to {:.1} cm)",
+                    costs.iter().copied().fold(0.0, f32::max)
                 ));
             }
             MoveStep::Frontage(_) => {
@@ -436,7 +491,9 @@ pub fn plan(
         }
     }
     crate::moves::check_maneuver_limit(game, unit, maneuvers)?;
-    if files.is_none() {
+    if elite {
+        files = Some(crate::elite_cavalry::close_files(&u.name, &acc.bases)?);
+    } else if files.is_none() {
         if spaced_at_start {
             check_spaced(&u.name, &acc.bases)?;
         }
@@ -465,6 +522,20 @@ pub fn plan(
         description: words.join(", "),
         passed_through: passed,
     })
+}
+
+/// Every base turned `theta` radians, with the path of each one's corners: each about its own
+/// centre in Open Order, the whole block about its middle for Elite Cavalry, which must stay in
+/// Close Order (BFS-SPC-10).
+fn turned_all(bases: &[Rect], theta: f32, elite: bool) -> (Vec<Rect>, Vec<f32>) {
+    if elite {
+        crate::elite_cavalry::turned_as_block(bases, theta)
+    } else {
+        (
+            bases.iter().map(|b| turned(b, theta)).collect(),
+            bases.iter().map(|b| turn_cost(b, theta)).collect(),
+        )
+    }
 }
 
 fn shift_words(who: &str, cm: f32, degrees: f32) -> String {

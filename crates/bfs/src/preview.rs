@@ -181,7 +181,11 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
     let mut spec = PoolSpec::new(front, dice, p.skill as i32);
     spec.below_one = game.info.options.below_one;
     let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
-    let bonus = crate::close_combat::impetus_bonus(p, u.formation);
+    let bonus = crate::elite_cavalry::impetus(
+        game,
+        charger,
+        crate::close_combat::impetus_bonus(p, u.formation),
+    );
     if charging
         && p.is_mounted()
         && distance >= charge::IMPETUS_RUN_CM

@@ -257,6 +257,10 @@ pub struct TurnFlags {
     /// (BFS-SCN-27, [`crate::enthusiasm`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub enthusiasm_pass: bool,
+    /// Elite Cavalry that declared it charges as a Close Order unit this turn: +2 Impetus, no
+    /// −1 to fire at it (BFS-SPC-10, [`crate::elite_cavalry`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub close_order_charge: bool,
     /// Broke Off from a charge this turn: once a turn, and no move after it (BFS-SPC-16).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub broke_off: bool,

@@ -630,7 +630,7 @@ fn bfs_spc_28_robbers_pay_for_their_pillage() {
     assert_eq!((s.pillaged[0].sp, s.pillaged[0].no_free_order), (2, false));
 
     // An 8, with the die among the one Robbers unit: no free order, no SP.
-    let mut s = to_deployment(8);
+    let s = to_deployment(8);
     assert!(matches!(s.step, Step::Deploy(_)));
     assert_eq!((s.pillaged[0].sp, s.pillaged[0].no_free_order), (0, true));
 

@@ -74,6 +74,7 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::Steady { unit, by, cp } => crate::steady::check(game, *unit, *by, *cp),
         Command::HoldPursuit { unit, by } => crate::hold_pursuit::check(game, *unit, *by),
         Command::SpendEnthusiasm { unit } => crate::enthusiasm::check(game, *unit),
+        Command::CloseOrderCharge { unit } => crate::elite_cavalry::check_close_charge(game, *unit),
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -211,6 +212,9 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::Steady { unit, by, cp } => crate::steady::declare(game, *unit, *by, *cp, e)?,
         Command::HoldPursuit { unit, by } => crate::hold_pursuit::declare(game, *unit, *by, e)?,
         Command::SpendEnthusiasm { unit } => crate::enthusiasm::declare(game, *unit, e)?,
+        Command::CloseOrderCharge { unit } => {
+            crate::elite_cavalry::declare_close_charge(game, *unit, e)?
+        }
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?
         }

@@ -378,6 +378,14 @@ fn steady_items(view: &Game, u: UnitId, menu: &mut Menu<Command>) {
             Command::HoldPursuit { unit: u, by },
         ));
     }
+    // Elite Cavalry gives up its shelter from fire for the Close Order charge's Impetus.
+    let close = Command::CloseOrderCharge { unit: u };
+    if crate::phases::check(view, &close).is_ok() {
+        menu.items.push(MenuItem::new(
+            "Charge as a Close Order unit this turn: +2 Impetus, but no −1 to fire at it (BFS-SPC-10)",
+            close,
+        ));
+    }
     if crate::enthusiasm::check(view, u).is_ok() {
         menu.items.push(MenuItem::new(
             "Enthusiasm: pass its next Morale test this turn outright, discarding the marker (BFS-SCN-27)",

@@ -86,10 +86,9 @@ pub fn drag(
     }
     let frame = geo::frame_of(&bases_after(view, unit, plan));
     let step = match handle {
-        BODY if view.unit(unit).formation == crate::state::Formation::OpenOrder
-            && crate::open_order::rules_apply(view) =>
-        {
-            // Open Order moves any way (BFS-OO-3): the drag in the unit's frame, to the mm.
+        BODY if crate::open_order_move::moves_freely(view, unit) => {
+            // Open Order and Elite Cavalry move any way (BFS-OO-3, BFS-SPC-10): the drag in the
+            // unit's frame, to the mm.
             let local = frame.pose.to_local(frame.center() + (to - from));
             let (dx, dy) = (
                 (local.x * 10.0).round() / 10.0,

@@ -949,6 +949,12 @@ fn target_mods(
                 ));
             } else if in_cover(game, target) {
                 mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
+            } else if crate::elite_cavalry::shielded_from_fire(game, target) {
+                mods.push(Modifier::new(
+                    "BFS-SPC-10",
+                    "Elite Cavalry holding a Charge order counts as Open Order",
+                    -1,
+                ));
             } else if tu.formation == Formation::OpenOrder
                 // A lone base of troops is shot at as Open Order; a wagon is a normal unit under
                 // fire (BFS-SHO-8, BFS-WAG-9).

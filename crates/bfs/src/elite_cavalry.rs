@@ -1,0 +1,159 @@
+//! Elite Cavalry (BFS-SPC-10): cavalry deployed and fighting in Close Order that moves and
+//! marches like an Open Order unit (rules revision 13).
+//!
+//! - **Moving.** A Line or Column of it is planned by the Open Order planner
+//!   ([`crate::open_order_move`]): each base keeps its own account against the Move, wheels and
+//!   turns cost only the path of the corners, no maneuver is counted, and the unit may shift any
+//!   way or re-form base by base. The move must leave it in Close Order again ([`close_files`]);
+//!   a turn or a sideways shift turns the whole block about its middle, so that it stays one. A
+//!   change of frontage sets each base straight at its new place, the base nearest the middle of
+//!   the front staying put (the book's Example 1). It marches as an Open Order unit does, from
+//!   any Close Order formation. A Non-standard formation moves by the close-order rules, which
+//!   make it Reform first.
+//! - **Under fire while charging.** A unit holding a Charge order is shot at −1, as if it were
+//!   in Open Order, until it is in close combat; its Impetus is at most +1.
+//! - **The Close Order charge.** In its Movement Phase, before it charges, its owner may declare
+//!   that it charges as a Close Order unit this turn ([`declare_close_charge`]): no −1 against
+//!   fire, and +2 Impetus.
+//!
+//! Not played yet: the charge itself is always moved as a Close Order charge (the book's base by
+//! base charge, with no corner contact, the frontage kept when no contact is made and the last
+//! bases closing in the Additional Move, is not), and the Close Order charge is declared only in
+//! the Movement Phase, not again before the Additional Move.
+
+use crate::event::Event;
+use crate::ids::UnitId;
+use crate::profile::{SpecialRule, UnitProfile};
+use crate::state::{Formation, Game, OrderKind};
+use sandtable_engine::RuleError;
+use sandtable_geometry::Rect;
+
+const RULE: &str = "BFS-SPC-10";
+
+/// Does the profile carry the rule?
+pub fn is_elite(p: &UnitProfile) -> bool {
+    p.special_rules.contains(&SpecialRule::EliteCavalry)
+}
+
+fn rules_apply(game: &Game) -> bool {
+    crate::revision::elite_cavalry(game.info.options.rules_revision)
+        && crate::open_order::rules_apply(game)
+}
+
+/// Is this an Elite Cavalry unit in a Line or Column, which moves base by base as Open Order
+/// does and must end its move in Close Order?
+pub fn moves_base_by_base(game: &Game, unit: UnitId) -> bool {
+    rules_apply(game)
+        && is_elite(game.unit_profile(unit))
+        && matches!(game.unit(unit).formation, Formation::Close { .. })
+}
+
+/// The files of the Close Order formation `bases` stand in (a Line or Column as BFS-FRM-6
+/// recognises one, [`crate::moves::close_order`]); `Err` says the move would not end in one.
+pub fn close_files(name: &str, bases: &[Rect]) -> Result<u8, RuleError> {
+    crate::moves::close_order(bases, name)
+        .map(|o| o.frame.files as u8)
+        .map_err(|_| {
+            RuleError::new(
+                RULE,
+                format!(
+                    "{name} would not end its move in Close Order: Elite Cavalry moves base by base, but every base must stand again in a Line or Column, touching and facing one way."
+                ),
+            )
+        })
+}
+
+/// `bases` turned `theta` radians about the middle of their frame, as one block, with the path
+/// of each base's farthest corner.
+pub fn turned_as_block(bases: &[Rect], theta: f32) -> (Vec<Rect>, Vec<f32>) {
+    let middle = crate::geo::frame_of(bases).center();
+    let costs = bases
+        .iter()
+        .map(|b| crate::open_order::swing_cost(b, middle, theta))
+        .collect();
+    let turned = bases
+        .iter()
+        .map(|b| b.rotated_about(middle, theta))
+        .collect();
+    (turned, costs)
+}
+
+/// The unit's bases re-formed `files` wide, the base nearest the middle of the front staying put
+/// and the others taking the nearest places; with the index of the base each place takes.
+pub fn reformed(bases: &[Rect], files: u8) -> (Vec<Rect>, Vec<usize>) {
+    crate::open_order::closed(bases, files)
+}
+
+/// Is the unit an Elite Cavalry unit holding a Charge order that charges as Open Order does
+/// (no Close Order charge declared)?
+fn open_style_charger(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
+    rules_apply(game)
+        && is_elite(game.unit_profile(unit))
+        && u.order == Some(OrderKind::Charge)
+        && !u.flags.close_order_charge
+}
+
+/// Is the unit shot at −1 as if in Open Order: Elite Cavalry holding a Charge order, no Close
+/// Order charge declared, not yet in close combat?
+pub fn shielded_from_fire(game: &Game, unit: UnitId) -> bool {
+    open_style_charger(game, unit) && crate::flight::enemies_in_contact(game, unit).is_empty()
+}
+
+/// The Impetus an Elite Cavalry unit charges with, given what its Move would give it: +2 when it
+/// declared a Close Order charge, else no more than +1. Other units keep `bonus`.
+pub fn impetus(game: &Game, unit: UnitId, bonus: i32) -> i32 {
+    if !rules_apply(game) || !is_elite(game.unit_profile(unit)) {
+        return bonus;
+    }
+    if game.unit(unit).flags.close_order_charge {
+        2
+    } else {
+        bonus.min(1)
+    }
+}
+
+/// May the owner declare a Close Order charge for this unit now: its side's Movement Phase, an
+/// Elite Cavalry unit holding a Charge order, before it charges or moves?
+pub fn check_close_charge(game: &Game, unit: UnitId) -> Result<(), RuleError> {
+    let refuse = |why: String| Err(RuleError::new(RULE, why));
+    crate::phases::movement::acting_unit(game, unit)?;
+    let u = game.unit(unit);
+    if !rules_apply(game) || !is_elite(game.unit_profile(unit)) {
+        return refuse(format!("{} is not Elite Cavalry.", u.name));
+    }
+    if u.order != Some(OrderKind::Charge) {
+        return refuse(format!("{} holds no Charge order.", u.name));
+    }
+    if u.flags.close_order_charge {
+        return refuse(format!(
+            "{} has declared its Close Order charge this turn.",
+            u.name
+        ));
+    }
+    if u.flags.activated || u.charge.is_some() {
+        return refuse(format!(
+            "{} has charged or moved: the Close Order charge is declared at the start of the Movement Phase.",
+            u.name
+        ));
+    }
+    Ok(())
+}
+
+/// Declares that the unit charges as a Close Order unit this turn.
+pub fn declare_close_charge(
+    game: &mut Game,
+    unit: UnitId,
+    events: &mut Vec<Event>,
+) -> Result<(), RuleError> {
+    check_close_charge(game, unit)?;
+    game.unit_mut(unit).flags.close_order_charge = true;
+    events.push(Event::Ruling {
+        rule: RULE.into(),
+        text: format!(
+            "{} will charge as a Close Order unit this turn: +2 Impetus, and no −1 to the enemy's fire at it.",
+            game.unit(unit).name
+        ),
+    });
+    Ok(())
+}

@@ -1,0 +1,295 @@
+//! Elite Cavalry (BFS-SPC-10), rules revision 13: a Close Order unit that moves and marches like
+//! an Open Order one and ends its move in Close Order; shot at −1 and its Impetus capped at +1
+//! while it holds a Charge order, unless it declares a Close Order charge for +2.
+
+mod support;
+
+use sandtable_bfs::command::{MoveStep, PivotCorner, TurnKind};
+use sandtable_bfs::ids::{Side, UnitId};
+use sandtable_bfs::preview::{Preview, preview};
+use sandtable_bfs::profile::SpecialRule;
+use sandtable_bfs::shooting::{FireStage, plan_volley};
+use sandtable_bfs::state::{Formation, OrderKind};
+use sandtable_bfs::{Bfs, Command, Game};
+use sandtable_engine::Ruleset;
+use support::*;
+
+const CM: f32 = 0.01;
+
+/// Three bases of winged hussars (Move 20/+20) in a Line, the middle of their front at
+/// (60, 40) facing north, with `order`; Swedish musketeers 30 cm ahead, facing them. The
+/// hussars carry Elite Cavalry when `elite`; the battle is played under `revision`.
+fn hussars(elite: bool, order: OrderKind, revision: u32) -> Game {
+    let mut s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 40.0), 0.0),
+            unit("musketeers", 1, "musketeers", 3, 3, (60.0, 70.0), 180.0),
+        ],
+        vec![],
+    );
+    s.rules_revision = revision;
+    if elite {
+        for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+            if p.id == "winged-hussars" {
+                p.special_rules.push(SpecialRule::EliteCavalry);
+            }
+        }
+    }
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "hussars", Some(order));
+    at_movement(&mut g, Side::A, false);
+    g
+}
+
+fn elite() -> Game {
+    hussars(true, OrderKind::Move, sandtable_bfs::revision::CURRENT)
+}
+
+fn mv(unit: UnitId, steps: Vec<MoveStep>) -> Command {
+    Command::Move { unit, steps }
+}
+
+/// The plan's cost (its tightest base), or the refusal's rule.
+fn cost(g: &Game, cmd: &Command) -> Result<f32, String> {
+    match preview(g, cmd) {
+        Ok(Preview::Move(p)) => Ok(p.cost),
+        Ok(other) => panic!("not a move: {other:?}"),
+        Err(e) => Err(e.rule),
+    }
+}
+
+fn close(cost: f32, want: f32) {
+    assert!((cost - want).abs() < CM, "cost {cost}, want {want}");
+}
+
+/// BFS-SPC-10: Elite Cavalry moves like Open Order. A sideways shift of 5 cm, which a close-order
+/// unit cannot make, costs each base 5 cm and leaves the Line as it was, 3 files wide; the same
+/// hussars without the rule, or under revision 12, are refused it.
+#[test]
+fn bfs_spc_10_elite_cavalry_shifts_as_open_order_and_stays_in_close_order() {
+    let mut g = elite();
+    let h = id(&g, "hussars");
+    let shift = mv(
+        h,
+        vec![MoveStep::Shift {
+            dx: 5.0,
+            dy: 0.0,
+            degrees: 0.0,
+        }],
+    );
+    close(cost(&g, &shift).unwrap(), 5.0);
+    let before: Vec<_> = g.unit(h).bases.iter().map(|b| b.center()).collect();
+    run(&mut g, shift.clone());
+    let u = g.unit(h);
+    assert_eq!(u.formation, Formation::Close { files: 3 });
+    for (b, was) in u.bases.iter().zip(&before) {
+        assert!((b.center().x - was.x - 5.0).abs() < CM && (b.center().y - was.y).abs() < CM);
+    }
+    assert_eq!(u.flags.maneuvers, 0);
+
+    for g in [
+        hussars(false, OrderKind::Move, sandtable_bfs::revision::CURRENT),
+        hussars(true, OrderKind::Move, 12),
+    ] {
+        assert!(Bfs::legal(&g, &mv(h, shift_steps())).is_err());
+    }
+}
+
+fn shift_steps() -> Vec<MoveStep> {
+    vec![MoveStep::Shift {
+        dx: 5.0,
+        dy: 0.0,
+        degrees: 0.0,
+    }]
+}
+
+/// BFS-SPC-10: wheel and turn costs are ignored as in Open Order, but no part of a base goes
+/// beyond its Move. A 45° wheel of the 12 cm Line about its front left corner costs the path of
+/// the farthest corner, √(12² + 3²) × π/4 = 9.71 cm, and counts no maneuver. A turn left swings
+/// the whole Line about its middle: √(6² + 1.5²) × π/2 = 9.72 cm, and it is still a Line of 3,
+/// now facing west.
+#[test]
+fn bfs_spc_10_wheels_and_turns_cost_only_the_corners_path() {
+    let g = elite();
+    let h = id(&g, "hussars");
+    let wheel = mv(
+        h,
+        vec![MoveStep::Wheel {
+            pivot: PivotCorner::FrontLeft,
+            degrees: -45.0,
+        }],
+    );
+    close(
+        cost(&g, &wheel).unwrap(),
+        (12.0f32.powi(2) + 3.0f32.powi(2)).sqrt() * std::f32::consts::FRAC_PI_4,
+    );
+    let mut w = g.clone();
+    run(&mut w, wheel);
+    assert_eq!(w.unit(h).flags.maneuvers, 0);
+    assert_eq!(w.unit(h).formation, Formation::Close { files: 3 });
+
+    let turn = mv(h, vec![MoveStep::Turn(TurnKind::Left)]);
+    close(
+        cost(&g, &turn).unwrap(),
+        (6.0f32.powi(2) + 1.5f32.powi(2)).sqrt() * std::f32::consts::FRAC_PI_2,
+    );
+    let mut t = g.clone();
+    run(&mut t, turn);
+    let u = t.unit(h);
+    assert_eq!(u.formation, Formation::Close { files: 3 });
+    assert_eq!(u.flags.maneuvers, 0);
+    let facing = sandtable_bfs::geo::frame_of(&u.bases).facing();
+    assert!(
+        (facing.x + 1.0).abs() < 1e-3 && facing.y.abs() < 1e-3,
+        "{facing:?}"
+    );
+}
+
+/// BFS-SPC-10, the book's Example 1: a wide Line narrows by moving its bases straight to their
+/// places. From 3 files to 2 the two left bases keep their places and the right one goes to the
+/// middle of the second rank, √(6² + 3²) = 6.71 cm; no maneuver is counted.
+#[test]
+fn bfs_spc_10_narrowing_sets_each_base_straight_at_its_place() {
+    let mut g = elite();
+    let h = id(&g, "hussars");
+    let narrow = mv(h, vec![MoveStep::Frontage(-1)]);
+    close(cost(&g, &narrow).unwrap(), 45.0f32.sqrt());
+    run(&mut g, narrow);
+    assert_eq!(g.unit(h).formation, Formation::Close { files: 2 });
+    assert_eq!(g.unit(h).flags.maneuvers, 0);
+}
+
+/// BFS-SPC-10: a move must leave the unit in Close Order: one base pushed 2 cm ahead of the
+/// others is refused under the rule's ID, as is a base turned in place.
+#[test]
+fn bfs_spc_10_the_move_ends_in_close_order() {
+    let g = elite();
+    let h = id(&g, "hussars");
+    for step in [
+        MoveStep::ShiftBase {
+            base: 0,
+            dx: 0.0,
+            dy: 2.0,
+            degrees: 0.0,
+        },
+        MoveStep::ShiftBase {
+            base: 2,
+            dx: 0.0,
+            dy: 0.0,
+            degrees: 30.0,
+        },
+    ] {
+        assert_eq!(cost(&g, &mv(h, vec![step])).unwrap_err(), "BFS-SPC-10");
+    }
+    // Moved one by one, all 4 cm ahead, they stand in a Line again.
+    let each: Vec<MoveStep> = (0..3)
+        .map(|base| MoveStep::ShiftBase {
+            base,
+            dx: 0.0,
+            dy: 4.0,
+            degrees: 0.0,
+        })
+        .collect();
+    close(cost(&g, &mv(h, each)).unwrap(), 4.0);
+}
+
+/// BFS-SPC-10: it marches like an Open Order unit, so a Line may march without forming a Column
+/// (BFS-MOV-15 refuses the same Line without the rule). The enemy is put 60 cm off (BFS-AMV-2).
+#[test]
+fn bfs_spc_10_marches_from_a_line() {
+    let march = |elite: bool| {
+        let mut g = hussars(elite, OrderKind::Move, sandtable_bfs::revision::CURRENT);
+        let m = id(&g, "musketeers");
+        for b in g.unit_mut(m).bases.iter_mut() {
+            *b = b.translated(sandtable_geometry::Vec2::new(0.0, 40.0));
+        }
+        let h = id(&g, "hussars");
+        Bfs::legal(&g, &mv(h, vec![MoveStep::March, MoveStep::Forward(25.0)])).map_err(|e| e.rule)
+    };
+    assert_eq!(march(true), Ok(()));
+    assert_eq!(march(false), Err("BFS-MOV-15".to_string()));
+}
+
+/// The to-hit modifiers the musketeers' volley at the hussars carries for Open Order.
+fn open_order_penalty(g: &Game) -> i32 {
+    let scene = sandtable_bfs::geo::scene(g);
+    let plan =
+        plan_volley(g, &scene, id(g, "musketeers"), FireStage::AfterMovement).expect("a volley");
+    plan.groups[0]
+        .spec
+        .modifiers
+        .iter()
+        .filter(|m| m.rule == "BFS-SPC-10" || m.rule == "BFS-SHO-8")
+        .map(|m| m.delta)
+        .sum()
+}
+
+/// BFS-SPC-10: while it holds a Charge order, all shooting at it is at −1, as if it were in Open
+/// Order; not with a Move order, not after it declared a Close Order charge, and not without
+/// the rule.
+#[test]
+fn bfs_spc_10_shot_at_minus_one_while_it_holds_a_charge_order() {
+    let now = sandtable_bfs::revision::CURRENT;
+    let charging = hussars(true, OrderKind::Charge, now);
+    assert_eq!(open_order_penalty(&charging), -1);
+    assert_eq!(open_order_penalty(&hussars(true, OrderKind::Move, now)), 0);
+    assert_eq!(
+        open_order_penalty(&hussars(false, OrderKind::Charge, now)),
+        0
+    );
+    let mut declared = charging.clone();
+    let h = id(&declared, "hussars");
+    run(&mut declared, Command::CloseOrderCharge { unit: h });
+    assert_eq!(open_order_penalty(&declared), 0);
+}
+
+/// BFS-SPC-10: its Impetus is at most +1 as an Open Order charger's, though its +20 Additional
+/// Move would give +2 (BFS-CC-14); a Close Order charge declared gives it +2.
+#[test]
+fn bfs_spc_10_impetus_plus_one_or_plus_two_with_a_close_order_charge() {
+    let now = sandtable_bfs::revision::CURRENT;
+    // The Impetus the combat gives the hussars, from what their Move and formation would give.
+    let impetus = |g: &Game| {
+        let h = id(g, "hussars");
+        let by_move =
+            sandtable_bfs::close_combat::impetus_bonus(g.unit_profile(h), g.unit(h).formation);
+        assert_eq!(by_move, 2, "+20 Additional Move in close order");
+        sandtable_bfs::elite_cavalry::impetus(g, h, by_move)
+    };
+    let mut g = hussars(true, OrderKind::Charge, now);
+    assert_eq!(impetus(&g), 1);
+    assert_eq!(impetus(&hussars(false, OrderKind::Charge, now)), 2);
+    let h = id(&g, "hussars");
+    run(&mut g, Command::CloseOrderCharge { unit: h });
+    assert_eq!(impetus(&g), 2);
+}
+
+/// BFS-SPC-10: the Close Order charge is declared at the start of the Movement Phase, by Elite
+/// Cavalry holding a Charge order, once: refused with a Move order, without the rule, twice, and
+/// after the unit has charged.
+#[test]
+fn bfs_spc_10_who_may_declare_a_close_order_charge() {
+    let now = sandtable_bfs::revision::CURRENT;
+    let declare = |g: &Game| {
+        let h = id(g, "hussars");
+        Bfs::legal(g, &Command::CloseOrderCharge { unit: h }).map_err(|e| e.rule)
+    };
+    let mut g = hussars(true, OrderKind::Charge, now);
+    assert_eq!(declare(&g), Ok(()));
+    assert!(declare(&hussars(true, OrderKind::Move, now)).is_err());
+    assert!(declare(&hussars(false, OrderKind::Charge, now)).is_err());
+    let h = id(&g, "hussars");
+    let m = id(&g, "musketeers");
+    let mut twice = g.clone();
+    run(&mut twice, Command::CloseOrderCharge { unit: h });
+    assert!(declare(&twice).is_err());
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: h,
+            target: m,
+            pay: None,
+        },
+    );
+    assert!(declare(&g).is_err());
+}
