@@ -129,7 +129,10 @@ fn is_chain(s: &crate::phases::group_order::Spacing) -> bool {
 
 /// Optional rules of the book that the engine does not play yet; enabling one is refused with a
 /// clear message rather than silently ignored.
-const NOT_YET: &[(&str, &str)] = &[("fortune_favors_the_bold", "BFS-OPT-5")];
+const NOT_YET: &[(&str, &str)] = &[
+    ("fortune_favors_the_bold", "BFS-OPT-5"),
+    ("numerical_superiority_markers", "BFS-OPT-6"),
+];
 
 impl Options {
     /// Every option name a scenario may use.
@@ -266,9 +269,14 @@ mod tests {
             OptionValue::Bool(true),
         );
         m.insert("choice_of_effects".to_string(), OptionValue::Bool(true));
+        m.insert(
+            "numerical_superiority_markers".to_string(),
+            OptionValue::Bool(true),
+        );
         let errs = Options::from_scenario(&m).unwrap_err();
-        assert_eq!(errs.len(), 3);
+        assert_eq!(errs.len(), 4);
         assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-5")));
+        assert!(errs.iter().any(|p| p.message.contains("BFS-OPT-6")));
         assert!(errs.iter().any(|p| p.message.contains("unknown option")));
         // Choice of Effects belongs to the pre-battle sequence, and the message says where.
         assert!(
