@@ -351,6 +351,15 @@ fn movement_commands(game: &Game) -> Vec<Command> {
     for u in game.units_on_table(side) {
         v.push(Command::OrdinaryFire { unit: u.id });
     }
+    // A caracole (BFS-SPC-4), instead of moving.
+    for u in game.units_on_table(side) {
+        if let Some(distance) = crate::caracole::offered_distance(game, u.id) {
+            v.push(Command::Caracole {
+                unit: u.id,
+                distance,
+            });
+        }
+    }
     // A hail of arrows (BFS-OPT-2), where the battle plays that optional rule.
     if game.info.options.hail_of_arrows {
         for u in game.units_on_table(side) {

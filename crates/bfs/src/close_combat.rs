@@ -465,7 +465,8 @@ fn strike(
     let p = game.unit_profile(unit).clone();
     let charging = u.charge.as_ref().is_some_and(|c| c.contact && !c.pursuit) && round == 1;
     let mut dice = p.close_combat as u32;
-    if u.morale == MoraleLevel::Disorganized {
+    // An interrupted caracole fights as Disorganized (BFS-SPC-4).
+    if u.morale == MoraleLevel::Disorganized || crate::caracole::disordered(game, unit) {
         dice = dice.min(1);
     }
     let fighting: Vec<&Attack> = list.iter().filter(|a| a.target == target).collect();

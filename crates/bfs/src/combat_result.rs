@@ -92,6 +92,8 @@ pub(crate) fn resolve(
             let x = game.unit(*u);
             let p = game.unit_profile(*u);
             x.morale == MoraleLevel::Disorganized
+                // A caracole interrupted by the charge that reached it (BFS-SPC-4).
+                || crate::caracole::disordered(game, *u)
                 || (x.formation == Formation::OpenOrder
                     && crate::ground::open_order_is_undisciplined(game, *u))
                 || p.kind == UnitKind::Artillery

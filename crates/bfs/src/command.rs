@@ -174,6 +174,9 @@ pub enum Command {
     /// In its side's Movement Phase, before it charges, an Elite Cavalry unit holding a Charge
     /// order declares it charges as a Close Order unit this turn (BFS-SPC-10).
     CloseOrderCharge { unit: UnitId },
+    /// In its side's Movement Phase, a cavalry unit with the Caracole rule and a Defense order
+    /// rides its first rank `distance` cm (at most 10) forward to fire (BFS-SPC-4).
+    Caracole { unit: UnitId, distance: f32 },
 }
 
 /// How a lone commander answers a charge on him (BFS-CDR-8).
@@ -344,7 +347,9 @@ impl Command {
             FormBattalion { units, by } => (units.clone(), by.iter().copied().collect(), None),
             AimFire { unit, target, by } => (vec![*unit, *target], vec![*by], None),
             Steady { unit, by, .. } | HoldPursuit { unit, by } => (vec![*unit], vec![*by], None),
-            SpendEnthusiasm { unit } | CloseOrderCharge { unit } => (vec![*unit], vec![], None),
+            SpendEnthusiasm { unit } | CloseOrderCharge { unit } | Caracole { unit, .. } => {
+                (vec![*unit], vec![], None)
+            }
             TransferCp { from, to, .. } => (vec![], vec![*from, *to], None),
             IssueInstruction { commander, by, .. } => (vec![], vec![*commander, *by], None),
             Maneuver { unit, maneuvers } => {
@@ -426,6 +431,7 @@ impl Command {
             Command::HoldPursuit { .. } => "HoldPursuit",
             Command::SpendEnthusiasm { .. } => "SpendEnthusiasm",
             Command::CloseOrderCharge { .. } => "CloseOrderCharge",
+            Command::Caracole { .. } => "Caracole",
             Command::DeclareCharge { .. } => "DeclareCharge",
             Command::React { .. } => "React",
             Command::ChargeCommander { .. } => "ChargeCommander",

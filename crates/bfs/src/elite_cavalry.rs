@@ -36,7 +36,7 @@ pub fn is_elite(p: &UnitProfile) -> bool {
 }
 
 fn rules_apply(game: &Game) -> bool {
-    crate::revision::elite_cavalry(game.info.options.rules_revision)
+    crate::revision::special_rules_13(game.info.options.rules_revision)
         && crate::open_order::rules_apply(game)
 }
 

@@ -115,6 +115,8 @@ pub fn flee(
     if crate::artillery::crew_destroyed(game, unit, reason, events) {
         return;
     }
+    // A caracole's first rank rides back before the unit runs (BFS-SPC-4).
+    crate::caracole::interrupt(game, unit, events);
     if crate::building::in_building(game, unit) {
         crate::building::losses_instead(game, unit, MoraleLevel::Flight, events);
         return;
@@ -533,6 +535,7 @@ fn withdraw_by(
     reason: &str,
     events: &mut Vec<Event>,
 ) -> f32 {
+    crate::caracole::interrupt(game, unit, events);
     let bases = game.unit(unit).bases.clone();
     // A garrison never withdraws (BFS-PSY-8), nor does a War Wagon Train (BFS-WAG-17).
     if bases.is_empty()

@@ -51,6 +51,7 @@ pub const COMMANDS: &[&str] = &[
     "HoldPursuit",
     "SpendEnthusiasm",
     "CloseOrderCharge",
+    "Caracole",
 ];
 
 /// Event names a goal may wait for.
@@ -259,7 +260,8 @@ fn command_parts(game: &Game, cmd: &Command) -> GoalParts {
         Command::Steady { unit: u, cp, .. } => (vec![unit(*u)], None, Some(cp.to_string())),
         Command::HoldPursuit { unit: u, .. }
         | Command::SpendEnthusiasm { unit: u }
-        | Command::CloseOrderCharge { unit: u } => (vec![unit(*u)], None, None),
+        | Command::CloseOrderCharge { unit: u }
+        | Command::Caracole { unit: u, .. } => (vec![unit(*u)], None, None),
         Command::HailOfArrows { unit: u }
         | Command::BurnWagons { unit: u }
         | Command::OrdinaryFire { unit: u }

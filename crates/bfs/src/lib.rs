@@ -15,6 +15,7 @@ pub mod battalion;
 pub mod break_off;
 pub mod building;
 pub mod candidates;
+pub mod caracole;
 pub mod charge;
 pub mod charge_move;
 pub mod charge_reach;

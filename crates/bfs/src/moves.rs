@@ -956,6 +956,19 @@ pub fn check_final_position(
             ),
         ));
     }
+    // Nor in the place a caracoling unit's first rank left: it is held as that unit's (BFS-SPC-4).
+    if let Some(c) = bases
+        .iter()
+        .find_map(|b| crate::caracole::in_a_vacated_place(game, unit, b))
+    {
+        return Err(RuleError::new(
+            "BFS-SPC-4",
+            format!(
+                "It would end in the place {}'s caracoling first rank left, which is held as that unit's.",
+                game.unit(c).name
+            ),
+        ));
+    }
     let before = |other: &[Rect]| {
         sandtable_geometry::distance::set_distance(&u.bases, other).unwrap_or(f32::INFINITY)
     };

@@ -23,7 +23,7 @@
 //! | 10 | Wagons ([`crate::wagon`], BFS-WAG-1..11): a charge on wagons wins at once and the wagons are taken or destroyed, the chargers lose their Charge order and withdraw; infantry with a Defense order fights from behind them and climbs on them to shoot; a unit behind friendly wagons loses its Charge order; an ammunition wagon is shot at only as the closest target, restocks units and explodes. Wagons take no Morale tests and no Charge order. War Wagon Trains ([`crate::wagon::train`], BFS-WAG-12..20) are fought wagon by wagon and lose crews instead of fleeing. No recorded battle had a wagon on the table, so the gate only keeps the old refusals. A unit moving on beside a friend it only touches no longer counts as passing through it (found with the wagons drawn up side by side). A unit striking two enemies rolls its unit-wide dice (its casualty marker's, an attached commander's) once, not once a target (BFS-CBT-10, BFS-CDR-13). |
 //! | 11 | Succession ([`crate::succession`], BFS-CMD-6): when a Regimental commander falls or leaves the table, his 2nd (else 3rd) in Command becomes the Regiment's Regimental commander and keeps its Instruction. Abandoned guns stay on the table to be manned (BFS-MAN-21, [`crate::gun_manning`]), a Battalion's gun crew may hide among its pikemen (BFS-SPC-23), a unit's shooting target may be paid for (BFS-SHO-10, [`crate::shooting::aim`]), CP set aside for a unit's next test are spent on it (BFS-CMD-8, [`crate::steady`]), a pursuit may be stopped for 1 CP ordered beforehand (BFS-CC-29, [`crate::hold_pursuit`]), dragoons mount and dismount (BFS-SPC-9, [`crate::dragoons`]), and a medium gun may stand dug in on its fortified base (BFS-ART-19, [`crate::fortified_gun`]). Pike and Shot Battalions and Run Behind the Pikes (BFS-SPC-21, BFS-SPC-22) came with this revision too, but need no gate: they are new commands that no recorded battle holds. |
 //! | 12 | The pre-battle sequence's effects, completed: Panic that falls on a War Wagon Train costs each wagon 1 SP instead of 1 SP in all (BFS-WAG-23), under Fatigue or Exhaustion a commander adds at most 2 CP to a unit's Morale test (BFS-SCN-25, -26), and Cut Off the Retreat tests fled commanders too (BFS-SCN-47). Cowardly Commander and Unexpected Reinforcements (BFS-SCN-30, -32) came with this revision too, but need no gate: no recorded battle holds them. |
-//! | 13 | Elite Cavalry ([`crate::elite_cavalry`], BFS-SPC-10): in Close Order it moves and marches like an Open Order unit, base by base and ending in Close Order; shot at −1 while it holds a Charge order, its Impetus capped at +1, unless it declares a Close Order charge for +2. Battles recorded before it moved such a unit as any close-order unit. |
+//! | 13 | Elite Cavalry ([`crate::elite_cavalry`], BFS-SPC-10): in Close Order it moves and marches like an Open Order unit, base by base and ending in Close Order; shot at −1 while it holds a Charge order, its Impetus capped at +1, unless it declares a Close Order charge for +2. Caracole ([`crate::caracole`], BFS-SPC-4): a cavalry unit with a Defense order rides its first rank up to 10 cm out, fires it in Defender's Fire and the ranks behind in Shooting after Movement, and calls it back after the Combat Phase. Battles recorded before it moved such units as any close-order unit. |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 13;
@@ -142,8 +142,9 @@ pub fn prebattle_effects_12(revision: u32) -> bool {
     revision >= 12
 }
 
-/// Elite Cavalry (revision 13, [`crate::elite_cavalry`], BFS-SPC-10): battles recorded before it
-/// moved, shot at and charged such a unit as any close-order cavalry.
-pub fn elite_cavalry(revision: u32) -> bool {
+/// Special rules of revision 13, Elite Cavalry and Caracole ([`crate::elite_cavalry`],
+/// [`crate::caracole`], BFS-SPC-10, BFS-SPC-4): battles recorded before it moved, shot at and
+/// charged such units as any close-order cavalry.
+pub fn special_rules_13(revision: u32) -> bool {
     revision >= 13
 }

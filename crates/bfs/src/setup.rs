@@ -225,6 +225,7 @@ pub fn new_game_with_seed(loaded: &LoadedScenario, seed: u64) -> Result<Game, St
                 march_losses: 0,
                 delayed: d.delayed,
                 pillage: d.pillage,
+                caracole: None,
                 cut_off: 0,
                 hidden_among: None,
                 dismounted: None,

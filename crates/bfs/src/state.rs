@@ -199,6 +199,9 @@ pub struct Unit {
     /// What the Robbers' pillage cost it before the battle (BFS-SPC-28).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pillage: Option<crate::scenario_spec::Pillage>,
+    /// A caracole in progress: its first rank out, until the Combat Phase ends (BFS-SPC-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caracole: Option<crate::caracole::Caracole>,
 }
 
 pub(crate) fn is_zero(n: &u8) -> bool {

@@ -46,6 +46,8 @@ pub fn continue_combat(game: &mut Game, events: &mut Vec<Event>) -> Result<(), R
                 acting: game.turn.initiative,
             });
             shooting::resolve_stage(game, FireStage::AfterMovement, events);
+            // After the Combat Phase every caracole's first rank rides back (BFS-SPC-4).
+            crate::caracole::end_all(game, events);
             super::reorganization::run(game, events);
         }
     }

@@ -75,6 +75,9 @@ pub fn check(game: &Game, cmd: &Command) -> Result<(), RuleError> {
         Command::HoldPursuit { unit, by } => crate::hold_pursuit::check(game, *unit, *by),
         Command::SpendEnthusiasm { unit } => crate::enthusiasm::check(game, *unit),
         Command::CloseOrderCharge { unit } => crate::elite_cavalry::check_close_charge(game, *unit),
+        Command::Caracole { unit, distance } => {
+            crate::caracole::plan(game, *unit, *distance).map(|_| ())
+        }
         Command::FormBattalion { units, by } => {
             if units.is_empty() {
                 return Err(RuleError::new("BFS-SPC-21", "A Battalion names its units."));
@@ -214,6 +217,9 @@ pub fn execute(game: &mut Game, cmd: &Command) -> Result<Vec<Event>, RuleError> 
         Command::SpendEnthusiasm { unit } => crate::enthusiasm::declare(game, *unit, e)?,
         Command::CloseOrderCharge { unit } => {
             crate::elite_cavalry::declare_close_charge(game, *unit, e)?
+        }
+        Command::Caracole { unit, distance } => {
+            crate::caracole::declare(game, *unit, *distance, e)?
         }
         Command::DeclareCharge { unit, target, pay } => {
             movement::declare_charge(game, *unit, *target, *pay, e)?

@@ -672,6 +672,15 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
             ordinary,
         ));
     }
+    // Cavalry caracoles instead of moving (BFS-SPC-4).
+    if let Some(distance) = crate::caracole::offered_distance(view, u) {
+        menu.items.push(MenuItem::new(
+            format!(
+                "Caracole: the first rank rides {distance:.1} cm out and fires, the ranks behind fire after movement (BFS-SPC-4)"
+            ),
+            Command::Caracole { unit: u, distance },
+        ));
+    }
     // Bowmen hold their Defender's Fire for a hail of arrows (BFS-OPT-2).
     let hail = Command::HailOfArrows { unit: u };
     if crate::phases::check(view, &hail).is_ok() {

@@ -291,6 +291,9 @@ struct Lanes<'a> {
     walls: Option<Vec<crate::building::Wall>>,
     /// More ranks than the first fire (BFS-SPC-26, BFS-SPC-29).
     rank_volley: Option<ranks::RankVolley>,
+    /// A caracole's second volley: the second and third ranks fire from the first rank's
+    /// ranges, the first rank itself not again (BFS-SPC-4).
+    caracole_rear: bool,
     /// For each target weighed (by scene id), the bases that shoot it only over friends: bows'
     /// overhead fire, one die a base (BFS-SHO-5). Filled as [`Lanes::to`] weighs targets.
     overhead: std::cell::RefCell<std::collections::BTreeMap<u32, Vec<usize>>>,
@@ -299,7 +302,12 @@ struct Lanes<'a> {
 }
 
 impl<'a> Lanes<'a> {
-    fn of(game: &'a Game, shooter: UnitId, rank_volley: Option<ranks::RankVolley>) -> Self {
+    fn of(
+        game: &'a Game,
+        shooter: UnitId,
+        rank_volley: Option<ranks::RankVolley>,
+        caracole_rear: bool,
+    ) -> Self {
         let walls = crate::building::in_building(game, shooter)
             .then(|| crate::building::walls(game, shooter));
         // Every crewed war wagon of a train fires (BFS-WAG-15).
@@ -322,6 +330,7 @@ impl<'a> Lanes<'a> {
             shooter,
             shooters,
             rank_volley,
+            caracole_rear,
             overhead: Default::default(),
             on_wagons: crate::wagon::cover::standing_on(game, shooter),
             frame: unit_frame(game.unit(shooter)),
@@ -481,6 +490,16 @@ impl<'a> Lanes<'a> {
             let followers = ranks::salvo_followers(self.game, self.shooter, &per_base);
             per_base.extend(followers);
         }
+        if self.caracole_rear {
+            let mut rear = ranks::followers_in_rank(self.game, self.shooter, 1, &per_base);
+            rear.extend(ranks::followers_in_rank(
+                self.game,
+                self.shooter,
+                2,
+                &per_base,
+            ));
+            per_base = rear;
+        }
         per_base
     }
 }
@@ -598,7 +617,9 @@ pub(crate) fn plan_volley_at(
     let weapon = p.ranged?;
     let stats = weapon.stats(p.is_mounted());
     let rank_volley = ranks::mode(game, shooter, stage);
-    let lanes = Lanes::of(game, shooter, rank_volley);
+    let caracole_rear = crate::caracole::rear_ranks_fire(game, shooter, stage)
+        && twice::second_shot(game, shooter, stage);
+    let lanes = Lanes::of(game, shooter, rank_volley, caracole_rear);
     let in_contact = flight::enemies_in_contact(game, shooter);
 
     // Candidate targets: visible enemies. From contact, a charged unit shoots only at the unit
@@ -949,6 +970,12 @@ fn target_mods(
                 ));
             } else if in_cover(game, target) {
                 mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
+            } else if crate::caracole::counts_as_open(game, target) {
+                mods.push(Modifier::new(
+                    "BFS-SPC-4",
+                    "target caracoling counts as Open Order",
+                    -1,
+                ));
             } else if crate::elite_cavalry::shielded_from_fire(game, target) {
                 mods.push(Modifier::new(
                     "BFS-SPC-10",

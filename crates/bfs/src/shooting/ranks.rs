@@ -142,9 +142,21 @@ pub fn salvo_followers<B: Copy>(
     unit: UnitId,
     firing: &[(usize, B, f32)],
 ) -> Vec<(usize, B, f32)> {
+    followers_in_rank(game, unit, 1, firing)
+}
+
+/// The base of rank `rank` (0 = the front) behind each front base that fires, with that base's
+/// band and range: rear ranks firing from the first rank's ranges (a Salvo's second rank,
+/// BFS-SPC-29; a caracole's second and third, BFS-SPC-4).
+pub fn followers_in_rank<B: Copy>(
+    game: &Game,
+    unit: UnitId,
+    rank: usize,
+    firing: &[(usize, B, f32)],
+) -> Vec<(usize, B, f32)> {
     let u = game.unit(unit);
     let r = ranks(game, unit);
-    let Some(second) = r.get(1) else {
+    let Some(second) = r.get(rank) else {
         return Vec::new();
     };
     let f = frame_of(&u.bases);

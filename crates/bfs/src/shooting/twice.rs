@@ -16,7 +16,9 @@ pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
             .is_some_and(crate::artillery::Gun::quick_loading)
             // A manned gun may not use Quick Loading (BFS-MAN-21).
             && !game.unit_profile(unit).has(SpecialRule::Manned))
-            || countermarches(game, unit))
+            || countermarches(game, unit)
+            // A caracole's rear ranks fire after the first (BFS-SPC-4).
+            || crate::caracole::fires_twice(game, unit))
 }
 
 /// Countermarch (BFS-SPC-8): at least 2 ranks (the second need not be full), not Disorganized,
