@@ -208,7 +208,11 @@ pub fn offers(
     use crate::command::MoveStep;
     use crate::state::Formation;
     let u = view.unit(unit);
-    if u.formation != (Formation::Close { files: 1 }) || u.bases.len() < 2 {
+    // Elite Cavalry moves its bases each on its own, with no bend (BFS-SPC-10).
+    if u.formation != (Formation::Close { files: 1 })
+        || u.bases.len() < 2
+        || crate::elite_cavalry::moves_base_by_base(view, unit)
+    {
         return Vec::new();
     }
     if steps_so_far

@@ -4,22 +4,24 @@
 //! - **Moving.** A Line or Column of it is planned by the Open Order planner
 //!   ([`crate::open_order_move`]): each base keeps its own account against the Move, wheels and
 //!   turns cost only the path of the corners, no maneuver is counted, and the unit may shift any
-//!   way or re-form base by base. The move must leave it in Close Order again ([`close_files`]);
-//!   a turn or a sideways shift turns the whole block about its middle, so that it stays one. A
-//!   change of frontage sets each base straight at its new place, the base nearest the middle of
-//!   the front staying put (the book's Example 1). It marches as an Open Order unit does, from
-//!   any Close Order formation. A Non-standard formation moves by the close-order rules, which
-//!   make it Reform first.
+//!   way or re-form base by base. The move must leave it in Close Order again ([`close_files`]).
+//!   A turn turns each base about its centre and sends it straight to its place in the unit
+//!   turned about its middle; a change of frontage sets each base straight at its new place, the
+//!   base nearest the middle of the front staying put (the book's Example 1); each path is
+//!   checked, and friends crossed test as for any close-order unit. It marches as an Open Order
+//!   unit does, from any Line or Column. A unit out of its ranks moves by the close-order rules,
+//!   which make it Reform first.
 //! - **Under fire while charging.** A unit holding a Charge order is shot at −1, as if it were
-//!   in Open Order, until it is in close combat; its Impetus is at most +1.
+//!   in Open Order, until it enters the First Round of close combat (so also by its target's
+//!   Defender's Fire); its Impetus is at most +1.
 //! - **The Close Order charge.** In its Movement Phase, before it charges, its owner may declare
 //!   that it charges as a Close Order unit this turn ([`declare_close_charge`]): no −1 against
 //!   fire, and +2 Impetus.
 //!
 //! Not played yet: the charge itself is always moved as a Close Order charge (the book's base by
 //! base charge, with no corner contact, the frontage kept when no contact is made and the last
-//! bases closing in the Additional Move, is not), and the Close Order charge is declared only in
-//! the Movement Phase, not again before the Additional Move.
+//! bases closing in the Additional Move, is not); the Close Order charge is declared only in the
+//! unit's own Movement Phase, so not for a countercharge, nor again before the Additional Move.
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -41,11 +43,14 @@ fn rules_apply(game: &Game) -> bool {
 }
 
 /// Is this an Elite Cavalry unit in a Line or Column, which moves base by base as Open Order
-/// does and must end its move in Close Order?
+/// does and must end its move in Close Order? A unit out of its ranks (after an alignment, say)
+/// moves by the close-order rules, which make it Reform first.
 pub fn moves_base_by_base(game: &Game, unit: UnitId) -> bool {
+    let u = game.unit(unit);
     rules_apply(game)
         && is_elite(game.unit_profile(unit))
-        && matches!(game.unit(unit).formation, Formation::Close { .. })
+        && matches!(u.formation, Formation::Close { .. })
+        && crate::moves::close_order(&u.bases, &u.name).is_ok()
 }
 
 /// The files of the Close Order formation `bases` stand in (a Line or Column as BFS-FRM-6
@@ -63,19 +68,42 @@ pub fn close_files(name: &str, bases: &[Rect]) -> Result<u8, RuleError> {
         })
 }
 
-/// `bases` turned `theta` radians about the middle of their frame, as one block, with the path
-/// of each base's farthest corner.
-pub fn turned_as_block(bases: &[Rect], theta: f32) -> (Vec<Rect>, Vec<f32>) {
+/// The places of `bases` turned `theta` radians about the middle of their frame, as one block:
+/// the same Line or Column, facing the new way.
+pub fn turned_as_block(bases: &[Rect], theta: f32) -> Vec<Rect> {
     let middle = crate::geo::frame_of(bases).center();
-    let costs = bases
-        .iter()
-        .map(|b| crate::open_order::swing_cost(b, middle, theta))
-        .collect();
-    let turned = bases
+    bases
         .iter()
         .map(|b| b.rotated_about(middle, theta))
-        .collect();
-    (turned, costs)
+        .collect()
+}
+
+/// For each base, the place of `places` it takes: the closest pair of base and free place first,
+/// so that a base already standing on a place keeps it.
+pub fn nearest_places(bases: &[Rect], places: &[Rect]) -> Vec<usize> {
+    let n = bases.len().min(places.len());
+    let mut to = vec![usize::MAX; bases.len()];
+    let mut taken = vec![false; places.len()];
+    for _ in 0..n {
+        let mut best: Option<(f32, usize, usize)> = None;
+        for (i, b) in bases
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| to[*i] == usize::MAX)
+        {
+            for (k, pl) in places.iter().enumerate().filter(|(k, _)| !taken[*k]) {
+                let d = b.center().distance_squared(pl.center());
+                if best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, i, k));
+                }
+            }
+        }
+        if let Some((_, i, k)) = best {
+            to[i] = k;
+            taken[k] = true;
+        }
+    }
+    to
 }
 
 /// The unit's bases re-formed `files` wide, the base nearest the middle of the front staying put
@@ -95,9 +123,15 @@ fn open_style_charger(game: &Game, unit: UnitId) -> bool {
 }
 
 /// Is the unit shot at −1 as if in Open Order: Elite Cavalry holding a Charge order, no Close
-/// Order charge declared, not yet in close combat?
+/// Order charge declared, not yet in the First Round of close combat? A charge that made contact
+/// in the Movement Phase is still shielded from its target's Defender's Fire, which comes
+/// before the Close Combat stage (BFS-CBT-3).
 pub fn shielded_from_fire(game: &Game, unit: UnitId) -> bool {
-    open_style_charger(game, unit) && crate::flight::enemies_in_contact(game, unit).is_empty()
+    let u = game.unit(unit);
+    open_style_charger(game, unit)
+        && !u.flags.fought
+        && (u.charge.as_ref().is_some_and(|c| c.contact)
+            || crate::flight::enemies_in_contact(game, unit).is_empty())
 }
 
 /// The Impetus an Elite Cavalry unit charges with, given what its Move would give it: +2 when it
@@ -114,13 +148,24 @@ pub fn impetus(game: &Game, unit: UnitId, bonus: i32) -> i32 {
 }
 
 /// May the owner declare a Close Order charge for this unit now: its side's Movement Phase, an
-/// Elite Cavalry unit holding a Charge order, before it charges or moves?
+/// Elite Cavalry unit in a Line or Column holding a Charge order, before it charges or moves (a
+/// charge carried over from the last turn may be declared so again)? A countercharge, made in
+/// the enemy's Movement Phase, cannot be declared so.
 pub fn check_close_charge(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let refuse = |why: String| Err(RuleError::new(RULE, why));
     crate::phases::movement::acting_unit(game, unit)?;
     let u = game.unit(unit);
     if !rules_apply(game) || !is_elite(game.unit_profile(unit)) {
-        return refuse(format!("{} is not Elite Cavalry.", u.name));
+        return refuse(format!(
+            "{} is not Elite Cavalry, or the battle was recorded before the rule was played.",
+            u.name
+        ));
+    }
+    if !matches!(u.formation, Formation::Close { .. }) {
+        return refuse(format!(
+            "{} is not in Close Order: it cannot charge as a Close Order unit.",
+            u.name
+        ));
     }
     if u.order != Some(OrderKind::Charge) {
         return refuse(format!("{} holds no Charge order.", u.name));
@@ -131,7 +176,7 @@ pub fn check_close_charge(game: &Game, unit: UnitId) -> Result<(), RuleError> {
             u.name
         ));
     }
-    if u.flags.activated || u.charge.is_some() {
+    if u.flags.activated || u.charge.as_ref().is_some_and(|c| !c.carried_over) {
         return refuse(format!(
             "{} has charged or moved: the Close Order charge is declared at the start of the Movement Phase.",
             u.name

@@ -44,6 +44,8 @@ struct Accounts {
     limits: Vec<TerrainLimit>,
     /// Which base of the unit's start each entry is (closing up reorders them).
     origin: Vec<usize>,
+    /// Elite Cavalry moving base by base in Close Order (BFS-SPC-10).
+    elite: bool,
 }
 
 impl Accounts {
@@ -73,6 +75,39 @@ impl Accounts {
             self.limits[i].check(self.spent[i])?;
         }
         Ok(())
+    }
+
+    /// Turns every base `theta` radians about its own centre, paying the path of its corners. Elite
+    /// Cavalry, which must stay in Close Order, then sends each base straight (its path checked)
+    /// to its place in the unit turned as a block about its middle, the nearest place first
+    /// (BFS-SPC-10). Returns the most one base spent.
+    fn turn_all(
+        &mut self,
+        game: &Game,
+        scene: &Scene,
+        unit: UnitId,
+        theta: f32,
+        passed: &mut Vec<UnitId>,
+    ) -> Result<f32, RuleError> {
+        let p = game.unit_profile(unit);
+        let places = self
+            .elite
+            .then(|| crate::elite_cavalry::turned_as_block(&self.bases, theta));
+        let costs: Vec<f32> = self.bases.iter().map(|b| turn_cost(b, theta)).collect();
+        self.bases = self.bases.iter().map(|b| turned(b, theta)).collect();
+        self.charge(game, scene, p, &costs)?;
+        let mut most = costs.iter().copied().fold(0.0, f32::max);
+        if let Some(places) = places {
+            for (i, place) in crate::elite_cavalry::nearest_places(&self.bases, &places)
+                .into_iter()
+                .enumerate()
+            {
+                let delta = places[place].center() - self.bases[i].center();
+                self.translate(game, scene, unit, &[i], delta, passed)?;
+                most = most.max(costs[i] + delta.length());
+            }
+        }
+        Ok(most)
     }
 
     /// Moves the bases `which` by `delta`, stopping the plan at anything in the way; records the
@@ -125,7 +160,9 @@ impl Accounts {
         }
         for f in crossed_friends(game, unit, &moving, delta) {
             // Two Open Order units at the same Morale Level pass freely (BFS-OO-11).
+            // Elite Cavalry is a close-order unit, which tests (BFS-SPC-10).
             let free = game.unit(f).formation == Formation::OpenOrder
+                && !self.elite
                 && game.unit(f).morale == game.unit(unit).morale;
             if !free && !passed.contains(&f) {
                 passed.push(f);
@@ -165,8 +202,10 @@ pub fn plan(
 ) -> Result<MovePlan, RuleError> {
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
-    // Elite Cavalry moves base by base but ends in Close Order (BFS-SPC-10).
-    let elite = crate::elite_cavalry::moves_base_by_base(game, unit);
+    // Elite Cavalry moves base by base but ends in Close Order (BFS-SPC-10); one whose rules
+    // also allow Open Order may disperse instead, and then moves as Open Order.
+    let elite = crate::elite_cavalry::moves_base_by_base(game, unit)
+        && steps.first() != Some(&MoveStep::Disperse);
     if steps.len() > 64 {
         return Err(RuleError::new(
             "BFS-MOV-3",
@@ -179,6 +218,7 @@ pub fn plan(
         spent: vec![0.0; n],
         limits: (0..n).map(|_| TerrainLimit::default()).collect(),
         origin: (0..n).collect(),
+        elite,
     };
     // Ground a base starts in limits that base from the start (BFS-TER-2/3, BFS-OO-3).
     for (i, b) in u.bases.iter().enumerate() {
@@ -231,15 +271,6 @@ pub fn plan(
                 ));
             }
             MoveStep::Disperse => {
-                if elite {
-                    return Err(RuleError::new(
-                        "BFS-SPC-10",
-                        format!(
-                            "{} is Elite Cavalry: it moves base by base as it stands and ends in Close Order.",
-                            u.name
-                        ),
-                    ));
-                }
                 if k != 0 || u.formation == Formation::OpenOrder {
                     return Err(RuleError::new(
                         "BFS-MAN-17",
@@ -289,6 +320,7 @@ pub fn plan(
                     spent: from.iter().map(|&i| acc.spent[i]).collect(),
                     limits: from.iter().map(|&i| acc.limits[i].clone()).collect(),
                     origin: from.iter().map(|&i| acc.origin[i]).collect(),
+                    elite: acc.elite,
                 };
                 next.charge(game, scene, p, &vec![cost; n])?;
                 acc = next;
@@ -322,9 +354,7 @@ pub fn plan(
                 let all: Vec<usize> = (0..n).collect();
                 acc.translate(game, scene, unit, &all, delta, &mut passed)?;
                 let theta = degrees.to_radians();
-                let (bases, costs) = turned_all(&acc.bases, theta, elite);
-                acc.bases = bases;
-                acc.charge(game, scene, p, &costs)?;
+                acc.turn_all(game, scene, unit, theta, &mut passed)?;
                 words.push(shift_words("every base", delta.length(), degrees));
             }
             MoveStep::ShiftBase {
@@ -382,9 +412,7 @@ pub fn plan(
                     TurnKind::Right => -std::f32::consts::FRAC_PI_2,
                     TurnKind::About => std::f32::consts::PI,
                 };
-                let (bases, costs) = turned_all(&acc.bases, theta, elite);
-                acc.bases = bases;
-                acc.charge(game, scene, p, &costs)?;
+                let most = acc.turn_all(game, scene, unit, theta, &mut passed)?;
                 let way = match kind {
                     TurnKind::Left => "left",
                     TurnKind::Right => "right",
@@ -392,13 +420,11 @@ pub fn plan(
                 };
                 words.push(if elite {
                     format!(
-                        "the whole unit turns {way} about its middle (no maneuver for Elite Cavalry; up to {:.1} cm for a corner)",
-                        costs.iter().copied().fold(0.0, f32::max)
+                        "the unit turns {way}, each base turning and going straight to its place (no maneuver for Elite Cavalry; up to {most:.1} cm for a base)"
                     )
                 } else {
                     format!(
-                        "every base turns {way} about its centre (free in Open Order; {:.1} cm for its corners)",
-                        costs.first().copied().unwrap_or(0.0)
+                        "every base turns {way} about its centre (free in Open Order; {most:.1} cm for its corners)"
                     )
                 });
             }
@@ -413,22 +439,22 @@ pub fn plan(
                     ));
                 }
                 let (slots, from) = crate::elite_cavalry::reformed(&acc.bases, wanted as u8);
-                let costs: Vec<f32> = slots
-                    .iter()
-                    .zip(&from)
-                    .map(|(s, &i)| base_displacement(&acc.bases[i], s).unwrap_or(f32::INFINITY))
-                    .collect();
-                let mut next = Accounts {
+                // Each base rides straight to its place, its path checked.
+                let mut most = 0.0f32;
+                for (s, &i) in slots.iter().zip(&from) {
+                    let delta = s.center() - acc.bases[i].center();
+                    acc.translate(game, scene, unit, &[i], delta, &mut passed)?;
+                    most = most.max(delta.length());
+                }
+                acc = Accounts {
                     bases: slots,
                     spent: from.iter().map(|&i| acc.spent[i]).collect(),
                     limits: from.iter().map(|&i| acc.limits[i].clone()).collect(),
                     origin: from.iter().map(|&i| acc.origin[i]).collect(),
+                    elite: acc.elite,
                 };
-                next.charge(game, scene, p, &costs)?;
-                acc = next;
                 words.push(format!(
-                    "re-form {wanted} base(s) wide, each base straight to its place (up to {:.1} cm)",
-                    costs.iter().copied().fold(0.0, f32::max)
+                    "re-form {wanted} base(s) wide, each base straight to its place (up to {most:.1} cm)"
                 ));
             }
             MoveStep::Frontage(_) => {
@@ -522,20 +548,6 @@ pub fn plan(
         description: words.join(", "),
         passed_through: passed,
     })
-}
-
-/// Every base turned `theta` radians, with the path of each one's corners: each about its own
-/// centre in Open Order, the whole block about its middle for Elite Cavalry, which must stay in
-/// Close Order (BFS-SPC-10).
-fn turned_all(bases: &[Rect], theta: f32, elite: bool) -> (Vec<Rect>, Vec<f32>) {
-    if elite {
-        crate::elite_cavalry::turned_as_block(bases, theta)
-    } else {
-        (
-            bases.iter().map(|b| turned(b, theta)).collect(),
-            bases.iter().map(|b| turn_cost(b, theta)).collect(),
-        )
-    }
 }
 
 fn shift_words(who: &str, cm: f32, degrees: f32) -> String {

@@ -91,7 +91,9 @@ fn bfs_spc_10_elite_cavalry_shifts_as_open_order_and_stays_in_close_order() {
         hussars(false, OrderKind::Move, sandtable_bfs::revision::CURRENT),
         hussars(true, OrderKind::Move, 12),
     ] {
-        assert!(Bfs::legal(&g, &mv(h, shift_steps())).is_err());
+        let refused = Bfs::legal(&g, &mv(h, shift_steps())).unwrap_err().rule;
+        assert_ne!(refused, "BFS-SPC-10");
+        assert!(Bfs::legal(&g, &Command::CloseOrderCharge { unit: h }).is_err());
     }
 }
 
@@ -104,10 +106,12 @@ fn shift_steps() -> Vec<MoveStep> {
 }
 
 /// BFS-SPC-10: wheel and turn costs are ignored as in Open Order, but no part of a base goes
-/// beyond its Move. A 45° wheel of the 12 cm Line about its front left corner costs the path of
-/// the farthest corner, √(12² + 3²) × π/4 = 9.71 cm, and counts no maneuver. A turn left swings
-/// the whole Line about its middle: √(6² + 1.5²) × π/2 = 9.72 cm, and it is still a Line of 3,
-/// now facing west.
+/// beyond its Move. A 45° wheel forward of the 12 cm Line about its front right corner costs the
+/// path of the farthest corner, √(12² + 3²) × π/4 = 9.71 cm, and counts no maneuver. A turn left:
+/// each base turns about its centre (its corners 2.5 cm out, 2.5 × π/2 = 3.93 cm) and goes
+/// straight to its place in the Line turned about its middle (the outer ones √32 = 5.66 cm): at
+/// most 9.58 cm, and it is still a Line of 3, now facing west. An about face: each base turns
+/// in place, 2.5 × π = 7.85 cm, and the Line faces south.
 #[test]
 fn bfs_spc_10_wheels_and_turns_cost_only_the_corners_path() {
     let g = elite();
@@ -115,8 +119,8 @@ fn bfs_spc_10_wheels_and_turns_cost_only_the_corners_path() {
     let wheel = mv(
         h,
         vec![MoveStep::Wheel {
-            pivot: PivotCorner::FrontLeft,
-            degrees: -45.0,
+            pivot: PivotCorner::FrontRight,
+            degrees: 45.0,
         }],
     );
     close(
@@ -131,7 +135,7 @@ fn bfs_spc_10_wheels_and_turns_cost_only_the_corners_path() {
     let turn = mv(h, vec![MoveStep::Turn(TurnKind::Left)]);
     close(
         cost(&g, &turn).unwrap(),
-        (6.0f32.powi(2) + 1.5f32.powi(2)).sqrt() * std::f32::consts::FRAC_PI_2,
+        2.5 * std::f32::consts::FRAC_PI_2 + 32.0f32.sqrt(),
     );
     let mut t = g.clone();
     run(&mut t, turn);
@@ -143,6 +147,14 @@ fn bfs_spc_10_wheels_and_turns_cost_only_the_corners_path() {
         (facing.x + 1.0).abs() < 1e-3 && facing.y.abs() < 1e-3,
         "{facing:?}"
     );
+
+    let about = mv(h, vec![MoveStep::Turn(TurnKind::About)]);
+    close(cost(&g, &about).unwrap(), 2.5 * std::f32::consts::PI);
+    let mut a = g.clone();
+    run(&mut a, about);
+    assert_eq!(a.unit(h).formation, Formation::Close { files: 3 });
+    let facing = sandtable_bfs::geo::frame_of(&a.unit(h).bases).facing();
+    assert!((facing.y + 1.0).abs() < 1e-3, "{facing:?}");
 }
 
 /// BFS-SPC-10, the book's Example 1: a wide Line narrows by moving its bases straight to their
@@ -241,6 +253,44 @@ fn bfs_spc_10_shot_at_minus_one_while_it_holds_a_charge_order() {
     let h = id(&declared, "hussars");
     run(&mut declared, Command::CloseOrderCharge { unit: h });
     assert_eq!(open_order_penalty(&declared), 0);
+
+    // In contact by its charge, before the First Round: still −1, for its target's Defender's
+    // Fire; once it has fought, no longer.
+    let mut contact = charging.clone();
+    let m = id(&contact, "musketeers");
+    let gap =
+        sandtable_geometry::distance::set_distance(&contact.unit(h).bases, &contact.unit(m).bases)
+            .unwrap();
+    for b in contact.unit_mut(h).bases.iter_mut() {
+        *b = b.translated(sandtable_geometry::Vec2::new(0.0, gap));
+    }
+    contact.unit_mut(h).charge = Some(sandtable_bfs::state::ChargeState {
+        target: m,
+        countercharge: false,
+        start_distance: 30.0,
+        straight_run: 30.0,
+        contact: true,
+        struck: None,
+        carried_over: false,
+        pursuit: false,
+        through_field: false,
+    });
+    set_order(&mut contact, "musketeers", Some(OrderKind::Defense));
+    let defenders_fire = |g: &Game| {
+        let scene = sandtable_bfs::geo::scene(g);
+        plan_volley(g, &scene, m, FireStage::DefendersFire)
+            .expect("a volley")
+            .groups[0]
+            .spec
+            .modifiers
+            .iter()
+            .filter(|x| x.rule == "BFS-SPC-10")
+            .map(|x| x.delta)
+            .sum::<i32>()
+    };
+    assert_eq!(defenders_fire(&contact), -1);
+    contact.unit_mut(h).flags.fought = true;
+    assert_eq!(defenders_fire(&contact), 0);
 }
 
 /// BFS-SPC-10: its Impetus is at most +1 as an Open Order charger's, though its +20 Additional

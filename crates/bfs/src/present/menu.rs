@@ -1003,8 +1003,11 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
         Some(order @ (OrderKind::Move | OrderKind::Charge)) => {
             let open = view.unit(u).formation == crate::state::Formation::OpenOrder
                 && crate::open_order::rules_apply(view);
+            let elite = crate::elite_cavalry::moves_base_by_base(view, u);
             menu.hint = Some(
-                if open {
+                if elite {
+                    "Elite Cavalry: drag the unit any way; it turns, wheels and re-forms without maneuvers, each base within its Move, and ends in a Line or Column (BFS-SPC-10)."
+                } else if open {
                     "Open Order: drag the unit any way, sideways, diagonally or back at full speed; each base counts the path of its corners (BFS-OO-3)."
                 } else if order == OrderKind::Charge {
                     "Click an enemy to charge it (BFS-CHG-2), or drag the unit forward or back and drag a front corner to wheel."
@@ -1032,7 +1035,15 @@ fn movement_menu(view: &Game, u: UnitId, plan: Option<&Command>, menu: &mut Menu
                 Some(Command::Move { unit, steps }) if *unit == u => steps.clone(),
                 _ => Vec::new(),
             };
-            let mut choices: Vec<(String, MoveStep)> = if open {
+            let mut choices: Vec<(String, MoveStep)> = if elite {
+                vec![
+                    ("Turn left (free)".into(), MoveStep::Turn(TurnKind::Left)),
+                    ("Turn right (free)".into(), MoveStep::Turn(TurnKind::Right)),
+                    ("About face (free)".into(), MoveStep::Turn(TurnKind::About)),
+                    ("Narrow the front (free)".into(), MoveStep::Frontage(-1)),
+                    ("Widen the front (free)".into(), MoveStep::Frontage(1)),
+                ]
+            } else if open {
                 vec![
                     (
                         "Every base turns left (free)".into(),
