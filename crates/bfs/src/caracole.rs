@@ -4,8 +4,9 @@
 //! no turn or maneuver; it fires in Defender's Fire, and the second and third ranks fire in
 //! Shooting after Movement from the first rank's ranges (the book does not move them up, and
 //! neither does Sandtable), with no −1 for that stage. While it caracoles, fire at it is at −1 as
-//! at Open Order, and no other unit may end a move in the place its first rank left. After the
-//! Combat Phase the first rank rides back.
+//! at Open Order, and the ground its first rank rode across is held as the unit's: no other unit
+//! may end a move in it, nor an enemy within 2 cm of it. After the Combat Phase the first rank
+//! rides back.
 //!
 //! A charge declared at it calls the first rank back at once, and the unit then fires only that
 //! rank this turn, in Defender's Fire; if the charge still reaches it, it fights that combat as
@@ -13,7 +14,10 @@
 //! made to withdraw or flee calls its first rank back first.
 //!
 //! Not played: the interruption by a charge at another unit that could touch the caracoling one
-//! on its way, and a path (not only a move's end) through the place the first rank left.
+//! on its way; a path (not only a move's end) through the ground the first rank left, and so a
+//! fleeing unit or a charge at another unit ending there (the first rank then cannot ride back,
+//! and the ranks behind close up on it instead); enemy ranges measured to the first rank only
+//! (they are measured to the nearest base, as for any unit).
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -21,8 +25,8 @@ use crate::profile::SpecialRule;
 use crate::shooting::FireStage;
 use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
-use sandtable_geometry::Rect;
 use sandtable_geometry::movement::Body;
+use sandtable_geometry::{Rect, Scene};
 use serde::{Deserialize, Serialize};
 
 const RULE: &str = "BFS-SPC-4";
@@ -38,29 +42,32 @@ const SAME_PLACE_CM: f32 = 0.01;
 pub struct Caracole {
     pub home: Vec<Rect>,
     pub out: Vec<Rect>,
-    /// A charge at the unit called the first rank back this turn.
+    /// The first rank was called back this turn: by a charge, a withdrawal or a flight.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// It was a charge at the unit: if it reaches it, the unit fights as Disorganized.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub charged: bool,
 }
 
 fn rules_apply(game: &Game) -> bool {
     crate::revision::special_rules_13(game.info.options.rules_revision)
 }
 
-/// May `unit` caracole, its first rank riding `distance` cm forward? Returns the unit's bases as
-/// they would stand and the indices of the first rank.
-pub fn plan(
-    game: &Game,
-    unit: UnitId,
-    distance: f32,
-) -> Result<(Vec<Rect>, Vec<usize>), RuleError> {
+/// May `unit` caracole at all now, whatever the distance: the rule, its side's Movement Phase,
+/// not yet acted, a Defense order, good order, not in contact, a Line or Column at least 2 ranks
+/// deep, on open ground or fields?
+fn check_unit(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let refuse = |why: String| Err(RuleError::new(RULE, why));
-    crate::phases::movement::acting_unit(game, unit)?;
     let u = game.unit(unit);
     let p = game.unit_profile(unit);
     if !rules_apply(game) || !p.has(SpecialRule::Caracole) || !p.is_mounted() {
-        return refuse(format!("{} has no Caracole.", u.name));
+        return refuse(format!(
+            "{} has no Caracole, or the battle was recorded before the rule was played.",
+            u.name
+        ));
     }
+    crate::phases::movement::acting_unit(game, unit)?;
     if u.flags.activated || u.caracole.is_some() {
         return refuse(format!(
             "{} has acted this phase: the caracole is its whole move.",
@@ -73,11 +80,18 @@ pub fn plan(
     if u.morale != MoraleLevel::Good {
         return refuse(format!("{} is Disorganized: it cannot caracole.", u.name));
     }
+    if !crate::flight::enemies_in_contact(game, unit).is_empty() || u.garrison.is_some() {
+        return refuse(format!(
+            "{} is in contact with the enemy: it cannot caracole.",
+            u.name
+        ));
+    }
     if !matches!(u.formation, Formation::Close { .. })
+        || crate::moves::close_order(&u.bases, &u.name).is_err()
         || crate::shooting::ranks::ranks(game, unit).len() < 2
     {
         return refuse(format!(
-            "{} must stand in Close Order, at least 2 ranks deep, to caracole.",
+            "{} must stand in a Line or Column at least 2 ranks deep to caracole.",
             u.name
         ));
     }
@@ -87,6 +101,31 @@ pub fn plan(
             u.name
         ));
     }
+    Ok(())
+}
+
+/// The ground a first-rank base crosses riding from `home` to `out`: one rectangle from the
+/// back of the one to the front of the other.
+fn swept(home: &Rect, out: &Rect) -> Rect {
+    let centre = (home.center() + out.center()) * 0.5;
+    let run = home.center().distance(out.center());
+    Rect::new(
+        sandtable_geometry::Pose::new(centre, home.pose.angle),
+        sandtable_geometry::Vec2::new(home.half.x, home.half.y + run * 0.5),
+    )
+}
+
+/// The first rank ridden `distance` cm out, checked as a move: friends and enemies block its
+/// path (it passes through nothing), the ground it crosses is open or fields, and it ends where
+/// a move may end. Returns the unit's bases as they would stand and the first rank's indices.
+fn ride(
+    game: &Game,
+    scene: &Scene,
+    unit: UnitId,
+    distance: f32,
+) -> Result<(Vec<Rect>, Vec<usize>), RuleError> {
+    let refuse = |why: String| Err(RuleError::new(RULE, why));
+    let u = game.unit(unit);
     if !distance.is_finite() || distance <= 0.0 || distance > MAX_CM + 1e-4 {
         return refuse(format!(
             "The first rank rides out more than 0 and at most {MAX_CM} cm."
@@ -94,20 +133,18 @@ pub fn plan(
     }
     let first = crate::shooting::front_rank(game, unit);
     let moving: Vec<Rect> = first.iter().map(|&i| u.bases[i]).collect();
-    let frame = crate::geo::frame_of(&u.bases);
-    let delta = frame.facing() * distance;
-    let scene = crate::geo::scene(game);
-    let passing = crate::moves::obstacles_passing(game, unit);
+    let delta = crate::geo::frame_of(&u.bases).facing() * distance;
+    let blockers = crate::moves::obstacles(game, unit, crate::moves::ENEMY_GAP_CM);
     let out = sandtable_geometry::movement::move_along(
-        &scene,
+        scene,
         &Body::new(crate::geo::frame_of(&moving), &moving),
         delta,
-        &passing,
+        &blockers,
     )
     .map_err(|e| RuleError::new(RULE, format!("The ride cannot be measured: {e}")))?;
     if out.travelled < distance - crate::moves::EPS {
         return refuse(format!(
-            "The first rank of {} is blocked after {:.1} cm.",
+            "The first rank of {} is blocked after {:.1} cm: it rides through nothing.",
             u.name, out.travelled
         ));
     }
@@ -115,22 +152,39 @@ pub fn plan(
     for &i in &first {
         bases[i] = bases[i].translated(delta);
     }
-    crate::moves::check_final_position(game, &scene, unit, &bases)?;
-    if !crate::ground::footing_of(game, &bases).open_or_fields() {
+    let path: Vec<Rect> = first
+        .iter()
+        .map(|&i| swept(&u.bases[i], &bases[i]))
+        .collect();
+    if !crate::ground::footing_of(game, &path).open_or_fields() {
         return refuse(format!(
-            "The first rank of {} would ride off open ground and fields.",
+            "The first rank of {} would ride over ground that is not open ground or fields.",
             u.name
         ));
     }
+    crate::moves::check_final_position(game, scene, unit, &bases)?;
     Ok((bases, first))
+}
+
+/// May `unit` caracole, its first rank riding `distance` cm forward? Returns the unit's bases as
+/// they would stand and the indices of the first rank.
+pub fn plan(
+    game: &Game,
+    unit: UnitId,
+    distance: f32,
+) -> Result<(Vec<Rect>, Vec<usize>), RuleError> {
+    check_unit(game, unit)?;
+    ride(game, &crate::geo::scene(game), unit, distance)
 }
 
 /// The longest ride out the menu and the computer offer: 10 cm, or the most of 7.5, 5 and 2.5 cm
 /// that is legal when something stands in the way.
 pub fn offered_distance(game: &Game, unit: UnitId) -> Option<f32> {
+    check_unit(game, unit).ok()?;
+    let scene = crate::geo::scene(game);
     [MAX_CM, 7.5, 5.0, 2.5]
         .into_iter()
-        .find(|&d| plan(game, unit, d).is_ok())
+        .find(|&d| ride(game, &scene, unit, d).is_ok())
 }
 
 /// Declares the caracole: the first rank rides out, and the unit has acted this phase.
@@ -149,6 +203,7 @@ pub fn declare(
         home,
         out,
         interrupted: false,
+        charged: false,
     });
     u.flags.activated = true;
     events.push(Event::Ruling {
@@ -190,42 +245,70 @@ pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
 /// Does the unit fight this combat as Disorganized, with Poor Tactical Discipline: its caracole
 /// was interrupted by a charge that reached it all the same?
 pub fn disordered(game: &Game, unit: UnitId) -> bool {
-    game.unit(unit)
-        .caracole
-        .as_ref()
-        .is_some_and(|c| c.interrupted)
+    game.unit(unit).caracole.as_ref().is_some_and(|c| c.charged)
+}
+
+/// Does the unit fight as Disorganized: its Morale Level says so, or its caracole was
+/// interrupted by a charge (BFS-PSY-6, BFS-SPC-4)?
+pub fn fights_disorganized(game: &Game, unit: UnitId) -> bool {
+    game.unit(unit).morale == MoraleLevel::Disorganized || disordered(game, unit)
 }
 
 /// Brings the first rank back to where it stood: each base still standing where the caracole
-/// left it returns home.
+/// left it returns home. If something stands there now (a fleeing unit, a charge at another
+/// unit, which the gap does not stop), the ranks behind close up on the first rank instead, and
+/// if that too is blocked the unit stays as it is.
 fn ride_back(game: &mut Game, unit: UnitId) -> bool {
-    let u = game.unit_mut(unit);
-    let Some(c) = u.caracole.as_ref() else {
+    let u = game.unit(unit);
+    let Some(c) = u.caracole.clone() else {
         return false;
     };
-    let mut moved = false;
-    for b in u.bases.iter_mut() {
-        if let Some(k) = c
-            .out
-            .iter()
-            .position(|o| o.center().distance(b.center()) < SAME_PLACE_CM)
-        {
-            *b = c.home[k];
-            moved = true;
-        }
+    let which: Vec<(usize, usize)> = u
+        .bases
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            c.out
+                .iter()
+                .position(|o| o.center().distance(b.center()) < SAME_PLACE_CM)
+                .map(|k| (i, k))
+        })
+        .collect();
+    if which.is_empty() {
+        return false;
     }
-    moved
+    if which.iter().all(|&(_, k)| free(game, unit, &c.home[k])) {
+        let u = game.unit_mut(unit);
+        for (i, k) in which {
+            u.bases[i] = c.home[k];
+        }
+        return true;
+    }
+    let delta = c.out[0].center() - c.home[0].center();
+    let rear: Vec<usize> = (0..u.bases.len())
+        .filter(|i| !which.iter().any(|(w, _)| w == i))
+        .collect();
+    let moved: Vec<Rect> = rear.iter().map(|&i| u.bases[i].translated(delta)).collect();
+    if moved.iter().all(|r| free(game, unit, r)) {
+        let u = game.unit_mut(unit);
+        for (i, r) in rear.into_iter().zip(moved) {
+            u.bases[i] = r;
+        }
+        return true;
+    }
+    false
 }
 
-/// A charge is declared at the unit, or it must withdraw or flee: a caracole in progress stops
-/// and the first rank rides back.
-pub fn interrupt(game: &mut Game, unit: UnitId, events: &mut Vec<Event>) {
+/// A charge is declared at the unit (`charged`), or it must withdraw or flee: a caracole in
+/// progress stops and the first rank rides back.
+pub fn interrupt(game: &mut Game, unit: UnitId, charged: bool, events: &mut Vec<Event>) {
     if !riding_out(game, unit) {
         return;
     }
     ride_back(game, unit);
     if let Some(c) = game.unit_mut(unit).caracole.as_mut() {
         c.interrupted = true;
+        c.charged = charged;
     }
     events.push(Event::Ruling {
         rule: RULE.into(),
@@ -259,19 +342,108 @@ pub fn end_all(game: &mut Game, events: &mut Vec<Event>) {
     }
 }
 
-/// Does `rect` stand in the place a caracoling unit's first rank left (held as that unit's)?
-/// `mover` is the unit whose move ends there.
-pub fn in_a_vacated_place(game: &Game, mover: UnitId, rect: &Rect) -> Option<UnitId> {
+/// Would `mover`, its bases moving from `before` to `after`, end in the ground a caracoling
+/// unit's first rank rode across (held as that unit's: from the second rank to the first), or,
+/// for an enemy, within 2 cm of it when it was not already that close? Returns the caracoling
+/// unit.
+pub fn holds_the_gap(
+    game: &Game,
+    mover: UnitId,
+    before: &[Rect],
+    after: &[Rect],
+) -> Option<UnitId> {
+    if !game.units.iter().any(|u| u.caracole.is_some()) {
+        return None;
+    }
+    let side = game.unit(mover).side;
+    let near = |bases: &[Rect], gap: &[Rect]| {
+        sandtable_geometry::distance::set_distance(bases, gap)
+            .is_ok_and(|d| d < crate::moves::ENEMY_GAP_CM - crate::moves::EPS)
+    };
     game.units
         .iter()
-        .filter(|u| u.id != mover)
+        .filter(|u| u.id != mover && u.status == UnitStatus::OnTable)
         .find(|u| {
-            u.caracole.as_ref().is_some_and(|c| {
-                !c.interrupted
-                    && c.home
-                        .iter()
-                        .any(|h| sandtable_engine::scenario_check::rects_overlap(h, rect))
-            })
+            let Some(c) = u.caracole.as_ref().filter(|c| !c.interrupted) else {
+                return false;
+            };
+            let gap: Vec<Rect> = c
+                .home
+                .iter()
+                .zip(&c.out)
+                .map(|(h, o)| swept(h, o))
+                .collect();
+            let inside = after.iter().any(|a| {
+                gap.iter()
+                    .any(|g| sandtable_engine::scenario_check::rects_overlap(g, a))
+            });
+            inside || (u.side != side && near(after, &gap) && !near(before, &gap))
         })
         .map(|u| u.id)
+}
+
+/// Is `rect` clear of every other unit's bases and of every commander on the table?
+fn free(game: &Game, unit: UnitId, rect: &Rect) -> bool {
+    let overlaps = |r: &Rect| sandtable_engine::scenario_check::rects_overlap(r, rect);
+    game.units
+        .iter()
+        .filter(|o| o.id != unit && o.status == UnitStatus::OnTable)
+        .all(|o| !o.bases.iter().any(overlaps))
+        && game
+            .commanders
+            .iter()
+            .filter(|c| c.status == UnitStatus::OnTable && c.attached_to.is_none())
+            .all(|c| !overlaps(&c.base))
+}
+
+/// The second and third ranks of a caracoling unit, front first: the bases that did not ride
+/// out, by rank.
+fn rear_ranks(game: &Game, unit: UnitId) -> Vec<Vec<usize>> {
+    let u = game.unit(unit);
+    let Some(c) = u.caracole.as_ref() else {
+        return Vec::new();
+    };
+    let out = |b: &Rect| {
+        c.out
+            .iter()
+            .any(|o| o.center().distance(b.center()) < SAME_PLACE_CM)
+    };
+    let rear: Vec<usize> = (0..u.bases.len()).filter(|&i| !out(&u.bases[i])).collect();
+    let Some(&first) = rear.first() else {
+        return Vec::new();
+    };
+    let axes = sandtable_geometry::Pose::new(u.bases[first].center(), u.bases[first].pose.angle);
+    let depth = (u.bases[first].half.y * 2.0).max(0.1);
+    let mut by_rank: Vec<(i32, Vec<usize>)> = Vec::new();
+    for i in rear {
+        // Ranks counted back from the foremost rear base, in whole base depths.
+        let rank = (axes.to_local(u.bases[i].center()).y / depth).round() as i32;
+        match by_rank.iter_mut().find(|(r, _)| *r == rank) {
+            Some((_, v)) => v.push(i),
+            None => by_rank.push((rank, vec![i])),
+        }
+    }
+    by_rank.sort_by(|a, b| b.0.cmp(&a.0));
+    by_rank.into_iter().map(|(_, v)| v).collect()
+}
+
+/// The rear volley: for each first-rank base that fires, the bases of the second and third ranks
+/// behind it, each with that base's band and range (BFS-SPC-4: ranges from the first rank).
+pub fn rear_followers<B: Copy>(
+    game: &Game,
+    unit: UnitId,
+    firing: &[(usize, B, f32)],
+) -> Vec<(usize, B, f32)> {
+    let u = game.unit(unit);
+    let frame = crate::geo::frame_of(&u.bases);
+    let x = |i: usize| frame.pose.to_local(u.bases[i].center()).x;
+    let mut out = Vec::new();
+    for rank in rear_ranks(game, unit).into_iter().take(2) {
+        for &(i, band, d) in firing {
+            if let Some(&j) = rank.iter().find(|&&j| (x(j) - x(i)).abs() < 0.5) {
+                out.push((j, band, d));
+            }
+        }
+    }
+    out
 }

@@ -318,10 +318,10 @@ pub fn declare(
     if !nerve_holds(game, charger, target, events) {
         return Ok(());
     }
-    // A caracoling target calls its first rank back (BFS-SPC-4).
-    crate::caracole::interrupt(game, target, events);
     let scene = geo::scene(game);
     let free = target_options(game, &scene, charger).free.contains(&target);
+    // A caracoling target calls its first rank back (BFS-SPC-4).
+    crate::caracole::interrupt(game, target, true, events);
     if let (Some(by), false) = (pay, free) {
         game.commander_mut(by).cp -= 1;
         events.push(Event::CpSpent {

@@ -392,12 +392,11 @@ fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
 /// Disorganized (BFS-SPC-7; AMB-43: the bases that attack, 2 cm reach included; revision 7). The
 /// dice go with the strike on the first of its targets, so a unit fighting two gets them once.
 fn companions(game: &Game, unit: UnitId, target: UnitId, list: &[Attack]) -> Option<DiceChange> {
-    let u = game.unit(unit);
     if !crate::revision::special_rules_7(game.info.options.rules_revision)
         || !game
             .unit_profile(unit)
             .has(crate::profile::SpecialRule::Companions)
-        || u.morale == MoraleLevel::Disorganized
+        || crate::caracole::fights_disorganized(game, unit)
         || list.iter().map(|a| a.target).min() != Some(target)
     {
         return None;
@@ -466,7 +465,7 @@ fn strike(
     let charging = u.charge.as_ref().is_some_and(|c| c.contact && !c.pursuit) && round == 1;
     let mut dice = p.close_combat as u32;
     // An interrupted caracole fights as Disorganized (BFS-SPC-4).
-    if u.morale == MoraleLevel::Disorganized || crate::caracole::disordered(game, unit) {
+    if crate::caracole::fights_disorganized(game, unit) {
         dice = dice.min(1);
     }
     let fighting: Vec<&Attack> = list.iter().filter(|a| a.target == target).collect();
@@ -558,7 +557,7 @@ fn strike(
     // Armor tests (BFS-CC-17): charging effectiveness only against bases at the charger's front.
     let w = weapon(game, unit).stats();
     let eff = |at_front: bool| -> i32 {
-        if game.unit(unit).morale == MoraleLevel::Disorganized && w.cumbersome {
+        if crate::caracole::fights_disorganized(game, unit) && w.cumbersome {
             0
         } else if charging && at_front {
             w.effectiveness.1 as i32

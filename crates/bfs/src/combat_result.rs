@@ -91,9 +91,8 @@ pub(crate) fn resolve(
         let ptd = units.iter().any(|u| {
             let x = game.unit(*u);
             let p = game.unit_profile(*u);
-            x.morale == MoraleLevel::Disorganized
-                // A caracole interrupted by the charge that reached it (BFS-SPC-4).
-                || crate::caracole::disordered(game, *u)
+            // A caracole interrupted by the charge that reached it fights so (BFS-SPC-4).
+            crate::caracole::fights_disorganized(game, *u)
                 || (x.formation == Formation::OpenOrder
                     && crate::ground::open_order_is_undisciplined(game, *u))
                 || p.kind == UnitKind::Artillery
@@ -111,6 +110,7 @@ pub(crate) fn resolve(
                 game.unit_profile(*u)
                     .has(SpecialRule::GoodTacticalDiscipline)
                     && game.unit(*u).morale == MoraleLevel::Good
+                    && !crate::caracole::disordered(game, *u)
             })
         {
             mods.push(Modifier::new("BFS-SPC-12", "Good Tactical Discipline", 1));

@@ -116,7 +116,7 @@ pub fn flee(
         return;
     }
     // A caracole's first rank rides back before the unit runs (BFS-SPC-4).
-    crate::caracole::interrupt(game, unit, events);
+    crate::caracole::interrupt(game, unit, false, events);
     if crate::building::in_building(game, unit) {
         crate::building::losses_instead(game, unit, MoraleLevel::Flight, events);
         return;
@@ -535,7 +535,7 @@ fn withdraw_by(
     reason: &str,
     events: &mut Vec<Event>,
 ) -> f32 {
-    crate::caracole::interrupt(game, unit, events);
+    crate::caracole::interrupt(game, unit, false, events);
     let bases = game.unit(unit).bases.clone();
     // A garrison never withdraws (BFS-PSY-8), nor does a War Wagon Train (BFS-WAG-17).
     if bases.is_empty()

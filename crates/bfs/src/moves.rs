@@ -956,15 +956,13 @@ pub fn check_final_position(
             ),
         ));
     }
-    // Nor in the place a caracoling unit's first rank left: it is held as that unit's (BFS-SPC-4).
-    if let Some(c) = bases
-        .iter()
-        .find_map(|b| crate::caracole::in_a_vacated_place(game, unit, b))
-    {
+    // Nor in the ground a caracoling unit's first rank rode across: it is held as that unit's
+    // (BFS-SPC-4).
+    if let Some(c) = crate::caracole::holds_the_gap(game, unit, &u.bases, bases) {
         return Err(RuleError::new(
             "BFS-SPC-4",
             format!(
-                "It would end in the place {}'s caracoling first rank left, which is held as that unit's.",
+                "It would end in or by the ground {}'s caracoling first rank rode across, which is held as that unit's.",
                 game.unit(c).name
             ),
         ));

@@ -24,9 +24,14 @@ const CM: f32 = 0.01;
 /// the middle of its front at (60, `enemy_front`) facing south. Side A's Movement Phase, rules
 /// revision `revision`.
 fn hussars_facing(enemy: &'static str, enemy_front: f32, revision: u32) -> Game {
+    hussars_deep(4, enemy, enemy_front, revision)
+}
+
+/// As [`hussars_facing`], with `bases` hussars 2 wide.
+fn hussars_deep(bases: u8, enemy: &'static str, enemy_front: f32, revision: u32) -> Game {
     let mut s = setup(
         &[
-            unit("hussars", 0, "winged-hussars", 4, 2, (60.0, 40.0), 0.0),
+            unit("hussars", 0, "winged-hussars", bases, 2, (60.0, 40.0), 0.0),
             unit("enemy", 1, enemy, 3, 3, (60.0, enemy_front), 180.0),
         ],
         vec![],
@@ -67,13 +72,13 @@ fn volleys_of(events: &[Event], shooter: UnitId) -> Vec<&VolleyReport> {
         .collect()
 }
 
-/// BFS-SPC-4: the first rank rides 10 cm straight out and fires in Defender's Fire; the second
-/// rank stays. 13 cm from the musketeers, the front rides to 3 cm of them: inside the pistols'
-/// 5 cm, 2 bases, 2 dice. In Shooting after Movement the second rank fires the same 2 dice at the
-/// first rank's 3 cm. After the Combat Phase the first rank is home.
+/// BFS-SPC-4: the first rank rides 10 cm straight out and fires in Defender's Fire; the ranks
+/// behind stay. 13 cm from the musketeers, the front rides to 3 cm of them: inside the pistols'
+/// 5 cm, 2 bases, 2 dice. In Shooting after Movement the second and third ranks fire, 4 bases,
+/// at the first rank's 3 cm. After the Combat Phase the first rank is home.
 #[test]
-fn bfs_spc_4_the_first_rank_rides_out_fires_and_the_rear_rank_follows() {
-    let mut g = hussars_facing("musketeers", 53.0, now());
+fn bfs_spc_4_the_first_rank_rides_out_fires_and_the_rear_ranks_follow() {
+    let mut g = hussars_deep(6, "musketeers", 53.0, now());
     let h = id(&g, "hussars");
     let home = g.unit(h).bases.clone();
     run(
@@ -85,6 +90,7 @@ fn bfs_spc_4_the_first_rank_rides_out_fires_and_the_rear_rank_follows() {
     );
     assert_eq!(rank_at(&g, h, 50.0).len(), 2, "the first rank rode 10 cm");
     assert_eq!(rank_at(&g, h, 37.0).len(), 2, "the second rank stayed");
+    assert_eq!(rank_at(&g, h, 34.0).len(), 2, "the third rank stayed");
     assert!(g.unit(h).flags.activated);
 
     at_combat(&mut g, CombatStage::DefendersFire);
@@ -98,7 +104,7 @@ fn bfs_spc_4_the_first_rank_rides_out_fires_and_the_rear_rank_follows() {
     let sam = run(&mut g, Command::Continue);
     let rear = volleys_of(&sam, h);
     assert_eq!(rear.len(), 1, "{sam:?}");
-    assert_eq!(rear[0].groups.iter().map(|g| g.bases).sum::<u32>(), 2);
+    assert_eq!(rear[0].groups.iter().map(|g| g.bases).sum::<u32>(), 4);
     assert!((rear[0].groups[0].distance_cm - 3.0).abs() < CM);
     // Back home after the Combat Phase.
     let u = g.unit(h);
@@ -161,7 +167,33 @@ fn bfs_spc_4_who_may_caracole() {
     let h = id(&shaken, "hussars");
     shaken.unit_mut(h).morale = MoraleLevel::Disorganized;
     assert_eq!(try_it(&shaken, 10.0), Err("BFS-SPC-4".into()));
-    assert!(try_it(&hussars_facing("musketeers", 80.0, 12), 10.0).is_err());
+    assert_eq!(
+        try_it(&hussars_facing("musketeers", 80.0, 12), 10.0),
+        Err("BFS-SPC-4".into())
+    );
+    // Without the rule.
+    let mut plain = g.clone();
+    let h = id(&plain, "hussars");
+    let p = plain.unit(h).profile;
+    plain.profiles[p.index()]
+        .special_rules
+        .retain(|r| *r != SpecialRule::Caracole);
+    assert_eq!(try_it(&plain, 10.0), Err("BFS-SPC-4".into()));
+    // In contact with the enemy.
+    let close = hussars_facing("musketeers", 40.0, now());
+    let h = id(&close, "hussars");
+    let why = Bfs::legal(
+        &close,
+        &Command::Caracole {
+            unit: h,
+            distance: 2.0,
+        },
+    )
+    .unwrap_err();
+    assert!(
+        why.rule == "BFS-SPC-4" && why.message.contains("in contact"),
+        "{why:?}"
+    );
     // One rank: a Line 4 wide.
     let mut s = setup(
         &[
@@ -232,6 +264,32 @@ fn bfs_spc_4_a_charge_calls_the_first_rank_back() {
     }
     assert!(sandtable_bfs::caracole::disordered(&g, h));
     assert!(!sandtable_bfs::caracole::counts_as_open(&g, h));
+
+    // The reiters reach it in their Additional Move: the hussars fight as Disorganized, with Poor
+    // Tactical Discipline.
+    at_combat(&mut g, CombatStage::DefendersFire);
+    run(&mut g, Command::Continue);
+    let fight = run(&mut g, Command::Continue);
+    let resolved = fight
+        .iter()
+        .find_map(|e| match e {
+            Event::CombatResolved(r) => Some(r),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no combat: {fight:?}"));
+    let hussars = resolved
+        .sides
+        .iter()
+        .find(|s| s.units.contains(&h))
+        .expect("the hussars fight");
+    assert!(
+        hussars
+            .modifiers
+            .iter()
+            .any(|m| m.delta == -1 && m.reason.contains("Poor Tactical Discipline")),
+        "{:?}",
+        hussars.modifiers
+    );
 }
 
 /// BFS-SPC-4: the place the first rank left is held as the unit's: no other unit's move may end
@@ -278,6 +336,19 @@ fn bfs_spc_4_no_other_unit_ends_in_the_place_the_first_rank_left() {
     );
     assert_eq!(
         Bfs::legal(&g, &into_the_gap).map_err(|e| e.rule),
+        Err("BFS-SPC-4".into())
+    );
+    // The whole ground the rank rode across is held, not only where it stood.
+    let further_in = Command::Move {
+        unit: c,
+        steps: vec![MoveStep::Shift {
+            dx: -10.0,
+            dy: 5.0,
+            degrees: 0.0,
+        }],
+    };
+    assert_eq!(
+        Bfs::legal(&g, &further_in).map_err(|e| e.rule),
         Err("BFS-SPC-4".into())
     );
 }

@@ -491,14 +491,7 @@ impl<'a> Lanes<'a> {
             per_base.extend(followers);
         }
         if self.caracole_rear {
-            let mut rear = ranks::followers_in_rank(self.game, self.shooter, 1, &per_base);
-            rear.extend(ranks::followers_in_rank(
-                self.game,
-                self.shooter,
-                2,
-                &per_base,
-            ));
-            per_base = rear;
+            per_base = crate::caracole::rear_followers(self.game, self.shooter, &per_base);
         }
         per_base
     }

@@ -108,6 +108,8 @@ pub fn mode(game: &Game, unit: UnitId, stage: FireStage) -> Option<RankVolley> {
         || stage == FireStage::WhileCharging
         || reloading(game, unit).is_some()
         || ranks(game, unit).len() < 2
+        // A caracole fires its ranks its own way (BFS-SPC-4).
+        || crate::caracole::riding_out(game, unit)
         // From on top of wagons the first rank fires alone (BFS-WAG-5).
         || !crate::wagon::cover::standing_on(game, unit).is_empty()
     {
@@ -147,7 +149,7 @@ pub fn salvo_followers<B: Copy>(
 
 /// The base of rank `rank` (0 = the front) behind each front base that fires, with that base's
 /// band and range: rear ranks firing from the first rank's ranges (a Salvo's second rank,
-/// BFS-SPC-29; a caracole's second and third, BFS-SPC-4).
+/// BFS-SPC-29).
 pub fn followers_in_rank<B: Copy>(
     game: &Game,
     unit: UnitId,
