@@ -29,13 +29,19 @@ fn hussars_facing(enemy: &'static str, enemy_front: f32, revision: u32) -> Game 
 
 /// As [`hussars_facing`], with `bases` hussars 2 wide.
 fn hussars_deep(bases: u8, enemy: &'static str, enemy_front: f32, revision: u32) -> Game {
-    let mut s = setup(
+    with_caracole(
         &[
             unit("hussars", 0, "winged-hussars", bases, 2, (60.0, 40.0), 0.0),
             unit("enemy", 1, enemy, 3, 3, (60.0, enemy_front), 180.0),
         ],
-        vec![],
-    );
+        revision,
+    )
+}
+
+/// A game of `units` under `revision`, the winged hussars given the Caracole rule and the unit
+/// "hussars" a Defense order, in side A's Movement Phase.
+fn with_caracole(units: &[Placed], revision: u32) -> Game {
+    let mut s = setup(units, vec![]);
     s.rules_revision = revision;
     for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
         if p.id == "winged-hussars" {
@@ -195,21 +201,13 @@ fn bfs_spc_4_who_may_caracole() {
         "{why:?}"
     );
     // One rank: a Line 4 wide.
-    let mut s = setup(
+    let line = with_caracole(
         &[
             unit("hussars", 0, "winged-hussars", 4, 4, (60.0, 40.0), 0.0),
             unit("enemy", 1, "musketeers", 3, 3, (60.0, 100.0), 180.0),
         ],
-        vec![],
+        now(),
     );
-    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-        if p.id == "winged-hussars" {
-            p.special_rules.push(SpecialRule::Caracole);
-        }
-    }
-    let mut line = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut line, "hussars", Some(OrderKind::Defense));
-    at_movement(&mut line, Side::A, false);
     assert_eq!(try_it(&line, 10.0), Err("BFS-SPC-4".into()));
     // A caracole is the unit's move: once, and no move after it.
     let mut done = g.clone();
@@ -296,23 +294,15 @@ fn bfs_spc_4_a_charge_calls_the_first_rank_back() {
 /// in it. Light cavalry (Open Order, side A) beside the hussars may not shift into it.
 #[test]
 fn bfs_spc_4_no_other_unit_ends_in_the_place_the_first_rank_left() {
-    let mut s = setup(
+    let mut g = with_caracole(
         &[
             unit("hussars", 0, "winged-hussars", 4, 2, (60.0, 40.0), 0.0),
             unit("cossacks", 0, "cossack-cavalry", 1, 1, (72.0, 40.0), 0.0),
             unit("enemy", 1, "musketeers", 3, 3, (60.0, 53.0), 180.0),
         ],
-        vec![],
+        now(),
     );
-    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-        if p.id == "winged-hussars" {
-            p.special_rules.push(SpecialRule::Caracole);
-        }
-    }
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "hussars", Some(OrderKind::Defense));
     set_order(&mut g, "cossacks", Some(OrderKind::Move));
-    at_movement(&mut g, Side::A, false);
     let h = id(&g, "hussars");
     let c = id(&g, "cossacks");
     let into_the_gap = Command::Move {
