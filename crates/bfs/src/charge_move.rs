@@ -11,7 +11,7 @@ use crate::flight;
 use crate::geo::{self, frame_of, unit_frame};
 use crate::ids::UnitId;
 use crate::sight;
-use crate::state::{Game, MoraleLevel, OrderKind, UnitStatus};
+use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use sandtable_geometry::Rect;
 use sandtable_geometry::charge::{self as gcharge};
 use sandtable_geometry::movement::Body;
@@ -134,6 +134,22 @@ pub fn charge_part(
                 final_bases = turned;
                 used += al.cost;
             }
+        }
+        // Elite Cavalry closes in base by base, as many abreast as can touch the edge
+        // (BFS-SPC-10).
+        if crate::elite_cavalry::charges_base_by_base(game, charger)
+            && let Some((bases, files)) = crate::elite_cavalry::close_in(
+                game,
+                charger,
+                &game.unit(charger).bases,
+                &final_bases,
+                touched,
+                edge,
+                budget,
+            )
+        {
+            final_bases = bases;
+            game.unit_mut(charger).formation = Formation::Close { files };
         }
         let u = game.unit_mut(charger);
         if let Some(cs) = u.charge.as_mut() {

@@ -14,14 +14,20 @@
 //! - **Under fire while charging.** A unit holding a Charge order is shot at −1, as if it were
 //!   in Open Order, until it enters the First Round of close combat (so also by its target's
 //!   Defender's Fire); its Impetus is at most +1.
+//! - **Charging base by base.** The charge runs as a Close Order charge does (wheel, straight
+//!   run, alignment on the edge struck), so that one that reaches nothing keeps the unit's
+//!   frontage, as the book's charge without contact does. Once it strikes, its bases close in as
+//!   Open Order ones would ([`close_in`]): as many abreast as can touch part of the edge, none
+//!   by a corner only, the rest behind, each going straight from where the move began within
+//!   its Move (the book's example: 3 bases against a front of 2).
 //! - **The Close Order charge.** In its Movement Phase, before it charges, its owner may declare
 //!   that it charges as a Close Order unit this turn ([`declare_close_charge`]): no −1 against
-//!   fire, and +2 Impetus.
+//!   fire, +2 Impetus, and the block strikes as it stands.
 //!
-//! Not played yet: the charge itself is always moved as a Close Order charge (the book's base by
-//! base charge, with no corner contact, the frontage kept when no contact is made and the last
-//! bases closing in the Additional Move, is not); the Close Order charge is declared only in the
-//! unit's own Movement Phase, so not for a countercharge, nor again before the Additional Move.
+//! Not played yet: each base's own straight run at an enemy base (the closing in is judged once
+//! the block has struck, and happens only if every base can get to its place; bases that
+//! cannot do not close in the Additional Move); the Close Order charge declared for a
+//! countercharge, or again before the Additional Move.
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -112,14 +118,96 @@ pub fn reformed(bases: &[Rect], files: u8) -> (Vec<Rect>, Vec<usize>) {
     crate::open_order::closed(bases, files)
 }
 
+/// Does this Elite Cavalry unit charge as Open Order does, base by base: no Close Order charge
+/// declared?
+pub fn charges_base_by_base(game: &Game, unit: UnitId) -> bool {
+    rules_apply(game)
+        && is_elite(game.unit_profile(unit))
+        && !game.unit(unit).flags.close_order_charge
+        && game.unit(unit).bases.len() > 1
+}
+
+/// How many bases of `width` can touch part of an edge `length` long, none by a corner only: the
+/// outermost must still overlap it, so `n × width < length + 2 × width` (the book's example: 3
+/// bases of 4 cm at a front of two such bases, not 4).
+pub fn bases_that_fit(length: f32, width: f32) -> usize {
+    if width <= 0.0 {
+        return 1;
+    }
+    (((length + 2.0 * width - 0.01) / width).floor() as usize).max(1)
+}
+
+/// Elite Cavalry closing in as Open Order charges do (BFS-SPC-10), once its charge has struck
+/// `struck`'s `edge` and aligned on it: its bases re-form in a Line on that edge, as many abreast
+/// as can touch part of it (none by a corner, [`bases_that_fit`]), centred on it, the rest in
+/// ranks behind; each base goes straight from where the charge part began (`start`) to its
+/// place, within `budget`. Returns the new bases (in the unit's order) and the files, or `None`
+/// when that brings no more bases into contact than the close-order charge did, or some base
+/// cannot get to its place.
+pub fn close_in(
+    game: &Game,
+    unit: UnitId,
+    start: &[Rect],
+    charged: &[Rect],
+    struck: UnitId,
+    edge: sandtable_geometry::Edge,
+    budget: f32,
+) -> Option<(Vec<Rect>, u8)> {
+    let first = charged.first()?;
+    let target = crate::geo::frame_of(&game.unit(struck).bases);
+    let seg = target.edge(edge);
+    let size = first.size();
+    let n = start.len();
+    let files = bases_that_fit(seg.length(), size.x).min(n);
+    let on_edge = |b: &Rect| {
+        let t = (seg.b - seg.a).normalize_or_zero();
+        let (c, h) = (t.dot(b.center() - seg.a), b.half.x);
+        let overlap = (c + h).min(seg.length()) - (c - h).max(0.0);
+        let touching = sandtable_geometry::distance::set_distance(
+            std::slice::from_ref(b),
+            &game.unit(struck).bases,
+        )
+        .is_ok_and(|d| d <= 0.05);
+        touching && overlap > 0.01
+    };
+    let before = charged.iter().filter(|b| on_edge(b)).count();
+    if files <= before {
+        return None;
+    }
+    let slots = crate::deploy::deployment_rects(
+        crate::scenario_spec::FormationSpec::Line { files: files as u8 },
+        n as u8,
+        (size.x, size.y),
+        seg.midpoint(),
+        sandtable_geometry::Pose::new(sandtable_geometry::Vec2::ZERO, first.pose.angle)
+            .bearing_deg(),
+    );
+    let to = nearest_places(charged, &slots);
+    let mut out = charged.to_vec();
+    for (i, &k) in to.iter().enumerate() {
+        let place = *slots.get(k)?;
+        if start[i].center().distance(place.center()) > budget + crate::moves::EPS {
+            return None;
+        }
+        out[i] = place;
+    }
+    let clear = game
+        .units
+        .iter()
+        .filter(|o| o.id != unit && o.status == crate::state::UnitStatus::OnTable)
+        .flat_map(|o| o.bases.iter())
+        .all(|ob| {
+            !out.iter()
+                .any(|b| sandtable_engine::scenario_check::rects_overlap(b, ob))
+        });
+    let gained = out.iter().filter(|b| on_edge(b)).count();
+    (clear && gained > before).then_some((out, files as u8))
+}
+
 /// Is the unit an Elite Cavalry unit holding a Charge order that charges as Open Order does
 /// (no Close Order charge declared)?
 fn open_style_charger(game: &Game, unit: UnitId) -> bool {
-    let u = game.unit(unit);
-    rules_apply(game)
-        && is_elite(game.unit_profile(unit))
-        && u.order == Some(OrderKind::Charge)
-        && !u.flags.close_order_charge
+    charges_base_by_base(game, unit) && game.unit(unit).order == Some(OrderKind::Charge)
 }
 
 /// Is the unit shot at −1 as if in Open Order: Elite Cavalry holding a Charge order, no Close

@@ -343,3 +343,70 @@ fn bfs_spc_10_who_may_declare_a_close_order_charge() {
     );
     assert!(declare(&g).is_err());
 }
+
+/// Winged hussars, 4 bases in a Line (16 cm), Elite Cavalry with a Charge order, 10 cm from 2
+/// bases of reiters (8 cm wide) facing them; side A's Movement Phase. `close`: a Close Order
+/// charge declared first.
+fn hussars_charging_reiters(close: bool) -> (Game, UnitId, UnitId) {
+    let mut s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 4, 4, (60.0, 40.0), 0.0),
+            unit("reiters", 1, "reiters", 2, 2, (60.0, 50.0), 180.0),
+        ],
+        vec![],
+    );
+    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
+        if p.id == "winged-hussars" {
+            p.special_rules.push(SpecialRule::EliteCavalry);
+        }
+    }
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "hussars", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+    if close {
+        run(&mut g, Command::CloseOrderCharge { unit: h });
+    }
+    charge_and_stand(&mut g, h, r, None);
+    (g, h, r)
+}
+
+/// The hussars' bases that touch part of the reiters' front edge (x 56..64, y 50), not a
+/// corner only.
+fn on_the_front(g: &Game, h: UnitId) -> usize {
+    g.unit(h)
+        .bases
+        .iter()
+        .filter(|b| {
+            let (lo, hi) = (b.center().x - b.half.x, b.center().x + b.half.x);
+            let front = b.center().y + b.half.y;
+            (front - 50.0).abs() < CM && hi.min(64.0) - lo.max(56.0) > CM
+        })
+        .count()
+}
+
+/// BFS-SPC-10, the book's example of the charge: Elite Cavalry charges base by base as Open
+/// Order does, each base straight at an enemy base and never touching by a corner only. Against
+/// Close Order cavalry 2 bases wide, 3 of its bases can be brought into contact, not 4: the 4
+/// hussars end 3 abreast on the reiters' front (x 54..66, 2, 4 and 2 cm of it each) with the
+/// fourth behind, a Line of 3. A Close Order charge strikes as a block: the middle 2 bases touch,
+/// the outer two only by their corners.
+#[test]
+fn bfs_spc_10_the_charge_brings_three_bases_against_two() {
+    let (g, h, _) = hussars_charging_reiters(false);
+    assert_eq!(on_the_front(&g, h), 3, "{:?}", g.unit(h).bases);
+    assert_eq!(g.unit(h).formation, Formation::Close { files: 3 });
+    let mut xs: Vec<f32> = g
+        .unit(h)
+        .bases
+        .iter()
+        .filter(|b| (b.center().y + b.half.y - 50.0).abs() < CM)
+        .map(|b| b.center().x)
+        .collect();
+    xs.sort_by(f32::total_cmp);
+    for (x, want) in xs.iter().zip([56.0, 60.0, 64.0]) {
+        assert!((x - want).abs() < CM, "{xs:?}");
+    }
+    let (block, h, _) = hussars_charging_reiters(true);
+    assert_eq!(on_the_front(&block, h), 2, "{:?}", block.unit(h).bases);
+}
