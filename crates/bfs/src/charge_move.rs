@@ -94,6 +94,7 @@ pub fn charge_part(
     let mut contact_unit = out.contact.map(|c| UnitId(c.unit as u16));
     let mut final_bases = moved.clone();
     let mut used = out.cost;
+    let mut closed_in: Option<u8> = None;
     if let Some(c) = out.contact {
         let touched = UnitId(c.unit as u16);
         // Align on the contact point with the struck edge (BFS-CHG-19); incidental contact makes
@@ -150,6 +151,7 @@ pub fn charge_part(
         {
             final_bases = bases;
             game.unit_mut(charger).formation = Formation::Close { files };
+            closed_in = Some(files);
         }
         let u = game.unit_mut(charger);
         if let Some(cs) = u.charge.as_mut() {
@@ -176,7 +178,7 @@ pub fn charge_part(
     game.unit_mut(charger).bases = final_bases;
     game.unit_mut(charger).flags.moved = true;
     let name = game.unit(target).name.clone();
-    let description = match contact_unit {
+    let mut description = match contact_unit {
         Some(t) if t == target => {
             format!("{part}: wheeled {wheel_deg:.0}°, moved {travelled:.1} cm and struck {name}")
         }
@@ -188,6 +190,11 @@ pub fn charge_part(
             "{part}: wheeled {wheel_deg:.0}° and moved {travelled:.1} cm towards {name}, not yet in contact"
         ),
     };
+    if let Some(files) = closed_in {
+        description.push_str(&format!(
+            ", its bases closing in {files} abreast, none touching by a corner only (Elite Cavalry, BFS-SPC-10)"
+        ));
+    }
     events.push(Event::ChargeMoved {
         unit: charger,
         distance_cm: used,
