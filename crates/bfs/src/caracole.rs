@@ -4,7 +4,7 @@
 //! no turn or maneuver; it fires in Defender's Fire, and the second and third ranks fire in
 //! Shooting after Movement from the first rank's ranges (the book does not move them up, and
 //! neither does Sandtable), with no −1 for that stage. While it caracoles, fire at it is at −1 as
-//! at Open Order, and the ground its first rank rode across is held as the unit's: no other unit
+//! at Open Order, its range measured to the first rank ([`shot_at`]), and the ground its first rank rode across is held as the unit's: no other unit
 //! may end a move in it, nor an enemy within 2 cm of it. After the Combat Phase the first rank
 //! rides back.
 //!
@@ -16,8 +16,7 @@
 //! Not played: the interruption by a charge at another unit that could touch the caracoling one
 //! on its way; a path (not only a move's end) through the ground the first rank left, and so a
 //! fleeing unit or a charge at another unit ending there (the first rank then cannot ride back,
-//! and the ranks behind close up on it instead); enemy ranges measured to the first rank only
-//! (they are measured to the nearest base, as for any unit).
+//! and the ranks behind close up on it instead).
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -222,6 +221,26 @@ pub fn riding_out(game: &Game, unit: UnitId) -> bool {
         .caracole
         .as_ref()
         .is_some_and(|c| !c.interrupted)
+}
+
+/// The bases enemy fire measures its range to: the first rank while it is out (all of it lost,
+/// the rest), else every base.
+pub fn shot_at(game: &Game, unit: UnitId) -> Vec<Rect> {
+    let u = game.unit(unit);
+    let out: Vec<Rect> = match u.caracole.as_ref().filter(|c| !c.interrupted) {
+        Some(c) => u
+            .bases
+            .iter()
+            .filter(|b| {
+                c.out
+                    .iter()
+                    .any(|o| o.center().distance(b.center()) < SAME_PLACE_CM)
+            })
+            .copied()
+            .collect(),
+        None => Vec::new(),
+    };
+    if out.is_empty() { u.bases.clone() } else { out }
 }
 
 /// Fire at a caracoling unit is at −1, as at Open Order.

@@ -342,3 +342,43 @@ fn bfs_spc_4_no_other_unit_ends_in_the_place_the_first_rank_left() {
         Err("BFS-SPC-4".into())
     );
 }
+
+/// BFS-SPC-4: the range of enemy fire is measured to the first rank while it is out. Musketeers
+/// on the hussars' right, facing west, the middle of their front (x = 66) 2 cm from the second
+/// rank's flank: 2.00 cm before the caracole. Once the first rank has ridden 10 cm out (y 47 to
+/// 50), the nearest range is from the northern musketeer base's front midpoint (66, 39.5) to the
+/// rank's corner (64, 47): √(2² + 7.5²) = 7.76 cm.
+#[test]
+fn bfs_spc_4_enemy_fire_measures_to_the_first_rank() {
+    let mut g = with_caracole(
+        &[
+            unit("hussars", 0, "winged-hussars", 4, 2, (60.0, 40.0), 0.0),
+            unit("enemy", 1, "musketeers", 3, 3, (66.0, 35.5), 270.0),
+        ],
+        now(),
+    );
+    let range = |g: &Game| {
+        let scene = sandtable_bfs::geo::scene(g);
+        plan_volley(g, &scene, id(g, "enemy"), FireStage::AfterMovement)
+            .expect("a volley")
+            .groups
+            .iter()
+            .map(|x| x.distance)
+            .fold(f32::INFINITY, f32::min)
+    };
+    assert!((range(&g) - 2.0).abs() < CM, "{}", range(&g));
+    let h = id(&g, "hussars");
+    run(
+        &mut g,
+        Command::Caracole {
+            unit: h,
+            distance: 10.0,
+        },
+    );
+    let want = (2.0f32 * 2.0 + 7.5 * 7.5).sqrt();
+    assert!(
+        (range(&g) - want).abs() < CM,
+        "{} against {want}",
+        range(&g)
+    );
+}

@@ -713,7 +713,8 @@ fn closest_target(
     // (closest range, target, (base, band, distance) of each shooting base)
     let mut best: Option<(f32, Piece, Vec<(usize, RangeBand, f32)>)> = None;
     for &t in candidates {
-        let per_base = lanes.to(scene, sid(t), &game.unit(t).bases, stats);
+        // At a caracoling unit, ranges are measured to its first rank (BFS-SPC-4).
+        let per_base = lanes.to(scene, sid(t), &crate::caracole::shot_at(game, t), stats);
         if per_base.is_empty() {
             continue;
         }
