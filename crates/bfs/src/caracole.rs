@@ -453,16 +453,9 @@ pub fn rear_followers<B: Copy>(
     unit: UnitId,
     firing: &[(usize, B, f32)],
 ) -> Vec<(usize, B, f32)> {
-    let u = game.unit(unit);
-    let frame = crate::geo::frame_of(&u.bases);
-    let x = |i: usize| frame.pose.to_local(u.bases[i].center()).x;
-    let mut out = Vec::new();
-    for rank in rear_ranks(game, unit).into_iter().take(2) {
-        for &(i, band, d) in firing {
-            if let Some(&j) = rank.iter().find(|&&j| (x(j) - x(i)).abs() < 0.5) {
-                out.push((j, band, d));
-            }
-        }
-    }
-    out
+    rear_ranks(game, unit)
+        .iter()
+        .take(2)
+        .flat_map(|rank| crate::shooting::ranks::followers(game, unit, rank, firing))
+        .collect()
 }

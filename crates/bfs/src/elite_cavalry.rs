@@ -84,29 +84,16 @@ pub fn turned_as_block(bases: &[Rect], theta: f32) -> Vec<Rect> {
         .collect()
 }
 
-/// For each base, the place of `places` it takes: the closest pair of base and free place first,
-/// so that a base already standing on a place keeps it.
+/// For each base, the place of `places` it takes, the shortest moves first
+/// ([`crate::reform::nearest_free`]); a base left without one keeps `usize::MAX`.
 pub fn nearest_places(bases: &[Rect], places: &[Rect]) -> Vec<usize> {
-    let n = bases.len().min(places.len());
     let mut to = vec![usize::MAX; bases.len()];
-    let mut taken = vec![false; places.len()];
-    for _ in 0..n {
-        let mut best: Option<(f32, usize, usize)> = None;
-        for (i, b) in bases
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| to[*i] == usize::MAX)
-        {
-            for (k, pl) in places.iter().enumerate().filter(|(k, _)| !taken[*k]) {
-                let d = b.center().distance_squared(pl.center());
-                if best.is_none_or(|(bd, _, _)| d < bd) {
-                    best = Some((d, i, k));
-                }
-            }
-        }
-        if let Some((_, i, k)) = best {
+    for (k, who) in crate::reform::nearest_free(bases, places, None)
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(i) = who {
             to[i] = k;
-            taken[k] = true;
         }
     }
     to

@@ -51,13 +51,28 @@ pub fn line_with_anchor_at(
         anchor_front - right * x_mid,
         Pose::new(Vec2::ZERO, angle).bearing_deg(),
     );
-    let mut who: Vec<Option<usize>> = vec![None; n];
-    let mut placed = vec![false; n];
-    who[middle] = Some(anchor);
-    placed[anchor] = true;
-    for _ in 1..n {
+    let who = nearest_free(bases, &slots, Some((anchor, middle)));
+    let from = who.iter().map(|w| w.unwrap_or(0)).collect();
+    (slots, from)
+}
+
+/// Which base takes each of `places`: `fixed` (base, place) first, then the closest pair of a
+/// free base and a free place, again and again, so that the shortest moves are made and a base
+/// already standing on a place keeps it. Places left over get `None`.
+pub fn nearest_free(
+    bases: &[Rect],
+    places: &[Rect],
+    fixed: Option<(usize, usize)>,
+) -> Vec<Option<usize>> {
+    let mut who: Vec<Option<usize>> = vec![None; places.len()];
+    let mut placed = vec![false; bases.len()];
+    if let Some((base, place)) = fixed {
+        who[place] = Some(base);
+        placed[base] = true;
+    }
+    loop {
         let mut best: Option<(f32, usize, usize)> = None;
-        for (s, slot) in slots.iter().enumerate().filter(|(s, _)| who[*s].is_none()) {
+        for (s, slot) in places.iter().enumerate().filter(|(s, _)| who[*s].is_none()) {
             for (i, b) in bases.iter().enumerate().filter(|(i, _)| !placed[*i]) {
                 let d = b.center().distance(slot.center());
                 if best.is_none_or(|(bd, _, _)| d < bd) {
@@ -65,11 +80,10 @@ pub fn line_with_anchor_at(
                 }
             }
         }
-        if let Some((_, s, i)) = best {
-            who[s] = Some(i);
-            placed[i] = true;
-        }
+        let Some((_, s, i)) = best else {
+            return who;
+        };
+        who[s] = Some(i);
+        placed[i] = true;
     }
-    let from = who.iter().map(|w| w.unwrap_or(0)).collect();
-    (slots, from)
 }

@@ -144,30 +144,28 @@ pub fn salvo_followers<B: Copy>(
     unit: UnitId,
     firing: &[(usize, B, f32)],
 ) -> Vec<(usize, B, f32)> {
-    followers_in_rank(game, unit, 1, firing)
+    match ranks(game, unit).get(1) {
+        Some(second) => followers(game, unit, second, firing),
+        None => Vec::new(),
+    }
 }
 
-/// The base of rank `rank` (0 = the front) behind each front base that fires, with that base's
-/// band and range: rear ranks firing from the first rank's ranges (a Salvo's second rank,
-/// BFS-SPC-29).
-pub fn followers_in_rank<B: Copy>(
+/// The base of `rank` (indices of the unit's bases) behind each front base that fires, with
+/// that base's band and range: a rear rank firing from the first rank's ranges (a Salvo's second
+/// rank, BFS-SPC-29; a caracole's second and third, BFS-SPC-4).
+pub fn followers<B: Copy>(
     game: &Game,
     unit: UnitId,
-    rank: usize,
+    rank: &[usize],
     firing: &[(usize, B, f32)],
 ) -> Vec<(usize, B, f32)> {
     let u = game.unit(unit);
-    let r = ranks(game, unit);
-    let Some(second) = r.get(rank) else {
-        return Vec::new();
-    };
     let f = frame_of(&u.bases);
     let x = |i: usize| f.pose.to_local(u.bases[i].center()).x;
     firing
         .iter()
         .filter_map(|&(i, band, d)| {
-            second
-                .iter()
+            rank.iter()
                 .find(|&&j| (x(j) - x(i)).abs() < 0.5)
                 .map(|&j| (j, band, d))
         })
