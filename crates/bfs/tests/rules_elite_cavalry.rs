@@ -20,13 +20,21 @@ const CM: f32 = 0.01;
 /// (60, 40) facing north, with `order`; Swedish musketeers 30 cm ahead, facing them. The
 /// hussars carry Elite Cavalry when `elite`; the battle is played under `revision`.
 fn hussars(elite: bool, order: OrderKind, revision: u32) -> Game {
-    let mut s = setup(
+    with_hussars(
         &[
             unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 40.0), 0.0),
             unit("musketeers", 1, "musketeers", 3, 3, (60.0, 70.0), 180.0),
         ],
-        vec![],
-    );
+        elite,
+        order,
+        revision,
+    )
+}
+
+/// A game of `units` under `revision`, the winged hussars carrying Elite Cavalry when `elite`,
+/// the unit "hussars" holding `order`, in side A's Movement Phase.
+fn with_hussars(units: &[Placed], elite: bool, order: OrderKind, revision: u32) -> Game {
+    let mut s = setup(units, vec![]);
     s.rules_revision = revision;
     if elite {
         for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
@@ -348,21 +356,15 @@ fn bfs_spc_10_who_may_declare_a_close_order_charge() {
 /// bases of reiters (8 cm wide) facing them; side A's Movement Phase. `close`: a Close Order
 /// charge declared first.
 fn hussars_charging_reiters(close: bool) -> (Game, UnitId, UnitId) {
-    let mut s = setup(
+    let mut g = with_hussars(
         &[
             unit("hussars", 0, "winged-hussars", 4, 4, (60.0, 40.0), 0.0),
             unit("reiters", 1, "reiters", 2, 2, (60.0, 50.0), 180.0),
         ],
-        vec![],
+        true,
+        OrderKind::Charge,
+        sandtable_bfs::revision::CURRENT,
     );
-    for p in s.armies.iter_mut().flat_map(|l| l.profiles.iter_mut()) {
-        if p.id == "winged-hussars" {
-            p.special_rules.push(SpecialRule::EliteCavalry);
-        }
-    }
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "hussars", Some(OrderKind::Charge));
-    at_movement(&mut g, Side::A, false);
     let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
     if close {
         run(&mut g, Command::CloseOrderCharge { unit: h });
