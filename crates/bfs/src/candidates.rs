@@ -85,6 +85,8 @@ pub fn candidates(game: &Game) -> Vec<Command> {
                     unit,
                     reaction: Reaction::HideAmongPikes,
                 },
+                // Elite Cavalry about to countercharge (BFS-SPC-10).
+                Command::CloseOrderCharge { unit },
             ];
             for by in authority::commanders_who_may_order(game, unit) {
                 v.push(Command::React {

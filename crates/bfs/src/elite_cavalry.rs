@@ -20,14 +20,15 @@
 //!   Open Order ones would ([`close_in`]): as many abreast as can touch part of the edge, none
 //!   by a corner only, the rest behind, each going straight from where the move began within
 //!   its Move (the book's example: 3 bases against a front of 2).
-//! - **The Close Order charge.** In its Movement Phase, before it charges, its owner may declare
-//!   that it charges as a Close Order unit this turn ([`declare_close_charge`]): no −1 against
-//!   fire, +2 Impetus, and the block strikes as it stands.
+//! - **The Close Order charge.** In its Movement Phase, before it charges, or in the enemy's,
+//!   before it answers a charge with a countercharge, its owner may declare that it charges as
+//!   a Close Order unit this turn ([`declare_close_charge`]): no −1 against fire, +2 Impetus, and
+//!   the block strikes as it stands.
 //!
 //! Not played yet: each base's own straight run at an enemy base (the closing in is judged once
 //! the block has struck, and happens only if every base can get to its place; bases that
-//! cannot do not close in the Additional Move); the Close Order charge declared for a
-//! countercharge, or again before the Additional Move.
+//! cannot do not close in the Additional Move); the Close Order charge declared again before the
+//! Additional Move.
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -222,13 +223,15 @@ pub fn impetus(game: &Game, unit: UnitId, bonus: i32) -> i32 {
     }
 }
 
-/// May the owner declare a Close Order charge for this unit now: its side's Movement Phase, an
-/// Elite Cavalry unit in a Line or Column holding a Charge order, before it charges or moves (a
-/// charge carried over from the last turn may be declared so again)? A countercharge, made in
-/// the enemy's Movement Phase, cannot be declared so.
+/// May the owner declare a Close Order charge for this unit now: an Elite Cavalry unit in a Line
+/// or Column holding a Charge order, before it charges or moves (a charge carried over from the
+/// last turn may be declared so again), in its side's Movement Phase or, before it answers an
+/// enemy charge, in the enemy's, for its countercharge?
 pub fn check_close_charge(game: &Game, unit: UnitId) -> Result<(), RuleError> {
     let refuse = |why: String| Err(RuleError::new(RULE, why));
-    crate::phases::movement::acting_unit(game, unit)?;
+    if !answering_a_charge(game, unit) {
+        crate::phases::movement::acting_unit(game, unit)?;
+    }
     let u = game.unit(unit);
     if !rules_apply(game) || !is_elite(game.unit_profile(unit)) {
         return refuse(format!(
@@ -258,6 +261,16 @@ pub fn check_close_charge(game: &Game, unit: UnitId) -> Result<(), RuleError> {
         ));
     }
     Ok(())
+}
+
+/// Is the unit the one asked now to answer an enemy charge (so it may countercharge)?
+fn answering_a_charge(game: &Game, unit: UnitId) -> bool {
+    match &game.turn.phase {
+        crate::turn::Phase::Movement {
+            charge: Some(pc), ..
+        } => pc.commander.is_none() && pc.reactors.get(pc.reactions.len()) == Some(&unit),
+        _ => false,
+    }
 }
 
 /// Declares that the unit charges as a Close Order unit this turn.

@@ -412,3 +412,46 @@ fn bfs_spc_10_the_charge_brings_three_bases_against_two() {
     let (block, h, _) = hussars_charging_reiters(true);
     assert_eq!(on_the_front(&block, h), 2, "{:?}", block.unit(h).bases);
 }
+
+/// BFS-SPC-10: at the start of each Movement Phase the unit may declare a Close Order charge, so
+/// also in the enemy's, before it answers the enemy's charge with a countercharge. The hussars,
+/// with a Charge order, are charged by reiters in side B's Movement Phase: asked to react, they
+/// may declare it, then countercharge with +2 Impetus.
+#[test]
+fn bfs_spc_10_a_countercharge_may_be_a_close_order_charge() {
+    let mut g = with_hussars(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 40.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 58.0), 180.0),
+        ],
+        true,
+        OrderKind::Charge,
+        sandtable_bfs::revision::CURRENT,
+    );
+    let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+    set_order(&mut g, "reiters", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::B, true);
+    // Not before it is asked.
+    assert!(Bfs::legal(&g, &Command::CloseOrderCharge { unit: h }).is_err());
+    run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: r,
+            target: h,
+            pay: None,
+        },
+    );
+    run(&mut g, Command::CloseOrderCharge { unit: h });
+    assert!(g.unit(h).flags.close_order_charge);
+    run(
+        &mut g,
+        Command::React {
+            unit: h,
+            reaction: sandtable_bfs::vocab::Reaction::Countercharge,
+        },
+    );
+    let by_move =
+        sandtable_bfs::close_combat::impetus_bonus(g.unit_profile(h), g.unit(h).formation);
+    assert_eq!(sandtable_bfs::elite_cavalry::impetus(&g, h, by_move), 2);
+    assert!(g.unit(h).charge.as_ref().is_some_and(|c| c.countercharge));
+}

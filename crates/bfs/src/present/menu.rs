@@ -165,6 +165,14 @@ pub fn menu(
                 )
                 .key('C'),
             );
+            // Elite Cavalry may countercharge as a Close Order unit (BFS-SPC-10).
+            let close = Command::CloseOrderCharge { unit: reactor };
+            if crate::phases::check(view, &close).is_ok() {
+                menu.items.push(MenuItem::new(
+                    "First declare a Close Order charge: +2 Impetus, but no −1 to fire at it (BFS-SPC-10)",
+                    close,
+                ));
+            }
             // A unit in a countercharge's path may only countercharge it or stand (BFS-AMV-1).
             let chained = !pc.reactions.is_empty();
             if !chained && crate::break_off::check(view, reactor).is_ok() {
