@@ -280,6 +280,7 @@ fn mark_contact(game: &mut Game, unit: UnitId, with: UnitId) {
 /// Close Combat step 1: chargers not yet in contact make their Additional Move; one that still
 /// fails to reach takes a Skill test (BFS-CHG-13, BFS-CHG-24, BFS-CC-4).
 pub fn additional_moves(game: &mut Game, events: &mut Vec<Event>) {
+    crate::elite_cavalry::close_in_additional(game, events);
     let first = game.turn.initiative.unwrap_or(crate::ids::Side::A);
     let mut chargers: Vec<UnitId> = game
         .units

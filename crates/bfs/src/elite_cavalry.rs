@@ -25,10 +25,12 @@
 //!   a Close Order unit this turn ([`declare_close_charge`]): no −1 against fire, +2 Impetus, and
 //!   the block strikes as it stands.
 //!
+//! Bases that cannot get to their places in the Movement Phase close in with the Additional Move
+//! ([`close_in_additional`], the book's Example 3).
+//!
 //! Not played yet: each base's own straight run at an enemy base (the closing in is judged once
-//! the block has struck, and happens only if every base can get to its place; bases that
-//! cannot do not close in the Additional Move); the Close Order charge declared again before the
-//! Additional Move.
+//! the block has struck, all bases or none in one move); the Close Order charge declared again
+//! before the Additional Move.
 
 use crate::event::Event;
 use crate::ids::UnitId;
@@ -190,6 +192,62 @@ pub fn close_in(
         });
     let gained = out.iter().filter(|b| on_edge(b)).count();
     (clear && gained > before).then_some((out, files as u8))
+}
+
+/// The Additional Move of Elite Cavalry already in contact: bases that could not close in during
+/// the Movement Phase go on now, as far as the Additional Move takes them (the book's Example 3:
+/// two bases in contact after the Movement Phase, the third joins them in the Additional Move).
+pub fn close_in_additional(game: &mut Game, events: &mut Vec<Event>) {
+    let ready: Vec<(UnitId, UnitId, sandtable_geometry::Edge)> = game
+        .units
+        .iter()
+        .filter(|u| u.status == crate::state::UnitStatus::OnTable)
+        .filter_map(|u| {
+            let c = u.charge.as_ref()?;
+            (c.contact && !c.pursuit).then_some((u.id, c.target, c.struck?))
+        })
+        .filter(|(u, _, _)| charges_base_by_base(game, *u))
+        .collect();
+    for (unit, target, edge) in ready {
+        if game.unit(target).status != crate::state::UnitStatus::OnTable {
+            continue;
+        }
+        let add = game.unit_profile(unit).movement.additional;
+        if add <= 0.0 {
+            continue;
+        }
+        let scene = crate::geo::scene(game);
+        let budget = crate::charge_reach::terrain_budget(
+            game,
+            &scene,
+            unit,
+            target,
+            add,
+            true,
+            &mut Vec::new(),
+        );
+        let bases = game.unit(unit).bases.clone();
+        let Some((closed, files)) = close_in(game, unit, &bases, &bases, target, edge, budget)
+        else {
+            continue;
+        };
+        let moved = bases
+            .iter()
+            .zip(&closed)
+            .map(|(a, b)| a.center().distance(b.center()))
+            .fold(0.0f32, f32::max);
+        let u = game.unit_mut(unit);
+        u.bases = closed;
+        u.formation = Formation::Close { files };
+        events.push(Event::ChargeMoved {
+            unit,
+            distance_cm: moved,
+            contact: Some(target),
+            description: format!(
+                "Additional Move: the bases that could not close in do so now, {files} abreast, none touching by a corner only (Elite Cavalry, BFS-SPC-10)"
+            ),
+        });
+    }
 }
 
 /// Is the unit an Elite Cavalry unit holding a Charge order that charges as Open Order does

@@ -5,11 +5,13 @@
 mod support;
 
 use sandtable_bfs::command::{MoveStep, PivotCorner, TurnKind};
+use sandtable_bfs::event::Event;
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::preview::{Preview, preview};
 use sandtable_bfs::profile::SpecialRule;
 use sandtable_bfs::shooting::{FireStage, plan_volley};
 use sandtable_bfs::state::{Formation, OrderKind};
+use sandtable_bfs::turn::CombatStage;
 use sandtable_bfs::{Bfs, Command, Game};
 use sandtable_engine::Ruleset;
 use support::*;
@@ -454,4 +456,42 @@ fn bfs_spc_10_a_countercharge_may_be_a_close_order_charge() {
         sandtable_bfs::close_combat::impetus_bonus(g.unit_profile(h), g.unit(h).formation);
     assert_eq!(sandtable_bfs::elite_cavalry::impetus(&g, h, by_move), 2);
     assert!(g.unit(h).charge.as_ref().is_some_and(|c| c.countercharge));
+}
+
+/// BFS-SPC-10, the book's Example 3: bases that cannot close in during the Movement Phase may do
+/// so in the Additional Move. The hussars' Line (x 46..62) charges reiters 2 bases wide (x 56..64)
+/// 19.8 cm ahead: the block strikes with 2 bases; the third place on the front (x 62..66) is
+/// 25.5 cm from where the farthest base set out, beyond its 20 cm, so nothing closes in yet. In
+/// the Close Combat stage's Additional Move (+20 cm) it does: 3 bases on the reiters' front.
+#[test]
+fn bfs_spc_10_the_last_bases_close_in_with_the_additional_move() {
+    let mut g = with_hussars(
+        &[
+            unit("hussars", 0, "winged-hussars", 4, 4, (54.0, 40.0), 0.0),
+            unit("reiters", 1, "reiters", 2, 2, (60.0, 59.8), 180.0),
+        ],
+        true,
+        OrderKind::Charge,
+        sandtable_bfs::revision::CURRENT,
+    );
+    let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+    let on_front = |g: &Game| {
+        g.unit(h)
+            .bases
+            .iter()
+            .filter(|b| {
+                let (lo, hi) = (b.center().x - b.half.x, b.center().x + b.half.x);
+                (b.center().y + b.half.y - 59.8).abs() < CM && hi.min(64.0) - lo.max(56.0) > CM
+            })
+            .count()
+    };
+    charge_and_stand(&mut g, h, r, None);
+    assert_eq!(on_front(&g), 2, "{:?}", g.unit(h).bases);
+    at_combat(&mut g, CombatStage::CloseCombat);
+    let events = run(&mut g, Command::Continue);
+    let closed = events.iter().any(|e| {
+        matches!(e, Event::ChargeMoved { unit, description, .. }
+        if *unit == h && description.contains("3 abreast"))
+    });
+    assert!(closed, "{events:?}");
 }
