@@ -55,11 +55,7 @@ pub fn candidates(game: &Game) -> Vec<Command> {
         Phase::Movement {
             charge: Some(c), ..
         } => {
-            let unit = c
-                .reactors
-                .get(c.reactions.len())
-                .copied()
-                .unwrap_or(c.target);
+            let unit = c.answering();
             let mut v = vec![
                 Command::React {
                     unit,

@@ -21,7 +21,6 @@
 use crate::event::Event;
 use crate::ids::UnitId;
 use crate::profile::SpecialRule;
-use crate::shooting::FireStage;
 use crate::state::{Formation, Game, MoraleLevel, OrderKind, UnitStatus};
 use sandtable_engine::RuleError;
 use sandtable_geometry::movement::Body;
@@ -243,20 +242,8 @@ pub fn shot_at(game: &Game, unit: UnitId) -> Vec<Rect> {
     if out.is_empty() { u.bases.clone() } else { out }
 }
 
-/// Fire at a caracoling unit is at −1, as at Open Order.
-pub fn counts_as_open(game: &Game, unit: UnitId) -> bool {
-    riding_out(game, unit)
-}
-
-/// Do the second and third ranks fire this stage, from the first rank's ranges: Shooting after
-/// Movement, the caracole not interrupted, the unit still in good order?
-pub fn rear_ranks_fire(game: &Game, unit: UnitId, stage: FireStage) -> bool {
-    stage == FireStage::AfterMovement
-        && riding_out(game, unit)
-        && game.unit(unit).morale == MoraleLevel::Good
-}
-
-/// May this unit fire a second volley this turn (the rear ranks' one)?
+/// May this unit fire a second volley this turn, its rear ranks' in Shooting after Movement: the
+/// caracole not interrupted, the unit still in good order?
 pub fn fires_twice(game: &Game, unit: UnitId) -> bool {
     riding_out(game, unit) && game.unit(unit).morale == MoraleLevel::Good
 }
@@ -403,16 +390,12 @@ pub fn holds_the_gap(
 
 /// Is `rect` clear of every other unit's bases and of every commander on the table?
 fn free(game: &Game, unit: UnitId, rect: &Rect) -> bool {
-    let overlaps = |r: &Rect| sandtable_engine::scenario_check::rects_overlap(r, rect);
-    game.units
-        .iter()
-        .filter(|o| o.id != unit && o.status == UnitStatus::OnTable)
-        .all(|o| !o.bases.iter().any(overlaps))
+    !crate::charge_move::overlaps_anyone(game, unit, std::slice::from_ref(rect))
         && game
             .commanders
             .iter()
             .filter(|c| c.status == UnitStatus::OnTable && c.attached_to.is_none())
-            .all(|c| !overlaps(&c.base))
+            .all(|c| !sandtable_engine::scenario_check::rects_overlap(&c.base, rect))
 }
 
 /// The second and third ranks of a caracoling unit, front first: the bases that did not ride

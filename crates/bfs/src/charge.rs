@@ -394,7 +394,7 @@ pub fn check_react(
             "The charge is on a commander: he answers it himself.",
         ));
     }
-    let next = pending.reactors.get(pending.reactions.len()).copied();
+    let next = pending.next_reactor();
     if next != Some(unit) {
         return Err(RuleError::new(
             "BFS-CHG-12",

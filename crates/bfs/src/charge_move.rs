@@ -208,7 +208,7 @@ pub fn charge_part(
 }
 
 /// Would these bases of `unit` overlap any other unit's?
-fn overlaps_anyone(game: &Game, unit: UnitId, bases: &[Rect]) -> bool {
+pub(crate) fn overlaps_anyone(game: &Game, unit: UnitId, bases: &[Rect]) -> bool {
     game.units
         .iter()
         .filter(|o| o.id != unit && o.status == UnitStatus::OnTable)

@@ -102,12 +102,6 @@ pub fn nearest_places(bases: &[Rect], places: &[Rect]) -> Vec<usize> {
     to
 }
 
-/// The unit's bases re-formed `files` wide, the base nearest the middle of the front staying put
-/// and the others taking the nearest places; with the index of the base each place takes.
-pub fn reformed(bases: &[Rect], files: u8) -> (Vec<Rect>, Vec<usize>) {
-    crate::open_order::closed(bases, files)
-}
-
 /// Does this Elite Cavalry unit charge as Open Order does, base by base: no Close Order charge
 /// declared?
 pub fn charges_base_by_base(game: &Game, unit: UnitId) -> bool {
@@ -181,15 +175,7 @@ pub fn close_in(
         }
         out[i] = place;
     }
-    let clear = game
-        .units
-        .iter()
-        .filter(|o| o.id != unit && o.status == crate::state::UnitStatus::OnTable)
-        .flat_map(|o| o.bases.iter())
-        .all(|ob| {
-            !out.iter()
-                .any(|b| sandtable_engine::scenario_check::rects_overlap(b, ob))
-        });
+    let clear = !crate::charge_move::overlaps_anyone(game, unit, &out);
     let gained = out.iter().filter(|b| on_edge(b)).count();
     (clear && gained > before).then_some((out, files as u8))
 }
@@ -326,7 +312,7 @@ fn answering_a_charge(game: &Game, unit: UnitId) -> bool {
     match &game.turn.phase {
         crate::turn::Phase::Movement {
             charge: Some(pc), ..
-        } => pc.commander.is_none() && pc.reactors.get(pc.reactions.len()) == Some(&unit),
+        } => pc.commander.is_none() && pc.next_reactor() == Some(unit),
         _ => false,
     }
 }

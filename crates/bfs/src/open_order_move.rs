@@ -438,7 +438,7 @@ pub fn plan(
                         format!("{} cannot have {wanted} files with {n} bases.", u.name),
                     ));
                 }
-                let (slots, from) = crate::elite_cavalry::reformed(&acc.bases, wanted as u8);
+                let (slots, from) = crate::open_order::closed(&acc.bases, wanted as u8);
                 // Each base rides straight to its place, its path checked.
                 let mut most = 0.0f32;
                 for (s, &i) in slots.iter().zip(&from) {

@@ -22,11 +22,7 @@ pub fn deciding(game: &Game) -> Option<u8> {
             if let Some(cm) = c.commander {
                 return Some(game.commander(cm).side.0);
             }
-            let reactor = c
-                .reactors
-                .get(c.reactions.len())
-                .copied()
-                .unwrap_or(c.target);
+            let reactor = c.answering();
             Some(game.unit(reactor).side.0)
         }
         Phase::Movement { acting, .. } => Some(acting.0),
@@ -131,11 +127,7 @@ pub fn prompt(game: &Game) -> Prompt {
             charge: Some(c),
             ..
         } => {
-            let reactor = c
-                .reactors
-                .get(c.reactions.len())
-                .copied()
-                .unwrap_or(c.target);
+            let reactor = c.answering();
             let expected = if c.reactions.is_empty()
                 && crate::break_off::check(game, reactor).is_ok()
             {

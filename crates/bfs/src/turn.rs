@@ -63,6 +63,18 @@ pub struct PendingCharge {
     pub commander: Option<crate::ids::CommanderId>,
 }
 
+impl PendingCharge {
+    /// The unit asked to react now, if any is still to answer.
+    pub fn next_reactor(&self) -> Option<UnitId> {
+        self.reactors.get(self.reactions.len()).copied()
+    }
+
+    /// The unit whose answer is awaited: the next reactor, else the target.
+    pub fn answering(&self) -> UnitId {
+        self.next_reactor().unwrap_or(self.target)
+    }
+}
+
 /// Combat Phase stages (BFS-CBT-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CombatStage {

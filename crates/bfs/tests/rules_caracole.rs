@@ -261,7 +261,7 @@ fn bfs_spc_4_a_charge_calls_the_first_rank_back() {
         assert!(b.center().distance(was.center()) < CM);
     }
     assert!(sandtable_bfs::caracole::disordered(&g, h));
-    assert!(!sandtable_bfs::caracole::counts_as_open(&g, h));
+    assert!(!sandtable_bfs::caracole::riding_out(&g, h));
 
     // The reiters reach it in their Additional Move: the hussars fight as Disorganized, with Poor
     // Tactical Discipline.

@@ -146,11 +146,7 @@ pub fn menu(
             },
             _,
         ) => {
-            let reactor = pc
-                .reactors
-                .get(pc.reactions.len())
-                .copied()
-                .unwrap_or(pc.target);
+            let reactor = pc.answering();
             let react = |reaction| Command::React {
                 unit: reactor,
                 reaction,

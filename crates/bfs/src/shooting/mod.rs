@@ -610,8 +610,8 @@ pub(crate) fn plan_volley_at(
     let weapon = p.ranged?;
     let stats = weapon.stats(p.is_mounted());
     let rank_volley = ranks::mode(game, shooter, stage);
-    let caracole_rear = crate::caracole::rear_ranks_fire(game, shooter, stage)
-        && twice::second_shot(game, shooter, stage);
+    let caracole_rear =
+        crate::caracole::fires_twice(game, shooter) && twice::second_shot(game, shooter, stage);
     let lanes = Lanes::of(game, shooter, rank_volley, caracole_rear);
     let in_contact = flight::enemies_in_contact(game, shooter);
 
@@ -964,7 +964,7 @@ fn target_mods(
                 ));
             } else if in_cover(game, target) {
                 mods.push(Modifier::new("BFS-SHO-17", "target in cover", -1));
-            } else if crate::caracole::counts_as_open(game, target) {
+            } else if crate::caracole::riding_out(game, target) {
                 mods.push(Modifier::new(
                     "BFS-SPC-4",
                     "target caracoling counts as Open Order",
