@@ -109,15 +109,31 @@ fn main() {
     }
     if let Ok(probe) = std::env::var("PROBE") {
         let parsed: Vec<f32> = probe.split(',').filter_map(|v| v.parse().ok()).collect();
-        let [index, cm] = parsed[..] else {
-            panic!("PROBE must be UNIT_INDEX,CM");
+        // UNIT_INDEX,CM goes forward; UNIT_INDEX,CM,DEGREES wheels first (positive: on the
+        // front-left corner, negative: on the front-right one).
+        let (index, cm, deg) = match parsed[..] {
+            [index, cm] => (index, cm, 0.0),
+            [index, cm, deg] => (index, cm, deg),
+            _ => panic!("PROBE must be UNIT_INDEX,CM[,DEGREES]"),
         };
         let id = sandtable_bfs::UnitId(index as u16);
         let mut g = view.clone();
-        let cmd = sandtable_bfs::Command::Move {
-            unit: id,
-            steps: vec![sandtable_bfs::command::MoveStep::Forward(cm)],
-        };
+        let mut steps = Vec::new();
+        if deg != 0.0 {
+            let pivot = if deg > 0.0 {
+                sandtable_bfs::command::PivotCorner::FrontLeft
+            } else {
+                sandtable_bfs::command::PivotCorner::FrontRight
+            };
+            steps.push(sandtable_bfs::command::MoveStep::Wheel {
+                pivot,
+                degrees: deg.abs(),
+            });
+        }
+        if cm > 0.0 {
+            steps.push(sandtable_bfs::command::MoveStep::Forward(cm));
+        }
+        let cmd = sandtable_bfs::Command::Move { unit: id, steps };
         if let Err(e) = Bfs::execute(&mut g, &cmd) {
             println!("  probe: that move is refused: {e}");
             return;
@@ -135,7 +151,7 @@ fn main() {
             &m,
         );
         println!(
-            "  probe {} forward {cm}: {t:?};\n    before {:?}\n    after  {:?}",
+            "  probe {} forward {cm} after a wheel of {deg}: {t:?};\n    before {:?}\n    after  {:?}",
             u.name,
             sandtable_ai::bfs::eval::breakdown(&view, side, &m),
             sandtable_ai::bfs::eval::breakdown(&g, side, &m)
@@ -145,7 +161,12 @@ fn main() {
         SearchPlayer::<sandtable_bfs::Bfs, sandtable_ai::bfs::BfsEvaluation>::new(seed)
             .explain(&view);
     println!("position value {base:.3}; seat {seat} chooses among:");
-    for (score, cmd) in ranked.iter().take(60) {
+    for (score, cmd) in ranked.iter().take(
+        std::env::var("TOP")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(60),
+    ) {
         println!("  {:+.3}  {cmd:?}", score - base);
     }
 }
