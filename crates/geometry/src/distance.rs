@@ -83,7 +83,13 @@ pub fn overlaps(a: &Rect, b: &Rect) -> Result<bool, GeoError> {
 #[inline]
 pub(crate) fn rect_distance_unchecked(a: &Rect, b: &Rect) -> f32 {
     let (fa, fb) = (Placed::of(a), Placed::of(b));
-    let (ca, cb) = (fa.corners(), fb.corners());
+    placed_distance(&fa, &fa.corners(), &fb, &fb.corners())
+}
+
+/// [`rect_distance_unchecked`] of two placed rectangles and their corners.
+#[inline]
+fn placed_distance(fa: &Placed, ca: &[Vec2; 4], fb: &Placed, cb: &[Vec2; 4]) -> f32 {
+    let (ca, cb) = (*ca, *cb);
     let mut d2 = f32::INFINITY;
     for c in ca {
         d2 = d2.min(fb.point_d2(c));
@@ -159,8 +165,9 @@ impl Placed {
     }
 }
 
-/// Separating axes of two rectangles: do their interiors overlap?
-#[inline]
+/// Separating axes of two rectangles: do their interiors overlap? (The distance above makes the
+/// same test inline.)
+#[cfg(test)]
 pub(crate) fn rects_overlap(a: &Rect, b: &Rect) -> bool {
     let (fa, fb) = (Placed::of(a), Placed::of(b));
     !(fa.separates(&fb.corners()) || fb.separates(&fa.corners()))
@@ -175,12 +182,24 @@ pub fn set_distance(a: &[Rect], b: &[Rect]) -> Result<f32, GeoError> {
             why: "no rectangles".into(),
         });
     }
+    for r in a.iter().chain(b) {
+        r.check("rectangle")?;
+    }
+    // Each rectangle's axes and corners once, not once per pair.
+    let placed = |set: &[Rect]| -> Vec<(Placed, [Vec2; 4])> {
+        set.iter()
+            .map(|r| {
+                let p = Placed::of(r);
+                let c = p.corners();
+                (p, c)
+            })
+            .collect()
+    };
+    let (pa, pb) = (placed(a), placed(b));
     let mut best = f32::INFINITY;
-    for x in a {
-        x.check("rectangle")?;
-        for y in b {
-            y.check("rectangle")?;
-            best = best.min(rect_distance_unchecked(x, y));
+    for (fa, ca) in &pa {
+        for (fb, cb) in &pb {
+            best = best.min(placed_distance(fa, ca, fb, cb));
         }
     }
     Ok(best)

@@ -109,7 +109,28 @@ impl Rect {
     /// Checks a rectangle built with the unchecked constructor (or deserialised): finite numbers and
     /// a size of at least [`MIN_SIZE_CM`] each way. Every public function of the crate that takes a
     /// rectangle calls this first.
+    #[inline]
     pub fn check(&self, what: &'static str) -> Result<(), GeoError> {
+        // The common case in one pass of comparisons (a NaN or an infinity fails them all);
+        // every hot query calls this, so only a bad rectangle pays for finding the fault.
+        let m = crate::tolerance::MAX_COORD_CM;
+        let p = self.pose.pos;
+        if p.x.abs() <= m
+            && p.y.abs() <= m
+            && self.pose.angle.abs() <= m
+            && self.half.x.abs() <= m
+            && self.half.y.abs() <= m
+            && self.half.x * 2.0 >= MIN_SIZE_CM
+            && self.half.y * 2.0 >= MIN_SIZE_CM
+        {
+            return Ok(());
+        }
+        self.fault(what)
+    }
+
+    /// What is wrong with a rectangle that [`Self::check`] refused.
+    #[cold]
+    fn fault(&self, what: &'static str) -> Result<(), GeoError> {
         check_finite(
             what,
             &[

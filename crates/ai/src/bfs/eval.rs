@@ -20,6 +20,9 @@ use sandtable_bfs::profile::UnitProfile;
 use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
 use sandtable_geometry::distance::set_distance;
 use sandtable_geometry::{Polygon, Rect, Vec2};
+// The evaluation looks its pairs up for every position it judges: a fast hash (the maps are
+// only ever looked up, never iterated, so the hasher changes no answer).
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -103,16 +106,16 @@ pub fn material(game: &Game, u: &Unit) -> f64 {
 pub struct Matchups {
     /// `(a, b)`: strength points `a` expects to take off `b` when it charges, less what `b`
     /// takes off `a` striking back, standing, with no Impetus.
-    edge: HashMap<(UnitId, UnitId), f64>,
+    edge: FxHashMap<(UnitId, UnitId), f64>,
     /// `(a, b)`: strength points a volley of `a` is expected to take off `b`.
-    volley: HashMap<(UnitId, UnitId), Volley>,
+    volley: FxHashMap<(UnitId, UnitId), Volley>,
     /// How much the charges a unit could suffer count: a side that is not ahead must take more
     /// risks as the turn limit nears, or the battle ends a draw (BFS-VIC-7).
     pub danger_weight: f64,
     /// How far the battle has run, 0 at the start to 1 at the turn limit.
     pub late: f64,
     /// Travel fields towards each enemy, for each profile of the judging side's units.
-    travel: HashMap<(ProfileId, UnitId), Arc<Field>>,
+    travel: FxHashMap<(ProfileId, UnitId), Arc<Field>>,
     grid: Arc<TerrainGrid>,
 }
 
@@ -148,8 +151,8 @@ impl Matchups {
     /// As [`Matchups::new`], reusing travel fields from earlier decisions: terrain never moves,
     /// and most enemies have not moved since the last decision either.
     pub fn with_cache(game: &Game, side: Side, cache: &mut Fields) -> Self {
-        let mut edge = HashMap::new();
-        let mut volleys = HashMap::new();
+        let mut edge = FxHashMap::default();
+        let mut volleys = FxHashMap::default();
         // Who would fire Defender's Fire at a charger, once per unit: the test is not cheap.
         let fires: std::collections::HashSet<UnitId> = game
             .units
@@ -192,7 +195,7 @@ impl Matchups {
             DANGER * (1.0 - 0.8 * late)
         };
         let grid = grid(cache, game);
-        let mut travel = HashMap::new();
+        let mut travel = FxHashMap::default();
         // Only units that can strike or shoot are drawn towards the enemy: wagons and other
         // units with neither close combat nor shooting dice need no travel fields.
         for u in game.units_on_table(side).filter(|u| {
