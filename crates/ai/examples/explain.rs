@@ -109,7 +109,7 @@ fn main() {
     }
     if let Ok(probe) = std::env::var("PROBE") {
         let parsed: Vec<f32> = probe.split(',').filter_map(|v| v.parse().ok()).collect();
-        // UNIT_INDEX,CM goes forward; UNIT_INDEX,CM,DEGREES wheels first (positive: on the
+        // UNIT_INDEX,CM goes forward (back when negative); UNIT_INDEX,CM,DEGREES wheels first (positive: on the
         // front-left corner, negative: on the front-right one).
         let (index, cm, deg) = match parsed[..] {
             [index, cm] => (index, cm, 0.0),
@@ -132,11 +132,33 @@ fn main() {
         }
         if cm > 0.0 {
             steps.push(sandtable_bfs::command::MoveStep::Forward(cm));
+        } else if cm < 0.0 {
+            steps.push(sandtable_bfs::command::MoveStep::Backward(-cm));
         }
         let cmd = sandtable_bfs::Command::Move { unit: id, steps };
         if let Err(e) = Bfs::execute(&mut g, &cmd) {
             println!("  probe: that move is refused: {e}");
             return;
+        }
+        // Every unit whose terms the probe changed (a move can change another unit's view).
+        for (a, b) in view.units_on_table(side).zip(g.units_on_table(side)) {
+            let terms = |game: &sandtable_bfs::state::Game, u: &sandtable_bfs::state::Unit| {
+                let theirs: Vec<_> = game
+                    .units_on_table(side.other())
+                    .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+                    .collect();
+                sandtable_ai::bfs::eval::unit_terms(
+                    game,
+                    u,
+                    &sandtable_bfs::geo::frame_of(&u.bases),
+                    &theirs,
+                    &m,
+                )
+            };
+            let (ta, tb) = (terms(&view, a), terms(&g, b));
+            if format!("{ta:?}") != format!("{tb:?}") {
+                println!("  changed {}: {ta:?}\n       -> {tb:?}", a.name);
+            }
         }
         let u = g.unit(id);
         let theirs: Vec<_> = g
