@@ -392,6 +392,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// Dragoons (BFS-SPC-9) changed every By Fire and Sword line's state hash again (the Polish list
 /// gained the mounted dragoon profile) and the Warka lines' play (9 lines): its dragoon company
 /// now rides in mounted, and mounting and dismounting are new legal commands.
+/// The `ai` player's moves onto objectives it does not hold (27 Nov) changed the two `ai,ai`
+/// lines of "Defend the crossing", where the Swedes must take a crossing, and nothing else.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

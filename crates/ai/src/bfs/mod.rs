@@ -9,7 +9,10 @@ pub mod why;
 use crate::evaluate::{Evaluate, Reasoning};
 use eval::Fields;
 use eval::{Matchups, closeness, distance, evaluate};
-use plans::{aimed_moves, commander_moves};
+use plans::{aimed_moves, commander_moves, objective_moves};
+
+/// How many of the nearest units are sent towards each objective the side does not hold.
+const OBJECTIVE_RUNNERS: usize = 2;
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, OrderKind};
@@ -144,6 +147,32 @@ impl Evaluate<Bfs> for BfsEvaluation {
             !u.flags.activated && matches!(u.order, Some(OrderKind::Move | OrderKind::Charge))
         }) {
             aimed.extend(aimed_moves(view, u.id, matchups));
+        }
+        // Each objective the side does not hold: the nearest units free to move go for it.
+        for (i, o) in view.objectives.iter().enumerate() {
+            if sandtable_bfs::script::holder(view, i) == Some(side) {
+                continue;
+            }
+            let mut near: Vec<(f32, UnitId)> = view
+                .units_on_table(side)
+                .filter(|u| {
+                    !u.flags.activated
+                        && u.order == Some(OrderKind::Move)
+                        && u.morale == sandtable_bfs::state::MoraleLevel::Good
+                })
+                .map(|u| {
+                    (
+                        geo::frame_of(&u.bases)
+                            .closest_point(o.position)
+                            .distance(o.position),
+                        u.id,
+                    )
+                })
+                .collect();
+            near.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for (_, u) in near.into_iter().take(OBJECTIVE_RUNNERS) {
+                aimed.extend(objective_moves(view, u, i));
+            }
         }
         for c in view
             .commanders_on_table(side)

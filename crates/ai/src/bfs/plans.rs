@@ -63,12 +63,69 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
             }
             _ => frame_of(&target.bases).closest_point(front_mid),
         };
+        // An enemy stops the step itself (bases may not overlap, BFS-AMV-3).
+        moves_towards(
+            game,
+            unit,
+            goal,
+            distance(u, target) as f32,
+            f32::INFINITY,
+            &mut push,
+        );
+    }
+    out
+}
+
+/// Legal moves that bring `unit` towards objective `objective` (BFS-SCN-7): as
+/// [`aimed_moves`], stopping as soon as its front is inside the marker's radius. An objective
+/// is held by standing within its radius with no enemy there, so a player sends a unit onto it;
+/// the rules' sampled lengths rarely end there.
+pub fn objective_moves(game: &Game, unit: UnitId, objective: usize) -> Vec<Command> {
+    let u = game.unit(unit);
+    let o = &game.objectives[objective];
+    let frame = frame_of(&u.bases);
+    let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
+    let mut out = Vec::new();
+    let mut push = |steps: Vec<MoveStep>| {
+        let cmd = Command::Move { unit, steps };
+        if !out.contains(&cmd) && phases::check(game, &cmd).is_ok() {
+            out.push(cmd);
+        }
+    };
+    // Aim 3 cm inside the radius, and never step past the marker: nothing stops a unit there.
+    let inside = front_mid.distance(o.position) - o.radius + 3.0;
+    moves_towards(
+        game,
+        unit,
+        o.position,
+        inside + 3.0,
+        inside.max(0.5),
+        &mut push,
+    );
+    out
+}
+
+/// The widest legal wheel towards `goal` (or half of it), then the longest legal step forward
+/// (at most `reach` cm), half of it, or a stop 3 cm short of `gap` (Open Order units shift
+/// straight at it instead, BFS-OO-3); each candidate goes to `push`, which keeps the legal ones.
+fn moves_towards(
+    game: &Game,
+    unit: UnitId,
+    goal: Vec2,
+    gap: f32,
+    reach: f32,
+    push: &mut impl FnMut(Vec<MoveStep>),
+) {
+    let u = game.unit(unit);
+    let basic = game.unit_profile(unit).movement.basic;
+    let frame = frame_of(&u.bases);
+    let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
+    {
         let aim = goal - front_mid;
         if aim.length_squared() < 1e-6 {
-            continue;
+            return;
         }
         let angle = frame.facing().angle_to(aim).to_degrees();
-        let gap = distance(u, target) as f32;
         // An Open Order unit goes straight at it, sideways or diagonally, without wheeling
         // (BFS-OO-3).
         if u.formation == Formation::OpenOrder && angle.abs() <= 90.0 {
@@ -80,7 +137,7 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
                     degrees: 0.0,
                 }]
             };
-            let far = longest(0.0, basic, |d| legal(game, unit, &shift(d)));
+            let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &shift(d)));
             for d in [far, far * 0.5, (gap - 3.0).min(far)] {
                 if d >= 0.5 {
                     push(shift(d));
@@ -106,7 +163,7 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
                 s.push(MoveStep::Forward(d));
                 s
             };
-            let far = longest(0.0, basic, |d| legal(game, unit, &with(d)));
+            let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &with(d)));
             for d in [far, far * 0.5, (gap - 3.0).min(far)] {
                 if d >= 0.5 {
                     push(with(d));
@@ -117,7 +174,6 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
             }
         }
     }
-    out
 }
 
 /// Legal moves that bring a commander towards the middle of his side's units, so that his
