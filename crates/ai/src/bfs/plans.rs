@@ -48,31 +48,41 @@ pub fn aimed_moves(game: &Game, unit: UnitId, matchups: &Matchups) -> Vec<Comman
     let basic = game.unit_profile(unit).movement.basic;
     let frame = frame_of(&u.bases);
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
+    legal_moves(game, unit, |push| {
+        for target in targets(game, u, matchups) {
+            // Round the terrain in the way: head for a point the travel field leads to.
+            let goal = match matchups.field(u.profile, target.id) {
+                Some(f) if f.at(front_mid) > distance(u, target) as f32 * 1.1 + 3.0 => {
+                    f.waypoint(front_mid, basic)
+                }
+                _ => frame_of(&target.bases).closest_point(front_mid),
+            };
+            // An enemy stops the step itself (bases may not overlap, BFS-AMV-3).
+            moves_towards(
+                game,
+                unit,
+                goal,
+                distance(u, target) as f32,
+                f32::INFINITY,
+                push,
+            );
+        }
+    })
+}
+
+/// The distinct legal moves of `unit` among those `propose` pushes.
+fn legal_moves(
+    game: &Game,
+    unit: UnitId,
+    propose: impl FnOnce(&mut dyn FnMut(Vec<MoveStep>)),
+) -> Vec<Command> {
     let mut out = Vec::new();
-    let mut push = |steps: Vec<MoveStep>| {
+    propose(&mut |steps| {
         let cmd = Command::Move { unit, steps };
         if !out.contains(&cmd) && phases::check(game, &cmd).is_ok() {
             out.push(cmd);
         }
-    };
-    for target in targets(game, u, matchups) {
-        // Round the terrain in the way: head for a point the travel field leads to.
-        let goal = match matchups.field(u.profile, target.id) {
-            Some(f) if f.at(front_mid) > distance(u, target) as f32 * 1.1 + 3.0 => {
-                f.waypoint(front_mid, basic)
-            }
-            _ => frame_of(&target.bases).closest_point(front_mid),
-        };
-        // An enemy stops the step itself (bases may not overlap, BFS-AMV-3).
-        moves_towards(
-            game,
-            unit,
-            goal,
-            distance(u, target) as f32,
-            f32::INFINITY,
-            &mut push,
-        );
-    }
+    });
     out
 }
 
@@ -85,24 +95,11 @@ pub fn objective_moves(game: &Game, unit: UnitId, objective: usize) -> Vec<Comma
     let o = &game.objectives[objective];
     let frame = frame_of(&u.bases);
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
-    let mut out = Vec::new();
-    let mut push = |steps: Vec<MoveStep>| {
-        let cmd = Command::Move { unit, steps };
-        if !out.contains(&cmd) && phases::check(game, &cmd).is_ok() {
-            out.push(cmd);
-        }
-    };
     // Aim 3 cm inside the radius, and never step past the marker: nothing stops a unit there.
     let inside = front_mid.distance(o.position) - o.radius + 3.0;
-    moves_towards(
-        game,
-        unit,
-        o.position,
-        inside + 3.0,
-        inside.max(0.5),
-        &mut push,
-    );
-    out
+    legal_moves(game, unit, |push| {
+        moves_towards(game, unit, o.position, inside + 3.0, inside.max(0.5), push)
+    })
 }
 
 /// The widest legal wheel towards `goal` (or half of it), then the longest legal step forward
@@ -114,7 +111,7 @@ fn moves_towards(
     goal: Vec2,
     gap: f32,
     reach: f32,
-    push: &mut impl FnMut(Vec<MoveStep>),
+    push: &mut dyn FnMut(Vec<MoveStep>),
 ) {
     let u = game.unit(unit);
     let basic = game.unit_profile(unit).movement.basic;
