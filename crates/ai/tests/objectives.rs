@@ -9,7 +9,7 @@ use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, MoraleLevel, OrderKind};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{BattleSetup, Bfs, load_scenario, script};
-use sandtable_engine::{Player, Ruleset, Session};
+use sandtable_engine::{Ruleset, Session};
 use std::path::Path;
 
 fn setup(file: &str) -> BattleSetup {
