@@ -10,15 +10,15 @@ use crate::evaluate::{Evaluate, Reasoning};
 use eval::Fields;
 use eval::{Matchups, closeness, distance, evaluate};
 use plans::{aimed_moves, commander_moves, objective_moves};
-
-/// How many of the nearest units are sent towards each objective the side does not hold.
-const OBJECTIVE_RUNNERS: usize = 2;
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, OrderKind};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{Bfs, charge, geo, preview};
 use sandtable_engine::{Ruleset, Seat};
+
+/// How many of the nearest units are sent towards each objective the side does not hold.
+const OBJECTIVE_RUNNERS: usize = 2;
 
 /// How much worse than the best option a planned command must look for the coach to speak, in
 /// the evaluation's strength points (half of a loss point, `eval::LOSS_POINT`).

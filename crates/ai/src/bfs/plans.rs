@@ -117,58 +117,56 @@ fn moves_towards(
     let basic = game.unit_profile(unit).movement.basic;
     let frame = frame_of(&u.bases);
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
-    {
-        let aim = goal - front_mid;
-        if aim.length_squared() < 1e-6 {
-            return;
-        }
-        let angle = frame.facing().angle_to(aim).to_degrees();
-        // An Open Order unit goes straight at it, sideways or diagonally, without wheeling
-        // (BFS-OO-3).
-        if u.formation == Formation::OpenOrder && angle.abs() <= 90.0 {
-            let dir = frame.pose.to_local(frame.center() + aim.normalize());
-            let shift = |d: f32| {
-                vec![MoveStep::Shift {
-                    dx: dir.x * d,
-                    dy: dir.y * d,
-                    degrees: 0.0,
-                }]
-            };
-            let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &shift(d)));
-            for d in [far, far * 0.5, (gap - 3.0).min(far)] {
-                if d >= 0.5 {
-                    push(shift(d));
-                }
+    let aim = goal - front_mid;
+    if aim.length_squared() < 1e-6 {
+        return;
+    }
+    let angle = frame.facing().angle_to(aim).to_degrees();
+    // An Open Order unit goes straight at it, sideways or diagonally, without wheeling
+    // (BFS-OO-3).
+    if u.formation == Formation::OpenOrder && angle.abs() <= 90.0 {
+        let dir = frame.pose.to_local(frame.center() + aim.normalize());
+        let shift = |d: f32| {
+            vec![MoveStep::Shift {
+                dx: dir.x * d,
+                dy: dir.y * d,
+                degrees: 0.0,
+            }]
+        };
+        let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &shift(d)));
+        for d in [far, far * 0.5, (gap - 3.0).min(far)] {
+            if d >= 0.5 {
+                push(shift(d));
             }
         }
-        let mut prefixes = vec![Vec::new()];
-        if angle.abs() > ALIGNED_DEG {
-            let pivot = if angle > 0.0 {
-                PivotCorner::FrontLeft
-            } else {
-                PivotCorner::FrontRight
-            };
-            let wheel = |degrees: f32| vec![MoveStep::Wheel { pivot, degrees }];
-            let widest = longest(0.0, angle.abs().min(90.0), |d| legal(game, unit, &wheel(d)));
-            if widest >= 1.0 {
-                prefixes = vec![wheel(widest), wheel(widest * 0.5)];
+    }
+    let mut prefixes = vec![Vec::new()];
+    if angle.abs() > ALIGNED_DEG {
+        let pivot = if angle > 0.0 {
+            PivotCorner::FrontLeft
+        } else {
+            PivotCorner::FrontRight
+        };
+        let wheel = |degrees: f32| vec![MoveStep::Wheel { pivot, degrees }];
+        let widest = longest(0.0, angle.abs().min(90.0), |d| legal(game, unit, &wheel(d)));
+        if widest >= 1.0 {
+            prefixes = vec![wheel(widest), wheel(widest * 0.5)];
+        }
+    }
+    for prefix in prefixes {
+        let with = |d: f32| {
+            let mut s = prefix.clone();
+            s.push(MoveStep::Forward(d));
+            s
+        };
+        let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &with(d)));
+        for d in [far, far * 0.5, (gap - 3.0).min(far)] {
+            if d >= 0.5 {
+                push(with(d));
             }
         }
-        for prefix in prefixes {
-            let with = |d: f32| {
-                let mut s = prefix.clone();
-                s.push(MoveStep::Forward(d));
-                s
-            };
-            let far = longest(0.0, basic.min(reach), |d| legal(game, unit, &with(d)));
-            for d in [far, far * 0.5, (gap - 3.0).min(far)] {
-                if d >= 0.5 {
-                    push(with(d));
-                }
-            }
-            if !prefix.is_empty() {
-                push(prefix);
-            }
+        if !prefix.is_empty() {
+            push(prefix);
         }
     }
 }
