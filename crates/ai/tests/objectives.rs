@@ -2,13 +2,13 @@
 //! that put a unit onto the marker, and the search takes one when nothing stands in the way.
 
 use sandtable_ai::bfs::BfsEvaluation;
-use sandtable_ai::bfs::plans::objective_moves;
+use sandtable_ai::bfs::plans::{objective_moves, objective_runners};
 use sandtable_ai::evaluate::Evaluate;
 use sandtable_ai::{AiPlayer, PlayerKind};
 use sandtable_bfs::ids::{Side, UnitId};
-use sandtable_bfs::state::{Game, MoraleLevel, OrderKind};
+use sandtable_bfs::state::Game;
 use sandtable_bfs::turn::Phase;
-use sandtable_bfs::{BattleSetup, Bfs, load_scenario, script};
+use sandtable_bfs::{BattleSetup, Bfs, load_scenario};
 use sandtable_engine::{Ruleset, Session};
 use std::path::Path;
 
@@ -38,35 +38,20 @@ fn runner(game: &Game) -> Option<(Side, UnitId, usize)> {
     if Bfs::legal(game, &sandtable_bfs::Command::EndMovement).is_err() {
         return None;
     }
-    for (i, o) in game.objectives.iter().enumerate() {
-        if script::holder(game, i) == Some(side) {
-            continue;
-        }
+    // The unit the plans send first to each objective the side does not hold.
+    for (i, runners) in objective_runners(game, side) {
+        let o = &game.objectives[i];
         let enemy_near = game.units_on_table(side.other()).any(|e| {
             e.bases
                 .iter()
                 .any(|b| b.closest_point(o.position).distance(o.position) <= o.radius + 10.0)
         });
+        let Some(u) = runners.first().map(|&u| game.unit(u)) else {
+            continue;
+        };
         if enemy_near {
             continue;
         }
-        // The unit the plans send first: the nearest in good order under a Move order.
-        let nearest = game
-            .units_on_table(side)
-            .filter(|u| {
-                !u.flags.activated
-                    && u.order == Some(OrderKind::Move)
-                    && u.morale == MoraleLevel::Good
-            })
-            .min_by(|a, b| {
-                let d = |u: &sandtable_bfs::state::Unit| {
-                    sandtable_bfs::geo::frame_of(&u.bases)
-                        .closest_point(o.position)
-                        .distance(o.position)
-                };
-                d(a).total_cmp(&d(b))
-            });
-        let Some(u) = nearest else { continue };
         let basic = game.unit_profile(u.id).movement.basic;
         let f = sandtable_bfs::geo::frame_of(&u.bases);
         let gap = ((f.front_left() + f.front_right()) * 0.5).distance(o.position) - o.radius;

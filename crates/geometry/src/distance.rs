@@ -89,15 +89,14 @@ pub(crate) fn rect_distance_unchecked(a: &Rect, b: &Rect) -> f32 {
 /// [`rect_distance_unchecked`] of two placed rectangles and their corners.
 #[inline]
 fn placed_distance(fa: &Placed, ca: &[Vec2; 4], fb: &Placed, cb: &[Vec2; 4]) -> f32 {
-    let (ca, cb) = (*ca, *cb);
     let mut d2 = f32::INFINITY;
     for c in ca {
-        d2 = d2.min(fb.point_d2(c));
+        d2 = d2.min(fb.point_d2(*c));
     }
     for c in cb {
-        d2 = d2.min(fa.point_d2(c));
+        d2 = d2.min(fa.point_d2(*c));
     }
-    if d2 > 0.0 && !(fa.separates(&cb) || fb.separates(&ca)) {
+    if d2 > 0.0 && !(fa.separates(cb) || fb.separates(ca)) {
         return 0.0;
     }
     d2.sqrt()
@@ -134,14 +133,8 @@ impl Placed {
 
     #[inline]
     fn corners(&self) -> [Vec2; 4] {
-        let h = self.half;
-        [
-            Vec2::new(-h.x, h.y),
-            Vec2::new(h.x, h.y),
-            Vec2::new(h.x, -h.y),
-            Vec2::new(-h.x, -h.y),
-        ]
-        .map(|l| self.pos + l.x * self.right + l.y * self.facing)
+        crate::rect::local_corners(self.half)
+            .map(|l| self.pos + l.x * self.right + l.y * self.facing)
     }
 
     /// Squared distance from `p` to the rectangle (0 inside).

@@ -85,6 +85,19 @@ pub struct Rect {
     pub half: Vec2,
 }
 
+/// The corners of a rectangle of half-size `half` in its own frame, in [`Rect::corners`]'
+/// order: front-left, front-right, rear-right, rear-left.
+#[inline]
+pub(crate) fn local_corners(half: Vec2) -> [Vec2; 4] {
+    let h = half;
+    [
+        Vec2::new(-h.x, h.y),
+        Vec2::new(h.x, h.y),
+        Vec2::new(h.x, -h.y),
+        Vec2::new(-h.x, -h.y),
+    ]
+}
+
 impl Rect {
     /// Unchecked constructor for values already known to be sane.
     pub const fn new(pose: Pose, half: Vec2) -> Self {
@@ -176,13 +189,7 @@ impl Rect {
 
     /// Corners in the order front-left, front-right, rear-right, rear-left (clockwise).
     pub fn corners(&self) -> [Vec2; 4] {
-        let h = self.half;
-        self.pose.to_world_n([
-            Vec2::new(-h.x, h.y),
-            Vec2::new(h.x, h.y),
-            Vec2::new(h.x, -h.y),
-            Vec2::new(-h.x, -h.y),
-        ])
+        self.pose.to_world_n(local_corners(self.half))
     }
 
     pub fn front_left(&self) -> Vec2 {

@@ -9,16 +9,13 @@ pub mod why;
 use crate::evaluate::{Evaluate, Reasoning};
 use eval::Fields;
 use eval::{Matchups, closeness, distance, evaluate};
-use plans::{aimed_moves, commander_moves, objective_moves};
+use plans::{aimed_moves, commander_moves, objective_moves, objective_runners};
 use sandtable_bfs::command::{Command, Reaction};
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::state::{Game, OrderKind};
 use sandtable_bfs::turn::Phase;
 use sandtable_bfs::{Bfs, charge, geo, preview};
 use sandtable_engine::{Ruleset, Seat};
-
-/// How many of the nearest units are sent towards each objective the side does not hold.
-const OBJECTIVE_RUNNERS: usize = 2;
 
 /// How much worse than the best option a planned command must look for the coach to speak, in
 /// the evaluation's strength points (half of a loss point, `eval::LOSS_POINT`).
@@ -149,28 +146,8 @@ impl Evaluate<Bfs> for BfsEvaluation {
             aimed.extend(aimed_moves(view, u.id, matchups));
         }
         // Each objective the side does not hold: the nearest units free to move go for it.
-        for (i, o) in view.objectives.iter().enumerate() {
-            if sandtable_bfs::script::holder(view, i) == Some(side) {
-                continue;
-            }
-            let mut near: Vec<(f32, UnitId)> = view
-                .units_on_table(side)
-                .filter(|u| {
-                    !u.flags.activated
-                        && u.order == Some(OrderKind::Move)
-                        && u.morale == sandtable_bfs::state::MoraleLevel::Good
-                })
-                .map(|u| {
-                    (
-                        geo::frame_of(&u.bases)
-                            .closest_point(o.position)
-                            .distance(o.position),
-                        u.id,
-                    )
-                })
-                .collect();
-            near.sort_by(|a, b| a.0.total_cmp(&b.0));
-            for (_, u) in near.into_iter().take(OBJECTIVE_RUNNERS) {
+        for (i, runners) in objective_runners(view, side) {
+            for u in runners {
                 aimed.extend(objective_moves(view, u, i));
             }
         }

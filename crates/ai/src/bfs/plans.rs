@@ -8,9 +8,9 @@
 use super::eval::{Matchups, distance};
 use sandtable_bfs::command::{Command, MoveStep, PivotCorner};
 use sandtable_bfs::geo::frame_of;
-use sandtable_bfs::ids::{CommanderId, UnitId};
+use sandtable_bfs::ids::{CommanderId, Side, UnitId};
 use sandtable_bfs::phases;
-use sandtable_bfs::state::{Formation, Game, MoraleLevel, Unit};
+use sandtable_bfs::state::{Formation, Game, MoraleLevel, OrderKind, Unit};
 use sandtable_geometry::Vec2;
 
 /// Below this angle a unit does not bother to wheel, degrees.
@@ -84,6 +84,37 @@ fn legal_moves(
         }
     });
     out
+}
+
+/// How many of the nearest units are sent towards each objective the side does not hold.
+pub const OBJECTIVE_RUNNERS: usize = 2;
+
+/// For each objective `side` does not hold (BFS-SCN-7), the units sent to take it: the
+/// [`OBJECTIVE_RUNNERS`] nearest to its marker among those in good order, under a Move order
+/// and not yet moved this phase, nearest first.
+pub fn objective_runners(game: &Game, side: Side) -> Vec<(usize, Vec<UnitId>)> {
+    (0..game.objectives.len())
+        .filter(|&i| sandtable_bfs::script::holder(game, i) != Some(side))
+        .map(|i| {
+            let at = game.objectives[i].position;
+            let mut near: Vec<(f32, UnitId)> = game
+                .units_on_table(side)
+                .filter(|u| {
+                    !u.flags.activated
+                        && u.order == Some(OrderKind::Move)
+                        && u.morale == MoraleLevel::Good
+                })
+                .map(|u| (frame_of(&u.bases).closest_point(at).distance(at), u.id))
+                .collect();
+            near.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let runners = near
+                .into_iter()
+                .take(OBJECTIVE_RUNNERS)
+                .map(|n| n.1)
+                .collect();
+            (i, runners)
+        })
+        .collect()
 }
 
 /// Legal moves that bring `unit` towards objective `objective` (BFS-SCN-7): as
