@@ -410,23 +410,11 @@ fn rear_ranks(game: &Game, unit: UnitId) -> Vec<Vec<usize>> {
             .iter()
             .any(|o| o.center().distance(b.center()) < SAME_PLACE_CM)
     };
-    let rear: Vec<usize> = (0..u.bases.len()).filter(|&i| !out(&u.bases[i])).collect();
-    let Some(&first) = rear.first() else {
-        return Vec::new();
-    };
-    let axes = sandtable_geometry::Pose::new(u.bases[first].center(), u.bases[first].pose.angle);
-    let depth = (u.bases[first].half.y * 2.0).max(0.1);
-    let mut by_rank: Vec<(i32, Vec<usize>)> = Vec::new();
-    for i in rear {
-        // Ranks counted back from the foremost rear base, in whole base depths.
-        let rank = (axes.to_local(u.bases[i].center()).y / depth).round() as i32;
-        match by_rank.iter_mut().find(|(r, _)| *r == rank) {
-            Some((_, v)) => v.push(i),
-            None => by_rank.push((rank, vec![i])),
-        }
-    }
-    by_rank.sort_by(|a, b| b.0.cmp(&a.0));
-    by_rank.into_iter().map(|(_, v)| v).collect()
+    // The unit's ranks as volleys count them, less the one that rode out.
+    crate::shooting::ranks::ranks(game, unit)
+        .into_iter()
+        .filter(|rank| rank.iter().all(|&i| !out(&u.bases[i])))
+        .collect()
 }
 
 /// The rear volley: for each first-rank base that fires, the bases of the second and third ranks
