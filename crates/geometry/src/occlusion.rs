@@ -1,45 +1,52 @@
 //! Occlusion horizons for whole-table vision queries (GEO-5).
 //!
 //! Every GEO-5 sight line starts on a viewer's *source*: its front edge (180°) or the edges of its
-//! eye rectangle (360°). Each source edge is cut into short **pieces** (at most [`PIECE_CM`]
-//! long). For one piece `[a, b]` and one convex occluder `K`, shrunk by [`CERT_INSET_CM`] into
-//! `K'`, the *umbra* is the set of points `q` such that the segment from **every** point of the
-//! piece to `q` meets `K'`. Since `{o : [o, q] meets K'}` is convex, `q` is in the umbra as soon
-//! as the lines from `a` and from `b` meet `K'`; and the line from `a` meets `K'` when `q` lies
-//! inside the cone from `a` onto `K'` (left of its clockwise tangent, right of its
-//! counter-clockwise one) and beyond the chord joining the cone's two silhouette vertices (the
-//! chord lies in `K'`): six half-planes for the two ends.
+//! eye rectangle (360°), from one of four origins per target base: the edge's two ends, its
+//! midpoint, and the point of the edge closest to the base. Each source edge carries
+//! **stations**: its two ends, its midpoint and, on an edge longer than 2 × [`STATION_CM`], evenly
+//! spaced points between (always an even number of steps, so that the three fixed origins are
+//! stations, bit for bit as the sight test computes them).
 //!
-//! **Horizons.** Each piece keeps [`BINS`] angular bins (pseudo-angles about the piece's midpoint
-//! `m`, in its edge's frame), each holding the squared distance from `m` beyond which every point
-//! of the bin is certainly in *some* occluder's umbra. Occluders are fused this way: different
-//! parts of a target may be certified by different occluders. An occluder lowers only bins lying
-//! wholly between both ends' clockwise tangent directions and both counter-clockwise ones (along
-//! those, a ray from `m` never leaves a tangent half-plane once in, see `add_umbra`), in chunks
-//! certified beyond the largest distance at which a ray of the chunk enters the half-planes `m`
-//! is outside of (largest at one of the chunk's two ends), with margins for rounding
-//! ([`CERT_ANGLE_SLACK`], relative and absolute depth slack).
+//! **Shadows.** For one station `o` and one convex occluder `K`, shrunk by [`CERT_INSET_CM`] into
+//! `K'`, a point `q` is in the *shadow* when the segment from `o` to `q` meets `K'`: when `q` lies
+//! inside the cone from `o` onto `K'` and beyond the chord joining the cone's two silhouette
+//! vertices (the chord lies in `K'`). A point source has no penumbra, so a station's shadows are
+//! as tight as the occluders.
 //!
-//! **Why a certificate is the exact answer.** A point certified from a piece is hidden from every
-//! point of it, so every GEO-5 sample line from that piece to it is blocked: the line passes
-//! through a point `x` of `K'` and runs on from `x` towards the source for more than
-//! [`CERT_INSET_CM`] (an occluder serves an eye only where `K'` keeps that far from it: clipped to
-//! what lies that far ahead of a front edge, or clear of a 360° eye rectangle), all of it inside
-//! `K`, so `K` blocks it under the exact test whatever rounding did. `K` is a base's sight box, a
-//! unit whose bases tile it (their sight boxes overlap across the seams), or a convex part of a
-//! terrain piece that blocks sight (see `scene::TerrainOccluder` for how deep `K'` lies inside the
-//! part for `Blocks` and `BlocksBeyond`, and why a line through a part of a concave piece must not
-//! cross the part's cuts: such lines get no certificate). Occluders are added only when the
-//! caller's predicate makes them blockers and never for the viewer or the target, so a
-//! certificate only ever claims what the exhaustive test finds; everything else goes to the exact
-//! test. The property tests check the culled walk against the exhaustive one.
+//! **Horizons.** Each station keeps [`BINS`] angular bins (pseudo-angles about the station, in its
+//! edge's frame), each holding the squared distance beyond which every point of the bin is
+//! certainly in *some* occluder's shadow, and which occluder that was. Occluders are fused this
+//! way: different parts of a target may be certified by different occluders. An occluder lowers
+//! only bins lying wholly inside its cone (with [`CERT_ANGLE_SLACK`]), in chunks certified beyond
+//! the largest distance at which a ray of the chunk crosses the chord (largest at one of the
+//! chunk's two ends), with relative and absolute depth slack for rounding.
+//!
+//! **Between stations.** The closest-point origin of a base ahead of the edge lies between two
+//! stations. Since `{o : [o, q] meets K'}` is convex, `q` is hidden from every point between
+//! stations `j` and `j + 1` as soon as the *same* occluder's shadow holds it from both; the bins
+//! remember the occluder for that (a concave terrain piece's part, whose certified lines must not
+//! cross its cuts, certifies its own station only: a line from between two stations may cross a
+//! cut that the lines from both miss).
+//!
+//! **Why a certificate is the exact answer.** A certified line passes through a point `x` of `K'`
+//! and runs on from `x` towards the source for more than [`CERT_INSET_CM`] (an occluder serves an
+//! eye only where `K'` keeps that far from it: clipped to what lies that far ahead of a front
+//! edge, or clear of a 360° eye rectangle), all of it inside `K`, so `K` blocks it under the exact
+//! test whatever rounding did. `K` is a base's sight box, a unit whose bases tile it (their sight
+//! boxes overlap across the seams), or a convex part of a terrain piece that blocks sight (see
+//! `scene::TerrainOccluder` for how deep `K'` lies inside the part for `Blocks` and
+//! `BlocksBeyond`). Occluders are added only when the caller's predicate makes them blockers and
+//! never for the viewer or the target, so a certificate only ever claims what the exhaustive test
+//! finds; everything else goes to the exact test. The property tests check the culled walk
+//! against the exhaustive one.
 //!
 //! **Use.** The whole-table walk visits units near-first; a unit or subtree certified hidden from
-//! every piece is skipped without any sight-line test and is not added as an occluder (its umbra
-//! would lie behind what hides it). For a unit tested, a base hidden from the piece an origin lies
-//! on skips that origin, and each remaining sample line is first looked up in that piece's
-//! horizon. Four pieces of an edge see a point in one SIMD pass ([`Vec4`] lanes), their midpoints
-//! stepping along the edge's frame.
+//! the whole source (from every station, and, where it lies ahead of an edge, by one occluder
+//! from all of that edge's stations) is skipped without any sight-line test and is not added as an
+//! occluder (its shadows would lie behind what hides it). For a unit tested, a base hidden from
+//! an origin's station skips that origin, and each remaining sample line is first looked up in
+//! the station's horizon (or the two around it). Four stations of an edge see a point in one SIMD
+//! pass ([`Vec4`] lanes), stepping along the edge's frame.
 
 use crate::rect::{Edge, Rect};
 use crate::scene::Scene;
@@ -49,17 +56,25 @@ use glam::{Vec2, Vec4};
 use std::sync::OnceLock;
 
 /// Angular bins over the full turn.
-pub(crate) const BINS: usize = 1024;
+pub(crate) const BINS: usize = 512;
 const MASK: i32 = BINS as i32 - 1;
 const SCALE: f32 = BINS as f32 / 4.0;
 /// Bins per chunk of an umbra sharing one certified depth.
 const CHUNK: i32 = 16;
-/// Longest piece a source edge is cut into (cm).
-const PIECE_CM: f32 = 3.0;
-/// Most pieces one edge is cut into.
-const MAX_EDGE_PIECES: usize = 8;
-/// Most pieces of one viewer: a many-eyed viewer beyond this gets no horizon (plain walk).
-pub(crate) const MAX_PIECES: usize = 64;
+/// Longest step between two stations of a source edge (cm).
+const STATION_CM: f32 = 6.0;
+/// Most steps along one edge (one station more).
+const MAX_EDGE_STEPS: usize = 8;
+/// Most stations of one viewer: a many-eyed viewer beyond this gets no horizon (plain walk).
+pub(crate) const MAX_STATIONS: usize = 64;
+/// A sight line's origin this close to a station (cm) starts from it: the closest point of an
+/// edge to a base beside it is the edge's end up to rounding. Far below [`CERT_INSET_CM`], the
+/// depth every certified line runs inside its blocker.
+const SNAP_CM: f32 = 1.0e-4;
+/// How far past an edge's ends a shape must lie for its closest point on the edge to be an end.
+const AHEAD_EPS_CM: f32 = 1.0e-3;
+/// The occluder id of a certificate that holds for its own station only.
+const LONE: u32 = u32::MAX;
 
 /// Pseudo-angle in `[0, 4)`, increasing counter-clockwise from +x (cheap, monotonic; it grows by
 /// at most 1 per radian, so a margin of `x` pseudo-units is at least `x` radians).
@@ -95,15 +110,28 @@ fn wrap2(x: f32) -> f32 {
     y - 4.0 * ifloor(y * 0.25) as f32 - 2.0
 }
 
-/// Lowers bins `b0..b1` (taken modulo [`BINS`], at most a turn) of `row` to `r2`.
+/// Lowers bins `b0..b1` (taken modulo [`BINS`], at most a turn) of `row` to `r2`, marking
+/// those it lowers with occluder `id`.
 #[inline]
-fn lower(row: &mut [f32], b0: i32, b1: i32, r2: f32) {
+fn lower(row: &mut [f32], ids: &mut [u32], b0: i32, b1: i32, r2: f32, id: u32) {
     let n = ((b1 - b0).max(0) as usize).min(BINS);
     let start = (b0 & MASK) as usize;
     let first = (BINS - start).min(n);
-    let min = |x: &mut f32| *x = if r2 < *x { r2 } else { *x };
-    row[start..start + first].iter_mut().for_each(min);
-    row[..n - first].iter_mut().for_each(min);
+    // Branch-free, so that it vectorises.
+    let mut min = |row: &mut [f32], ids: &mut [u32]| {
+        let ids = &mut ids[..row.len()];
+        for k in 0..row.len() {
+            let x = row[k];
+            let lower = r2 < x;
+            row[k] = if lower { r2 } else { x };
+            ids[k] = if lower { id } else { ids[k] };
+        }
+    };
+    min(
+        &mut row[start..start + first],
+        &mut ids[start..start + first],
+    );
+    min(&mut row[..n - first], &mut ids[..n - first]);
 }
 
 /// A unit vector with pseudo-angle `p`.
@@ -218,40 +246,36 @@ struct Half {
     k: f32,
 }
 
-/// What one point of the source sees of an occluder: the pseudo-angles of its two tangent
-/// directions and the half-planes "left of the clockwise tangent", "right of the
-/// counter-clockwise tangent" and "beyond the silhouette chord".
+/// What one station sees of an occluder: the pseudo-angles of its two tangent directions and
+/// the half-plane "beyond the silhouette chord" (the chord joining the two silhouette vertices
+/// lies in the convex occluder, so a ray inside the cone that has crossed it has met the
+/// occluder).
 #[derive(Debug, Clone, Copy)]
 struct End {
     p_cw: f32,
     p_ccw: f32,
-    halves: [Half; 3],
+    chord: Half,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Piece {
-    a: Vec2,
-    b: Vec2,
-    /// Reference point of the piece's bins (its midpoint).
-    m: Vec2,
-}
-
-/// The pieces one source edge is cut into, and the edge's frame: `x` along the edge (`a` to `b`),
-/// `y` its outward normal. Each piece's bins are pseudo-angles in that frame, and since the
-/// pieces' midpoints step along `x`, four pieces at a time see a point in one SIMD pass.
+/// The stations of one source edge, and the edge's frame: `x` along the edge (`a` to `b`), `y`
+/// its outward normal. Station `k` lies at `a + k w x` (the two ends and the midpoint exactly as
+/// the sight test's origins are computed), so four stations at a time see a point in one SIMD
+/// pass.
 #[derive(Debug, Clone, Copy)]
 struct EdgeRun {
     eye: u32,
     edge: Edge,
     a: Vec2,
     b: Vec2,
+    /// Index of the first station.
     first: u32,
+    /// Number of stations (at least 3: both ends and the midpoint).
     n: u32,
     ax: Vec2,
     ay: Vec2,
-    /// Midpoint of the first piece.
+    /// The first station (`a`).
     m0: Vec2,
-    /// Length of a piece (from one midpoint to the next).
+    /// Distance from one station to the next.
     w: f32,
 }
 
@@ -266,8 +290,22 @@ impl EdgeRun {
         pseudo_angle(self.local(d))
     }
 
+    /// Could the closest point of this edge to the convex hull of `pts` lie strictly between its
+    /// ends? Only then does a GEO-5 "closest point" origin fall between two stations; otherwise
+    /// it is an end station, up to rounding.
+    fn ahead(&self, pts: &[Vec2]) -> bool {
+        let len = (self.b - self.a).dot(self.ax);
+        let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+        for p in pts {
+            let x = (*p - self.a).dot(self.ax);
+            lo = lo.min(x);
+            hi = hi.max(x);
+        }
+        hi > -AHEAD_EPS_CM && lo < len + AHEAD_EPS_CM
+    }
+
     /// For the points `pts` (local to `m0`, all strictly on one side of the edge's line), the
-    /// pseudo-angle range seen from pieces `4g..4g + 4` of the run.
+    /// pseudo-angle range seen from stations `4g..4g + 4` of the run.
     #[inline]
     fn lane_range(&self, g: usize, loc: &[Vec2]) -> (Vec4, Vec4) {
         let xs0 = (Vec4::new(0.0, 1.0, 2.0, 3.0) + Vec4::splat(4.0 * g as f32)) * self.w;
@@ -286,11 +324,9 @@ impl EdgeRun {
         }
         (lo, hi)
     }
-}
 
-impl EdgeRun {
-    /// Squared distances from the midpoints of pieces `4g..4g + 4` to the rectangle whose
-    /// corners (in order, local to `m0`) start `loc`.
+    /// Squared distances from stations `4g..4g + 4` to the rectangle whose corners (in order,
+    /// local to `m0`) start `loc`.
     #[inline]
     fn lane_rect_distance2(&self, g: usize, loc: &[Vec2]) -> [f32; 4] {
         let xs0 = (Vec4::new(0.0, 1.0, 2.0, 3.0) + Vec4::splat(4.0 * g as f32)) * self.w;
@@ -310,7 +346,7 @@ impl EdgeRun {
     }
 }
 
-/// Where an eye's sight lines start, for deciding which occluders can serve its pieces.
+/// Where an eye's sight lines start, for deciding which occluders can serve its stations.
 #[derive(Debug, Clone, Copy)]
 enum Source {
     /// The front edge: occluders must lie ahead of the front line.
@@ -319,8 +355,8 @@ enum Source {
     Around { corners: [Vec2; 4] },
 }
 
-/// The angular bins a convex set covers, seen from a piece's midpoint: `lo..=hi` (unwrapped),
-/// and its squared distance.
+/// The angular bins a convex set covers, seen from a station: `lo..=hi` (unwrapped), and its
+/// squared distance.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Span {
     lo: i32,
@@ -328,7 +364,7 @@ pub(crate) struct Span {
     d2: f32,
 }
 
-/// How far a set of points is from a piece's midpoint.
+/// How far a set of points is from a station.
 #[derive(Debug, Clone, Copy)]
 enum Dist {
     /// The points are a rectangle's corners in order.
@@ -339,32 +375,44 @@ enum Dist {
     Poly,
 }
 
+/// Where a sight line's origin lies among a viewer's stations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// On station `j` (within [`SNAP_CM`]).
+    At(usize),
+    /// Between stations `j` and `j + 1` of one edge.
+    Between(usize),
+}
+
 /// Per-viewer occlusion state.
 pub(crate) struct Horizon<'s> {
     scene: &'s Scene,
     /// The middle of the source, for near-first ordering.
     c: Vec2,
-    pieces: Vec<Piece>,
-    /// The run each piece belongs to.
+    stations: Vec<Vec2>,
+    /// The run each station belongs to.
     run_of: Vec<u16>,
     runs: Vec<EdgeRun>,
     sources: Vec<Source>,
-    /// `pieces × BINS` squared distances from each piece's midpoint beyond which a bin is
-    /// certified hidden from the piece.
+    /// `stations × BINS` squared distances from each station beyond which a bin is certified
+    /// in some occluder's shadow.
     depth: Vec<f32>,
-    /// Scratch: what each point of a run sees of an occluder.
-    ends: Vec<Option<End>>,
+    /// `stations × BINS`: the occluder whose shadow set each bin's depth ([`LONE`]: one whose
+    /// certificate holds for that station only).
+    ids: Vec<u32>,
+    /// The next occluder's id.
+    next_id: u32,
     /// Scratch: an occluder clipped to what lies ahead of an eye.
     scratch: Vec<Vec2>,
 }
 
 impl<'s> Horizon<'s> {
-    /// The horizon of a viewer with these eyes, or `None` when it would have too many pieces.
+    /// The horizon of a viewer with these eyes, or `None` when it would have too many stations.
     pub(crate) fn new(scene: &'s Scene, eyes: &[Rect], arc: VisionArc) -> Option<Self> {
         if eyes.is_empty() {
             return None;
         }
-        let mut pieces = Vec::new();
+        let mut stations = Vec::new();
         let mut run_of = Vec::new();
         let mut runs = Vec::new();
         let mut sources = Vec::with_capacity(eyes.len());
@@ -376,29 +424,35 @@ impl<'s> Horizon<'s> {
             };
             for &e in edges {
                 let s = eye.edge(e);
-                let n = ((s.length() / PIECE_CM).ceil() as usize).clamp(1, MAX_EDGE_PIECES);
+                // An even number of steps, so that the midpoint is a station.
+                let steps = (2 * (s.length() / (2.0 * STATION_CM)).ceil() as usize)
+                    .clamp(2, MAX_EDGE_STEPS);
+                if stations.len() + steps + 1 > MAX_STATIONS {
+                    return None;
+                }
                 let ax = (s.b - s.a).normalize_or_zero();
-                let a0 = s.a;
-                let b0 = s.a.lerp(s.b, 1.0 / n as f32);
                 runs.push(EdgeRun {
                     eye: k as u32,
                     edge: e,
                     a: s.a,
                     b: s.b,
-                    first: pieces.len() as u32,
-                    n: n as u32,
+                    first: stations.len() as u32,
+                    n: (steps + 1) as u32,
                     ax,
                     ay: ax.perp(),
-                    m0: (a0 + b0) * 0.5,
-                    w: (b0 - a0).dot(ax),
+                    m0: s.a,
+                    w: (s.a.lerp(s.b, 1.0 / steps as f32) - s.a).dot(ax),
                 });
-                for i in 0..n {
-                    let a = s.a.lerp(s.b, i as f32 / n as f32);
-                    let b = s.a.lerp(s.b, (i + 1) as f32 / n as f32);
-                    pieces.push(Piece {
-                        a,
-                        b,
-                        m: (a + b) * 0.5,
+                for i in 0..=steps {
+                    // The ends and the midpoint exactly as `Segment` gives them to the sight test.
+                    stations.push(if i == 0 {
+                        s.a
+                    } else if i == steps {
+                        s.b
+                    } else if 2 * i == steps {
+                        s.midpoint()
+                    } else {
+                        s.a.lerp(s.b, i as f32 / steps as f32)
                     });
                     run_of.push((runs.len() - 1) as u16);
                 }
@@ -419,31 +473,25 @@ impl<'s> Horizon<'s> {
                 }
             }
         }
-        if pieces.len() > MAX_PIECES {
-            return None;
-        }
-        let depth = vec![f32::INFINITY; pieces.len() * BINS];
+        let depth = vec![f32::INFINITY; stations.len() * BINS];
+        let ids = vec![LONE; stations.len() * BINS];
         Some(Self {
             scene,
             c: c / eyes.len() as f32,
-            pieces,
+            stations,
             run_of,
             runs,
             sources,
             depth,
+            ids,
+            next_id: 0,
             scratch: Vec::with_capacity(12),
-            ends: Vec::with_capacity(MAX_EDGE_PIECES + 1),
         })
     }
 
     /// The middle of the source (for near-first ordering).
     pub(crate) fn center(&self) -> Vec2 {
         self.c
-    }
-
-    #[inline]
-    fn run(&self, j: usize) -> &EdgeRun {
-        &self.runs[self.run_of[j] as usize]
     }
 
     /// Is the box `[lo, hi]` wholly behind every eye's front line (180° viewers)?
@@ -461,29 +509,35 @@ impl<'s> Horizon<'s> {
         })
     }
 
-    /// The piece of eye `eye`'s edge `edge` that `o` (a point of that edge) lies on.
-    pub(crate) fn piece_of(&self, eye: usize, edge: Edge, o: Vec2) -> Option<usize> {
+    /// Where `o`, a point of eye `eye`'s edge `edge`, lies among that edge's stations.
+    pub(crate) fn origin_of(&self, eye: usize, edge: Edge, o: Vec2) -> Option<Origin> {
         let r = self
             .runs
             .iter()
             .find(|r| r.eye as usize == eye && r.edge == edge)?;
         let d = r.b - r.a;
         let len2 = d.length_squared();
+        let steps = (r.n - 1) as f32;
         let t = if len2 > 0.0 {
-            (o - r.a).dot(d) / len2
+            (o - r.a).dot(d) / len2 * steps
         } else {
             0.0
         };
-        let k = (ifloor(t * r.n as f32).max(0) as u32).min(r.n - 1);
-        Some((r.first + k) as usize)
+        let first = r.first as usize;
+        let near = (ifloor(t + 0.5).max(0) as usize).min(r.n as usize - 1);
+        if self.stations[first + near].distance_squared(o) <= SNAP_CM * SNAP_CM {
+            return Some(Origin::At(first + near));
+        }
+        let k = (ifloor(t).max(0) as usize).min(r.n as usize - 2);
+        Some(Origin::Between(first + k))
     }
 
-    pub(crate) fn piece_count(&self) -> usize {
-        self.pieces.len()
+    pub(crate) fn station_count(&self) -> usize {
+        self.stations.len()
     }
 
-    /// The bins of `q` in every piece and its squared distances from their midpoints, into
-    /// `out` (one entry per piece).
+    /// The bins of `q` from every station and its squared distances from them, into `out` (one
+    /// entry per station).
     pub(crate) fn bins(&self, q: Vec2, out: &mut [(u32, f32)]) {
         for r in &self.runs {
             let d = r.local(q - r.m0);
@@ -502,11 +556,22 @@ impl<'s> Horizon<'s> {
         }
     }
 
-    /// Is a point in bin `bin` at squared distance `r2` certified hidden from the whole of piece
-    /// `j`?
+    /// Is a point in bin `bin` at squared distance `r2` from station `j` certified hidden from
+    /// it?
     #[inline]
     pub(crate) fn point_hidden(&self, j: usize, (bin, r2): (u32, f32)) -> bool {
         self.depth[j * BINS + bin as usize] <= r2
+    }
+
+    /// Is a point, seen from stations `j` and `j + 1` as `a` and `b`, certified hidden from every
+    /// point between them? It is when one occluder's shadow holds it from both: the points from
+    /// which a line to it meets a convex occluder form a convex set.
+    #[inline]
+    pub(crate) fn point_hidden_between(&self, j: usize, a: (u32, f32), b: (u32, f32)) -> bool {
+        let (ia, ib) = (j * BINS + a.0 as usize, (j + 1) * BINS + b.0 as usize);
+        self.depth[ia] <= a.1 && self.depth[ib] <= b.1 && self.ids[ia] == self.ids[ib] && {
+            self.ids[ia] != LONE
+        }
     }
 
     /// Squared distance from `c` to the points as `how` reads them.
@@ -522,10 +587,11 @@ impl<'s> Horizon<'s> {
         }
     }
 
-    /// The bins of piece `j` the convex hull of `pts` covers, if it spans less than half a turn.
+    /// The bins of station `j` the convex hull of `pts` covers, if it spans less than half a
+    /// turn.
     fn span_of(&self, j: usize, pts: &[Vec2], how: Dist) -> Option<Span> {
-        let r = self.run(j);
-        let c = self.pieces[j].m;
+        let r = &self.runs[self.run_of[j] as usize];
+        let c = self.stations[j];
         let p0 = r.pa(pts[0] - c);
         let (mut lo, mut hi) = (0.0f32, 0.0f32);
         for q in &pts[1..] {
@@ -540,16 +606,30 @@ impl<'s> Horizon<'s> {
         })
     }
 
-    /// Is the span certified hidden from the whole of piece `j`?
+    /// Is the span certified hidden from station `j`?
     #[inline]
     pub(crate) fn span_hidden(&self, j: usize, s: Span) -> bool {
         let row = &self.depth[j * BINS..(j + 1) * BINS];
         (s.lo..=s.hi).all(|b| row[(b & MASK) as usize] <= s.d2)
     }
 
-    /// Walks every piece's span of the points (`f(piece, span)`, `None` when the points span
-    /// half a turn or more from it) until `f` returns `false`. Four pieces of a run at a time
-    /// when the points lie strictly on one side of its edge's line.
+    /// The one occluder whose shadow from station `j` holds the whole span, if one does.
+    #[inline]
+    pub(crate) fn span_shared(&self, j: usize, s: Span) -> Option<u32> {
+        let row = &self.depth[j * BINS..(j + 1) * BINS];
+        let ids = &self.ids[j * BINS..(j + 1) * BINS];
+        let id = ids[(s.lo & MASK) as usize];
+        (id != LONE
+            && (s.lo..=s.hi).all(|b| {
+                let b = (b & MASK) as usize;
+                row[b] <= s.d2 && ids[b] == id
+            }))
+        .then_some(id)
+    }
+
+    /// Walks every station's span of the points (`f(station, span)`, `None` when the points
+    /// span half a turn or more from it) until `f` returns `false`. Four stations of a run at a
+    /// time when the points lie strictly on one side of its edge's line.
     fn for_spans(
         &self,
         pts: &[Vec2],
@@ -596,7 +676,7 @@ impl<'s> Horizon<'s> {
                     let s = Span {
                         lo: lo[i] as i32,
                         hi: hi[i] as i32,
-                        d2: d2.map_or_else(|| Self::dist2(self.pieces[j].m, pts, how), |d| d[i]),
+                        d2: d2.map_or_else(|| Self::dist2(self.stations[j], pts, how), |d| d[i]),
                     };
                     if !f(j, Some(s)) {
                         return false;
@@ -607,17 +687,43 @@ impl<'s> Horizon<'s> {
         true
     }
 
-    /// Every piece's span of a rectangle (corners in order), `None` for a piece it is too wide
-    /// for, in the first entries of `out` (one per piece).
-    pub(crate) fn rect_spans(&self, r: &[Vec2; 4], out: &mut [Option<Span>; MAX_PIECES]) {
+    /// Every station's span of a rectangle (corners in order), `None` for a station it is too
+    /// wide for, in the first entries of `out` (one per station).
+    pub(crate) fn rect_spans(&self, r: &[Vec2; 4], out: &mut [Option<Span>; MAX_STATIONS]) {
         self.for_spans(r, Dist::Rect, |j, s| {
             out[j] = s;
             true
         });
     }
 
+    /// Is the convex hull of `pts` certified hidden from every point of the source? From every
+    /// station, and, along an edge whose closest point to it may lie between two stations, by
+    /// one occluder from all of that edge's stations.
     fn hidden_as(&self, pts: &[Vec2], how: Dist) -> bool {
-        self.for_spans(pts, how, |j, s| s.is_some_and(|s| self.span_hidden(j, s)))
+        let mut run = usize::MAX;
+        let mut ahead = false;
+        let mut shared: Option<u32> = None;
+        self.for_spans(pts, how, |j, s| {
+            let Some(s) = s else {
+                return false;
+            };
+            let ri = self.run_of[j] as usize;
+            if ri != run {
+                run = ri;
+                ahead = self.runs[ri].ahead(pts);
+                shared = None;
+            }
+            if !ahead {
+                return self.span_hidden(j, s);
+            }
+            match self.span_shared(j, s) {
+                Some(id) if shared.is_none_or(|x| x == id) => {
+                    shared = Some(id);
+                    true
+                }
+                _ => false,
+            }
+        })
     }
 
     /// Is the convex polygon `pts` certified hidden from the whole source?
@@ -638,29 +744,25 @@ impl<'s> Horizon<'s> {
         )
     }
 
-    /// What the point `o` of run `r`'s edge sees of the convex occluder `k` (in the run's frame).
+    /// What the station `o` of run `r`'s edge sees of the convex occluder `k` (in the run's
+    /// frame).
     fn end(r: &EdgeRun, o: Vec2, k: &[Vec2]) -> Option<End> {
         let (v1, v2) = cone(o, k)?;
         let (d1, d2) = (v1 - o, v2 - o);
-        // Left of the clockwise tangent: perp(d1)·(x − o) ≥ 0.
-        let n1 = d1.perp();
-        // Right of the counter-clockwise tangent: −perp(d2)·(x − o) ≥ 0.
-        let n2 = -d2.perp();
         // Beyond the chord, away from `o`.
         let t = v2 - v1;
-        let mut n3 = Vec2::new(t.y, -t.x);
-        if n3.dot(v1 - o) < 0.0 {
-            n3 = -n3;
+        let mut n = Vec2::new(t.y, -t.x);
+        if n.dot(v1 - o) < 0.0 {
+            n = -n;
         }
-        let half = |n: Vec2, p: Vec2| Half {
-            n,
-            nl: r.local(n),
-            k: n.dot(p),
-        };
         Some(End {
             p_cw: r.pa(d1),
             p_ccw: r.pa(d2),
-            halves: [half(n1, o), half(n2, o), half(n3, v1)],
+            chord: Half {
+                n,
+                nl: r.local(n),
+                k: n.dot(v1),
+            },
         })
     }
 
@@ -672,9 +774,17 @@ impl<'s> Horizon<'s> {
         if k.len() < 3 {
             return;
         }
+        // A line from between two stations may cross a cut that lines from both stations
+        // miss: a part with cuts certifies each station on its own.
+        let id = if cuts.is_empty() {
+            self.next_id += 1;
+            self.next_id
+        } else {
+            LONE
+        };
         let mut part = core::mem::take(&mut self.scratch);
         for e in 0..self.sources.len() {
-            // The part of the occluder the eye's pieces may use: for a front edge, what lies
+            // The part of the occluder the eye's stations may use: for a front edge, what lies
             // ahead of the front line by the inset (the rest of it still blocks, but lines from
             // the edge to points beyond it need not cross it there).
             part.clear();
@@ -703,71 +813,60 @@ impl<'s> Horizon<'s> {
                 }
             };
             if ok {
-                self.add_for_eye(e as u32, &part, outer, cuts);
+                self.add_for_eye(e as u32, &part, outer, cuts, id);
             }
         }
         self.scratch = part;
     }
 
-    /// Adds a convex occluder `k` that keeps clear of eye `eye` to that eye's pieces.
+    /// Adds a convex occluder `k` that keeps clear of eye `eye` to that eye's stations.
     fn add_for_eye(
         &mut self,
         eye: u32,
         k: &[Vec2],
         outer: Option<(&[Vec2], f32)>,
         cuts: &[(Vec2, Vec2)],
+        id: u32,
     ) {
         let centroid = k.iter().copied().sum::<Vec2>() / k.len() as f32;
-        let mut ends = core::mem::take(&mut self.ends);
         for ri in 0..self.runs.len() {
             let run = self.runs[ri];
             if run.eye != eye {
                 continue;
             }
             let first = run.first as usize;
-            let n = run.n as usize;
-            ends.clear();
-            ends.push(Self::end(&run, self.pieces[first].a, k));
-            for j in first..first + n {
-                ends.push(Self::end(&run, self.pieces[j].b, k));
-            }
-            for i in 0..n {
-                if let (Some(ea), Some(eb)) = (ends[i], ends[i + 1]) {
-                    let j = first + i;
-                    let m = self.pieces[j].m;
+            for j in first..first + run.n as usize {
+                let m = self.stations[j];
+                if let Some(e) = Self::end(&run, m, k) {
                     let rf = run.pa(centroid - m);
                     let rout = outer.map_or(0.0, |(p, gap)| {
                         p.iter().map(|v| v.distance(m)).fold(0.0, f32::max) + CERT_INSET_CM + gap
                     });
-                    self.add_umbra(j, rf, rout, &ea, &eb, cuts);
+                    self.add_shadow(j, rf, rout, &e, cuts, id);
                 }
             }
         }
-        self.ends = ends;
     }
 
-    /// Certifies piece `j`'s bins by the umbra of an occluder seen from the piece's ends as `ea`
-    /// and `eb` (`rf`: pseudo-angle of the occluder's centroid from the piece's midpoint `m`;
-    /// `rout`: distance certified points must keep beyond).
+    /// Certifies station `j`'s bins by the shadow of an occluder seen from it as `e` (`rf`:
+    /// pseudo-angle of the occluder's centroid from the station; `rout`: distance certified
+    /// points must keep beyond).
     ///
-    /// A point `m + r u` is in the umbra when it is in the six half-planes of the two ends: left
-    /// of both clockwise tangents, right of both counter-clockwise ones, beyond both silhouette
-    /// chords. For `u` between both clockwise tangent directions and both counter-clockwise ones,
-    /// `n·u ≥ 0` for the tangent half-planes, so the ray never leaves one once in. A half-plane
-    /// not holding `m` is entered at `r = num / n·u` (`n·u > 0`); over a short arc of directions
-    /// that is largest at one of the arc's ends, so each chunk of bins is certified beyond the
-    /// largest entry distance at its two ends.
-    fn add_umbra(
+    /// A point `m + r u` is in the shadow when `u` lies between the two tangent directions and
+    /// the point is beyond the silhouette chord, which the ray enters at `r = num / n·u`
+    /// (`n·u > 0`); over a short arc of directions that is largest at one of the arc's ends, so
+    /// each chunk of bins is certified beyond the larger entry distance at its two ends.
+    fn add_shadow(
         &mut self,
         j: usize,
         rf: f32,
         rout: f32,
-        ea: &End,
-        eb: &End,
+        e: &End,
         cuts: &[(Vec2, Vec2)],
+        id: u32,
     ) {
-        let lo = wrap2(ea.p_cw - rf).max(wrap2(eb.p_cw - rf)) + CERT_ANGLE_SLACK;
-        let hi = wrap2(ea.p_ccw - rf).min(wrap2(eb.p_ccw - rf)) - CERT_ANGLE_SLACK;
+        let lo = wrap2(e.p_cw - rf) + CERT_ANGLE_SLACK;
+        let hi = wrap2(e.p_ccw - rf) - CERT_ANGLE_SLACK;
         if hi <= lo {
             return;
         }
@@ -776,53 +875,30 @@ impl<'s> Horizon<'s> {
         if b1 <= b0 {
             return;
         }
-        let m = self.pieces[j].m;
-        let dirs = bin_dirs();
-        // The half-planes `m` is outside of, as (local normal, distance of `m` outside).
-        let mut halves = [(Vec2::ZERO, 0.0f32); 6];
-        let mut nh = 0;
-        for h in ea.halves.iter().chain(&eb.halves) {
-            let num = h.k - h.n.dot(m);
-            if num > 0.0 {
-                halves[nh] = (h.nl, num);
-                nh += 1;
-            }
+        let m = self.stations[j];
+        let num = e.chord.k - e.chord.n.dot(m);
+        if num <= 0.0 {
+            return;
         }
-        let halves = &halves[..nh];
-        // The largest `num / v`, picked by cross-multiplying (all positive) and divided once;
-        // the margin the depth gets below covers the rounding of the comparison.
+        let nl = e.chord.nl;
+        let dirs = bin_dirs();
         let entry = |b: i32| {
-            let u = dirs[(b & MASK) as usize];
-            let (mut bn, mut bv) = (0.0f32, 1.0f32);
-            for &(nl, num) in halves {
-                let v = nl.dot(u);
-                if v <= 0.0 {
-                    return f32::INFINITY;
-                }
-                if num * bv > bn * v {
-                    (bn, bv) = (num, v);
-                }
+            let v = nl.dot(dirs[(b & MASK) as usize]);
+            if v <= 0.0 {
+                f32::INFINITY
+            } else {
+                (num / v).max(rout)
             }
-            (bn / bv).max(rout)
         };
-        // Lines across a cut may leave the part into the rest of the piece: no bin that such a
-        // line's end can lie in is certified. Those ends lie in the cut's penumbra from the
-        // piece, whose directions from `m` lie between those from `m` and from the piece's ends
-        // to the cut's ends (a point moving out along a ray turns monotonically as seen from
-        // `m`; directions between two segments are extreme at their ends).
+        // Lines across a cut may leave the part into the rest of the piece: no bin a line
+        // from the station across a cut can end in is certified (the cut's directions).
         let mut ranges = [(b0, b1); 4];
         let mut nr = 1;
-        let pc = self.pieces[j];
-        let r = self.run(j);
+        let r = &self.runs[self.run_of[j] as usize];
         for &(c1, c2) in cuts {
-            let (mut elo, mut ehi) = (f32::INFINITY, f32::NEG_INFINITY);
-            for o in [m, pc.a, pc.b] {
-                for x in [c1, c2] {
-                    let t = wrap2(r.pa(x - o) - rf);
-                    elo = elo.min(t);
-                    ehi = ehi.max(t);
-                }
-            }
+            let t1 = wrap2(r.pa(c1 - m) - rf);
+            let t2 = wrap2(r.pa(c2 - m) - rf);
+            let (elo, ehi) = (t1.min(t2), t1.max(t2));
             if elo <= -1.9 || ehi >= 1.9 {
                 return;
             }
@@ -845,6 +921,7 @@ impl<'s> Horizon<'s> {
             nr = nn;
         }
         let row = &mut self.depth[j * BINS..(j + 1) * BINS];
+        let ids = &mut self.ids[j * BINS..(j + 1) * BINS];
         for &(x0, x1) in &ranges[..nr] {
             let mut c0 = x0;
             let mut d0 = entry(c0);
@@ -854,7 +931,7 @@ impl<'s> Horizon<'s> {
                 let r = d0.max(d1);
                 if r.is_finite() {
                     let r = r * (1.0 + 1e-5) + 1e-4;
-                    lower(row, c0, c1, r * r);
+                    lower(row, ids, c0, c1, r * r, id);
                 }
                 c0 = c1;
                 d0 = d1;
@@ -1036,9 +1113,11 @@ mod tests {
         let s = Scene::new(vec![], vec![piece]).unwrap();
         let mut h = Horizon::new(&s, &[eye], VisionArc::Front180).unwrap();
         h.add_terrain(0);
-        let mut bins = vec![(0, 0.0); h.piece_count()];
+        let mut bins = vec![(0, 0.0); h.station_count()];
         h.bins(q, &mut bins);
-        let mid = h.piece_of(0, Edge::Front, o).unwrap();
+        let Some(Origin::At(mid)) = h.origin_of(0, Edge::Front, o) else {
+            panic!("the midpoint is a station");
+        };
         assert!(!h.point_hidden(mid, bins[mid]), "certified across the cut");
         // Behind the foot alone (in the notch of the L), the piece does hide.
         let q2 = Vec2::new(3.6, 0.5) + dir * 3.0;
@@ -1055,7 +1134,7 @@ mod tests {
         let s = Scene::new(v, vec![]).unwrap();
         let eye = Rect::try_new(Vec2::new(0.0, -1.0), Vec2::new(12.0, 2.0), 0.0).unwrap();
         let mut h = Horizon::new(&s, &[eye], VisionArc::Front180).unwrap();
-        assert_eq!(h.pieces.len(), 4);
+        assert_eq!(h.stations.len(), 3);
         let ui = s.units().iter().position(|u| u.id == 2).unwrap();
         h.add_unit(ui);
         assert!(h.poly_hidden(&[Vec2::new(0.0, 20.0), Vec2::new(2.0, 30.0)]));
@@ -1068,7 +1147,8 @@ mod tests {
         assert!(!h.behind(Vec2::new(-5.0, -10.0), Vec2::new(5.0, 0.5)));
 
         // Two 12 cm units side by side with a 1 cm gap at y = 10, and a third one behind the gap
-        // at y = 14: a target far behind is hidden only by the three together.
+        // at y = 14: a target far behind is hidden from each station only by the three
+        // together.
         let mut v = line(0.0, -1.0, 1, 0, 3);
         v.extend(line(-6.5, 10.0, 2, 1, 3));
         v.extend(line(6.5, 10.0, 3, 1, 3));
@@ -1084,8 +1164,19 @@ mod tests {
         for id in [2, 3] {
             h.add_unit(s.units().iter().position(|u| u.id == id).unwrap());
         }
+        let from_each_station = |h: &Horizon| {
+            (0..h.station_count()).all(|j| {
+                h.span_of(j, &target, Dist::Poly)
+                    .is_some_and(|sp| h.span_hidden(j, sp))
+            })
+        };
+        assert!(!from_each_station(&h));
         assert!(!h.poly_hidden(&target));
         h.add_unit(s.units().iter().position(|u| u.id == 4).unwrap());
-        assert!(h.poly_hidden(&target));
+        assert!(from_each_station(&h));
+        // The target lies ahead of the edge, where a closest-point origin may fall between two
+        // stations: there only one occluder hiding it from every station certifies, and the
+        // nearer units 2 and 3 hold the outer stations' bins.
+        assert!(!h.poly_hidden(&target));
     }
 }

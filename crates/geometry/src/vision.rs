@@ -17,7 +17,7 @@
 //! it for many viewers, optionally on several threads.
 
 use crate::error::GeoError;
-use crate::occlusion::{Horizon, MAX_PIECES};
+use crate::occlusion::{Horizon, MAX_STATIONS, Origin};
 use crate::prim;
 use crate::rect::{Edge, Rect, Segment};
 use crate::scene::{Scene, SceneBase, UnitEntry};
@@ -117,8 +117,8 @@ pub(crate) struct SightCtx {
     /// The terrain piece that last blocked a line (`usize::MAX`: none), tested before the bases.
     recent_terrain: usize,
     origins: Vec<Vec2>,
-    /// Per origin: the horizon piece it lies on (`u32::MAX`: none).
-    opieces: Vec<u32>,
+    /// Per origin: where it lies among the horizon's stations (`None`: no horizon).
+    oplaces: Vec<Option<Origin>>,
     targets: Vec<Vec2>,
     /// Per target point and horizon piece: its bin and squared distance.
     tbins: Vec<(u32, f32)>,
@@ -133,7 +133,7 @@ impl SightCtx {
             n_recent: 0,
             recent_terrain: usize::MAX,
             origins: Vec::with_capacity(16),
-            opieces: Vec::with_capacity(16),
+            oplaces: Vec::with_capacity(16),
             targets: Vec::with_capacity(32),
             tbins: Vec::with_capacity(32),
             clip_a: Vec::with_capacity(8),
@@ -237,20 +237,17 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
             core::mem::swap(&mut ctx.clip_a, &mut ctx.clip_b);
         }
     }
-    // Origins and the closest pair first, each with the horizon piece it lies on.
+    // Origins and the closest pair first, each with where it lies among the horizon's stations.
     ctx.origins.clear();
-    ctx.opieces.clear();
-    let piece = |e: Edge, o: Vec2| {
-        hz.and_then(|(h, k)| h.piece_of(k, e, o))
-            .map_or(u32::MAX, |j| j as u32)
-    };
+    ctx.oplaces.clear();
+    let place = |e: Edge, o: Vec2| hz.and_then(|(h, k)| h.origin_of(k, e, o));
     let (_, pc) = match arc {
         VisionArc::Front180 => {
             let fe = eye.edge(Edge::Front);
             let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
             for o in [oc, fe.a, fe.b, fe.midpoint()] {
                 ctx.origins.push(o);
-                ctx.opieces.push(piece(Edge::Front, o));
+                ctx.oplaces.push(place(Edge::Front, o));
             }
             (oc, pc)
         }
@@ -266,13 +263,13 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
             }
             let (oc, pc, _, ec) = best.unwrap_or((eye.center(), base.center(), 0.0, Edge::Front));
             ctx.origins.push(oc);
-            ctx.opieces.push(piece(ec, oc));
+            ctx.oplaces.push(place(ec, oc));
             for e in Edge::ALL {
                 let s = eye.edge(e);
                 ctx.origins.push(s.a);
-                ctx.opieces.push(piece(e, s.a));
+                ctx.oplaces.push(place(e, s.a));
                 ctx.origins.push(s.midpoint());
-                ctx.opieces.push(piece(e, s.midpoint()));
+                ctx.oplaces.push(place(e, s.midpoint()));
             }
             (oc, pc)
         }
@@ -295,10 +292,10 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         ctx.targets.push((v + w) * 0.5);
     }
     let corners = base.corners();
-    // Per horizon piece: is the whole base certified hidden from it? And the target points'
-    // bins, in every piece at once when the horizon allows it.
-    let mut spans = [None; MAX_PIECES];
-    let np = hz.map_or(0, |(h, _)| h.piece_count());
+    // Per station: is the whole base certified hidden from it? And the target points' bins,
+    // from every station at once when the horizon allows it.
+    let mut spans = [None; MAX_STATIONS];
+    let np = hz.map_or(0, |(h, _)| h.station_count());
     if let Some((h, _)) = hz {
         h.rect_spans(&corners, &mut spans);
         // Filled in per target point when first needed (`u32::MAX`: not yet).
@@ -308,29 +305,41 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     let (mut known, mut hidden) = (0u64, 0u64);
     for oi in 0..ctx.origins.len() {
         let o = ctx.origins[oi];
-        let j = ctx.opieces[oi] as usize;
-        let h = hz.map(|(h, _)| h).filter(|_| j < np);
-        if let Some(h) = h {
-            let bit = 1u64 << j;
-            if known & bit == 0 {
-                known |= bit;
-                if spans[j].is_some_and(|s| h.span_hidden(j, s)) {
-                    hidden |= bit;
+        let place = hz.map(|(h, _)| h).zip(ctx.oplaces[oi]);
+        match place {
+            Some((h, Origin::At(j))) => {
+                let bit = 1u64 << j;
+                if known & bit == 0 {
+                    known |= bit;
+                    if spans[j].is_some_and(|s| h.span_hidden(j, s)) {
+                        hidden |= bit;
+                    }
+                }
+                if hidden & bit != 0 {
+                    continue;
                 }
             }
-            if hidden & bit != 0 {
-                continue;
+            Some((h, Origin::Between(j))) => {
+                let shared = |j: usize| spans[j].and_then(|s| h.span_shared(j, s));
+                if shared(j).is_some_and(|x| shared(j + 1) == Some(x)) {
+                    continue;
+                }
             }
+            None => {}
         }
         let mut tried = usize::MAX;
         for pi in 0..ctx.targets.len() {
             let p = ctx.targets[pi];
-            if let Some(h) = h {
+            if let Some((h, at)) = place {
                 let bins = &mut ctx.tbins[pi * np..(pi + 1) * np];
                 if bins[0].0 == u32::MAX {
                     h.bins(p, bins);
                 }
-                if h.point_hidden(j, bins[j]) {
+                let certified = match at {
+                    Origin::At(j) => h.point_hidden(j, bins[j]),
+                    Origin::Between(j) => h.point_hidden_between(j, bins[j], bins[j + 1]),
+                };
+                if certified {
                     continue;
                 }
             }

@@ -55,7 +55,7 @@ impl Hull {
 #[inline]
 fn node_small(node: &crate::scene::UnitNode) -> bool {
     let e = node.hi - node.lo;
-    e.x.max(e.y) <= 100.0
+    e.x.max(e.y) <= 20.0
 }
 
 /// The near-first, occlusion-culled walk over the unit tree (see the `occlusion` module).
