@@ -110,28 +110,37 @@ fn wrap2(x: f32) -> f32 {
     y - 4.0 * ifloor(y * 0.25) as f32 - 2.0
 }
 
-/// Lowers bins `b0..b1` (taken modulo [`BINS`], at most a turn) of `row` to `r2`, marking
+/// A bin's certificate: its squared depth in the high half (a non-negative float, so the bits
+/// order as the numbers do) and the occluder that cast it in the low half, so that one integer
+/// minimum keeps the nearer certificate with its occluder.
+#[inline]
+fn cert(r2: f32, id: u32) -> u64 {
+    ((r2.to_bits() as u64) << 32) | id as u64
+}
+
+/// The squared depth of a certificate.
+#[inline]
+fn depth_of(c: u64) -> f32 {
+    f32::from_bits((c >> 32) as u32)
+}
+
+/// The occluder of a certificate.
+#[inline]
+fn id_of(c: u64) -> u32 {
+    c as u32
+}
+
+/// Lowers bins `b0..b1` (taken modulo [`BINS`], at most a turn) of `row` to `r2` (≥ 0), marking
 /// those it lowers with occluder `id`.
 #[inline]
-fn lower(row: &mut [f32], ids: &mut [u32], b0: i32, b1: i32, r2: f32, id: u32) {
+fn lower(row: &mut [u64], b0: i32, b1: i32, r2: f32, id: u32) {
     let n = ((b1 - b0).max(0) as usize).min(BINS);
     let start = (b0 & MASK) as usize;
     let first = (BINS - start).min(n);
-    // Branch-free, so that it vectorises.
-    let mut min = |row: &mut [f32], ids: &mut [u32]| {
-        let ids = &mut ids[..row.len()];
-        for k in 0..row.len() {
-            let x = row[k];
-            let lower = r2 < x;
-            row[k] = if lower { r2 } else { x };
-            ids[k] = if lower { id } else { ids[k] };
-        }
-    };
-    min(
-        &mut row[start..start + first],
-        &mut ids[start..start + first],
-    );
-    min(&mut row[..n - first], &mut ids[..n - first]);
+    let c = cert(r2, id);
+    let min = |x: &mut u64| *x = (*x).min(c);
+    row[start..start + first].iter_mut().for_each(min);
+    row[..n - first].iter_mut().for_each(min);
 }
 
 /// A unit vector with pseudo-angle `p`.
@@ -394,12 +403,10 @@ pub(crate) struct Horizon<'s> {
     run_of: Vec<u16>,
     runs: Vec<EdgeRun>,
     sources: Vec<Source>,
-    /// `stations × BINS` squared distances from each station beyond which a bin is certified
-    /// in some occluder's shadow.
-    depth: Vec<f32>,
-    /// `stations × BINS`: the occluder whose shadow set each bin's depth ([`LONE`]: one whose
+    /// `stations × BINS` certificates ([`cert`]): the squared distance from each station beyond
+    /// which a bin is in some occluder's shadow, and that occluder ([`LONE`]: one whose
     /// certificate holds for that station only).
-    ids: Vec<u32>,
+    depth: Vec<u64>,
     /// The next occluder's id.
     next_id: u32,
     /// Scratch: an occluder clipped to what lies ahead of an eye.
@@ -473,8 +480,7 @@ impl<'s> Horizon<'s> {
                 }
             }
         }
-        let depth = vec![f32::INFINITY; stations.len() * BINS];
-        let ids = vec![LONE; stations.len() * BINS];
+        let depth = vec![cert(f32::INFINITY, LONE); stations.len() * BINS];
         Some(Self {
             scene,
             c: c / eyes.len() as f32,
@@ -483,7 +489,6 @@ impl<'s> Horizon<'s> {
             runs,
             sources,
             depth,
-            ids,
             next_id: 0,
             scratch: Vec::with_capacity(12),
         })
@@ -560,7 +565,7 @@ impl<'s> Horizon<'s> {
     /// it?
     #[inline]
     pub(crate) fn point_hidden(&self, j: usize, (bin, r2): (u32, f32)) -> bool {
-        self.depth[j * BINS + bin as usize] <= r2
+        depth_of(self.depth[j * BINS + bin as usize]) <= r2
     }
 
     /// Is a point, seen from stations `j` and `j + 1` as `a` and `b`, certified hidden from every
@@ -568,10 +573,9 @@ impl<'s> Horizon<'s> {
     /// which a line to it meets a convex occluder form a convex set.
     #[inline]
     pub(crate) fn point_hidden_between(&self, j: usize, a: (u32, f32), b: (u32, f32)) -> bool {
-        let (ia, ib) = (j * BINS + a.0 as usize, (j + 1) * BINS + b.0 as usize);
-        self.depth[ia] <= a.1 && self.depth[ib] <= b.1 && self.ids[ia] == self.ids[ib] && {
-            self.ids[ia] != LONE
-        }
+        let ca = self.depth[j * BINS + a.0 as usize];
+        let cb = self.depth[(j + 1) * BINS + b.0 as usize];
+        depth_of(ca) <= a.1 && depth_of(cb) <= b.1 && id_of(ca) == id_of(cb) && id_of(ca) != LONE
     }
 
     /// Squared distance from `c` to the points as `how` reads them.
@@ -610,19 +614,18 @@ impl<'s> Horizon<'s> {
     #[inline]
     pub(crate) fn span_hidden(&self, j: usize, s: Span) -> bool {
         let row = &self.depth[j * BINS..(j + 1) * BINS];
-        (s.lo..=s.hi).all(|b| row[(b & MASK) as usize] <= s.d2)
+        (s.lo..=s.hi).all(|b| depth_of(row[(b & MASK) as usize]) <= s.d2)
     }
 
     /// The one occluder whose shadow from station `j` holds the whole span, if one does.
     #[inline]
     pub(crate) fn span_shared(&self, j: usize, s: Span) -> Option<u32> {
         let row = &self.depth[j * BINS..(j + 1) * BINS];
-        let ids = &self.ids[j * BINS..(j + 1) * BINS];
-        let id = ids[(s.lo & MASK) as usize];
+        let id = id_of(row[(s.lo & MASK) as usize]);
         (id != LONE
             && (s.lo..=s.hi).all(|b| {
-                let b = (b & MASK) as usize;
-                row[b] <= s.d2 && ids[b] == id
+                let c = row[(b & MASK) as usize];
+                depth_of(c) <= s.d2 && id_of(c) == id
             }))
         .then_some(id)
     }
@@ -921,7 +924,6 @@ impl<'s> Horizon<'s> {
             nr = nn;
         }
         let row = &mut self.depth[j * BINS..(j + 1) * BINS];
-        let ids = &mut self.ids[j * BINS..(j + 1) * BINS];
         for &(x0, x1) in &ranges[..nr] {
             let mut c0 = x0;
             let mut d0 = entry(c0);
@@ -931,7 +933,7 @@ impl<'s> Horizon<'s> {
                 let r = d0.max(d1);
                 if r.is_finite() {
                     let r = r * (1.0 + 1e-5) + 1e-4;
-                    lower(row, ids, c0, c1, r * r, id);
+                    lower(row, c0, c1, r * r, id);
                 }
                 c0 = c1;
                 d0 = d1;
