@@ -8,7 +8,7 @@
 use crate::error::{GeoError, check_point};
 use crate::polygon::Polygon;
 use crate::prim;
-use crate::rect::{Rect, Segment};
+use crate::rect::{Placed, Rect, Segment};
 use glam::Vec2;
 
 /// Minimum distance between two rectangles (GEO-2), via parry2d.
@@ -102,41 +102,7 @@ fn placed_distance(fa: &Placed, ca: &[Vec2; 4], fb: &Placed, cb: &[Vec2; 4]) -> 
     d2.sqrt()
 }
 
-/// A rectangle with its axes worked out once: every query below makes the same arithmetic as
-/// [`Pose::to_local`](crate::Pose::to_local) and [`Rect::corners`], so the answers are bit for
-/// bit those of the plain methods, without a sine and cosine per point (they were most of the
-/// cost of a distance).
-struct Placed {
-    pos: Vec2,
-    right: Vec2,
-    facing: Vec2,
-    half: Vec2,
-}
-
 impl Placed {
-    #[inline]
-    fn of(r: &Rect) -> Self {
-        let (right, facing) = r.pose.axes();
-        Self {
-            pos: r.pose.pos,
-            right,
-            facing,
-            half: r.half,
-        }
-    }
-
-    #[inline]
-    fn local(&self, p: Vec2) -> Vec2 {
-        let d = p - self.pos;
-        Vec2::new(d.dot(self.right), d.dot(self.facing))
-    }
-
-    #[inline]
-    fn corners(&self) -> [Vec2; 4] {
-        crate::rect::local_corners(self.half)
-            .map(|l| self.pos + l.x * self.right + l.y * self.facing)
-    }
-
     /// Squared distance from `p` to the rectangle (0 inside).
     #[inline]
     fn point_d2(&self, p: Vec2) -> f32 {

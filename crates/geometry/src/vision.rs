@@ -19,7 +19,7 @@
 use crate::error::GeoError;
 use crate::occlusion::{Horizon, MAX_STATIONS, Origin};
 use crate::prim;
-use crate::rect::{Edge, Rect, Segment};
+use crate::rect::{Edge, Placed, Rect};
 use crate::scene::{Scene, SceneBase, UnitEntry};
 use crate::terrain::{SightBlock, blocks_sight};
 use crate::vision_walk::culled_walk;
@@ -56,8 +56,9 @@ pub fn in_region(eye: &Rect, arc: VisionArc, p: Vec2) -> Result<bool, GeoError> 
     })
 }
 
-/// Closest points `(on segment, on rect)` between a segment and a rectangle.
-pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
+/// Closest points `(on segment, on rect)` between a segment and a rectangle placed once, with
+/// its corners.
+fn closest_segment_placed(a: Vec2, b: Vec2, r: &Placed, corners: &[Vec2; 4]) -> (Vec2, Vec2) {
     let mut best = (a, r.closest_point(a));
     let mut bd = best.0.distance_squared(best.1);
     let cb = r.closest_point(b);
@@ -66,7 +67,7 @@ pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
         best = (b, cb);
         bd = d;
     }
-    for c in r.corners() {
+    for &c in corners {
         let q = prim::closest_on_segment(c, a, b);
         let d = q.distance_squared(c);
         if d < bd {
@@ -76,8 +77,8 @@ pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
     }
     // The segment may cross the rectangle: then any crossing point is at distance 0.
     if bd > 0.0 {
-        let la = r.pose.to_local(a);
-        let lb = r.pose.to_local(b);
+        let la = r.local(a);
+        let lb = r.local(b);
         if let Some((t0, _)) = prim::clip_segment_to_box(la, lb, -r.half, r.half) {
             let p = a + (b - a) * t0;
             best = (p, p);
@@ -87,6 +88,37 @@ pub(crate) fn closest_segment_rect(a: Vec2, b: Vec2, r: &Rect) -> (Vec2, Vec2) {
 }
 
 const RECENT: usize = 8;
+
+/// An eye placed once per target: its frame, its corners, and where the ends and midpoint of
+/// each of its edges lie among the horizon's stations.
+struct EyeFrame {
+    placed: Placed,
+    corners: [Vec2; 4],
+    /// Per edge, in [`Edge::ALL`] order: the places of its start, its midpoint and its end.
+    places: [[Option<Origin>; 3]; 4],
+}
+
+impl EyeFrame {
+    fn new(eye: &Rect, arc: VisionArc, hz: Option<(&Horizon, usize)>) -> Self {
+        let placed = Placed::of(eye);
+        let corners = placed.corners();
+        let mut places = [[None; 3]; 4];
+        if let Some((h, k)) = hz {
+            for (i, e) in Edge::ALL.into_iter().enumerate() {
+                if arc == VisionArc::Front180 && e != Edge::Front {
+                    continue;
+                }
+                let s = Placed::edge_of(&corners, e);
+                places[i] = [s.a, s.midpoint(), s.b].map(|o| h.origin_of(k, e, o));
+            }
+        }
+        Self {
+            placed,
+            corners,
+            places,
+        }
+    }
+}
 
 impl SightCtx {
     #[inline]
@@ -124,6 +156,8 @@ pub(crate) struct SightCtx {
     tbins: Vec<(u32, f32)>,
     clip_a: Vec<Vec2>,
     clip_b: Vec<Vec2>,
+    /// The viewer's eyes, placed for the target at hand.
+    frames: Vec<EyeFrame>,
 }
 
 impl SightCtx {
@@ -138,6 +172,7 @@ impl SightCtx {
             tbins: Vec::with_capacity(32),
             clip_a: Vec::with_capacity(8),
             clip_b: Vec::with_capacity(8),
+            frames: Vec::with_capacity(1),
         }
     }
 }
@@ -210,7 +245,7 @@ pub(crate) fn segment_clear<F: Fn(&SceneBase) -> bool>(
 fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     scene: &Scene,
     ctx: &mut SightCtx,
-    eye: &Rect,
+    eye: &EyeFrame,
     arc: VisionArc,
     base: &Rect,
     viewer: u32,
@@ -218,16 +253,19 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     blocks: &F,
     hz: Option<(&Horizon, usize)>,
 ) -> Option<SightLine> {
+    let placed = Placed::of(base);
+    let corners = placed.corners();
     // The part of the target base inside the region.
-    let poly = base.ccw_corners();
+    let poly = [corners[0], corners[3], corners[2], corners[1]];
+    let (facing, front_left) = (eye.placed.facing, eye.corners[0]);
     ctx.clip_a.clear();
     match arc {
         VisionArc::All360 => ctx.clip_a.extend_from_slice(&poly),
         VisionArc::Front180 => {
-            let f = eye.facing();
+            let f = facing;
             prim::clip_halfplane(
                 &poly,
-                eye.front_left() - f * crate::tolerance::LIMIT_EPS,
+                front_left - f * crate::tolerance::LIMIT_EPS,
                 f,
                 &mut ctx.clip_b,
             );
@@ -243,33 +281,31 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     let place = |e: Edge, o: Vec2| hz.and_then(|(h, k)| h.origin_of(k, e, o));
     let (_, pc) = match arc {
         VisionArc::Front180 => {
-            let fe = eye.edge(Edge::Front);
-            let (oc, pc) = closest_segment_rect(fe.a, fe.b, base);
-            for o in [oc, fe.a, fe.b, fe.midpoint()] {
-                ctx.origins.push(o);
-                ctx.oplaces.push(place(Edge::Front, o));
-            }
+            let fe = Placed::edge_of(&eye.corners, Edge::Front);
+            let (oc, pc) = closest_segment_placed(fe.a, fe.b, &placed, &corners);
+            ctx.origins.extend([oc, fe.a, fe.b, fe.midpoint()]);
+            let [a, mid, b] = eye.places[0];
+            ctx.oplaces.extend([place(Edge::Front, oc), a, b, mid]);
             (oc, pc)
         }
         VisionArc::All360 => {
             let mut best: Option<(Vec2, Vec2, f32, Edge)> = None;
             for e in Edge::ALL {
-                let s: Segment = eye.edge(e);
-                let (o, p) = closest_segment_rect(s.a, s.b, base);
+                let s = Placed::edge_of(&eye.corners, e);
+                let (o, p) = closest_segment_placed(s.a, s.b, &placed, &corners);
                 let d = o.distance_squared(p);
                 if best.is_none_or(|(_, _, bd, _)| d < bd) {
                     best = Some((o, p, d, e));
                 }
             }
-            let (oc, pc, _, ec) = best.unwrap_or((eye.center(), base.center(), 0.0, Edge::Front));
+            let (oc, pc, _, ec) = best.unwrap_or((eye.placed.pos, base.center(), 0.0, Edge::Front));
             ctx.origins.push(oc);
             ctx.oplaces.push(place(ec, oc));
-            for e in Edge::ALL {
-                let s = eye.edge(e);
-                ctx.origins.push(s.a);
-                ctx.oplaces.push(place(e, s.a));
-                ctx.origins.push(s.midpoint());
-                ctx.oplaces.push(place(e, s.midpoint()));
+            for (i, e) in Edge::ALL.into_iter().enumerate() {
+                let s = Placed::edge_of(&eye.corners, e);
+                let [a, mid, _] = eye.places[i];
+                ctx.origins.extend([s.a, s.midpoint()]);
+                ctx.oplaces.extend([a, mid]);
             }
             (oc, pc)
         }
@@ -277,9 +313,7 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     ctx.targets.clear();
     let in_reg = |p: Vec2| match arc {
         VisionArc::All360 => true,
-        VisionArc::Front180 => {
-            (p - eye.front_left()).dot(eye.facing()) >= -crate::tolerance::LIMIT_EPS
-        }
+        VisionArc::Front180 => (p - front_left).dot(facing) >= -crate::tolerance::LIMIT_EPS,
     };
     if in_reg(pc) {
         ctx.targets.push(pc);
@@ -291,7 +325,6 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
         ctx.targets.push(v);
         ctx.targets.push((v + w) * 0.5);
     }
-    let corners = base.corners();
     // Per station: is the whole base certified hidden from it? And the target points' bins,
     // from every station at once when the horizon allows it.
     let mut spans = [None; MAX_STATIONS];
@@ -409,9 +442,19 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
         return None;
     }
     let bases = scene.bases();
-    for &bi in scene.unit_base_indices(target) {
+    let mut frames = core::mem::take(&mut ctx.frames);
+    frames.clear();
+    frames.extend(
+        viewer
+            .eyes
+            .iter()
+            .enumerate()
+            .map(|(k, eye)| EyeFrame::new(eye, viewer.arc, hz.map(|h| (h, k)))),
+    );
+    let mut seen = None;
+    'bases: for &bi in scene.unit_base_indices(target) {
         let base = &bases[bi as usize].rect;
-        for (k, eye) in viewer.eyes.iter().enumerate() {
+        for (k, eye) in frames.iter().enumerate() {
             if let Some(l) = eye_sees_base(
                 scene,
                 ctx,
@@ -423,11 +466,13 @@ pub(crate) fn sees_with<F: Fn(&SceneBase) -> bool>(
                 blocks,
                 hz.map(|h| (h, k)),
             ) {
-                return Some(l);
+                seen = Some(l);
+                break 'bases;
             }
         }
     }
-    None
+    ctx.frames = frames;
+    seen
 }
 
 /// Every unit of the scene the viewer sees, among those `want` accepts (e.g. the enemy units), as
