@@ -59,7 +59,7 @@ use std::sync::OnceLock;
 pub(crate) const BINS: usize = 512;
 const MASK: i32 = BINS as i32 - 1;
 const SCALE: f32 = BINS as f32 / 4.0;
-/// Bins per chunk of an umbra sharing one certified depth.
+/// Bins per chunk of a shadow sharing one certified depth.
 const CHUNK: i32 = 16;
 /// Longest step between two stations of a source edge (cm).
 const STATION_CM: f32 = 6.0;
@@ -1077,9 +1077,10 @@ mod tests {
                     cert += c as u32;
                 }
             }
-            // What is lost lies along the umbra's sides (rays from a piece's midpoint that leave the
-            // umbra again are not certified): a large share of a narrow umbra.
-            assert!(cert * 10 >= truth * 4, "{cert} of {truth} (angle {angle})");
+            // What is lost lies along the umbra's sides (bins only partly inside a station's
+            // cone, and each chunk of bins certified beyond the deeper of its two ends): 86–94 %
+            // is certified here, where 3 cm pieces of the edge certified 51–73 %.
+            assert!(cert * 10 >= truth * 8, "{cert} of {truth} (angle {angle})");
         }
     }
 

@@ -152,7 +152,7 @@ pub(crate) struct SightCtx {
     /// Per origin: where it lies among the horizon's stations (`None`: no horizon).
     oplaces: Vec<Option<Origin>>,
     targets: Vec<Vec2>,
-    /// Per target point and horizon piece: its bin and squared distance.
+    /// Per target point and horizon station: its bin and squared distance.
     tbins: Vec<(u32, f32)>,
     clip_a: Vec<Vec2>,
     clip_b: Vec<Vec2>,

@@ -131,7 +131,7 @@ pub(crate) fn culled_walk<W: Fn(&UnitEntry) -> bool, F: Fn(&SceneBase) -> bool>(
             next_terrain += 1;
             let poly = &scene.terrain()[ti as usize].polygon;
             let (lo, hi) = poly.aabb();
-            // A hidden occluder casts no umbra its own occluders do not already cast.
+            // A hidden occluder casts no shadow its own occluders do not already cast.
             if !hz.behind(lo, hi) && !hz.poly_hidden(poly.vertices()) {
                 hz.add_terrain(ti as usize);
             }
