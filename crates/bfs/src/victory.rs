@@ -68,52 +68,77 @@ pub fn result_name(margin: i32) -> &'static str {
     }
 }
 
+/// What one side has lost, as the loss chart counts it (BFS-VIC-4): bases destroyed (with
+/// those cut off, BFS-SCN-47, and wagons taken), bases fled (a unit still in Flight on the table
+/// counts whole), and the loss points of commanders killed. The victory report and the
+/// computer's evaluation both read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub destroyed: u32,
+    pub fled: u32,
+    pub commanders: u32,
+}
+
+/// The losses of side `s` as they stand.
+pub fn tally(game: &Game, s: Side) -> Tally {
+    let mut destroyed = 0u32;
+    let mut fled = 0u32;
+    // A manned gun counts for neither side's losses (BFS-MAN-21; the gun lost is counted).
+    for u in game
+        .units
+        .iter()
+        .filter(|u| u.side == s && u.manned_from.is_none())
+    {
+        // A taken wagon's losses before its capture are its first owner's (below).
+        let before = u.taken_from.map_or(0, |t| t.lost_before);
+        // Bases lost on the march count only if the unit is lost by the end (BFS-SCN-28).
+        let lost = matches!(u.status, UnitStatus::Destroyed | UnitStatus::Left)
+            || u.morale == MoraleLevel::Flight;
+        let spared = if lost { 0 } else { u.march_losses };
+        destroyed += u.bases_destroyed.saturating_sub(before + spared) as u32;
+        let mut unit_fled = u.bases_fled as u32;
+        if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
+            unit_fled += u.bases.len() as u32;
+        }
+        // Fled bases cut off at the end count as destroyed (BFS-SCN-47).
+        let cut = (u.cut_off as u32).min(unit_fled);
+        destroyed += cut;
+        fled += unit_fled - cut;
+    }
+    // Wagons the enemy took count as lost, as if destroyed (BFS-WAG-8; Sandtable's reading:
+    // the book's loss chart counts bases the side no longer has).
+    destroyed += game
+        .units
+        .iter()
+        .filter_map(|u| {
+            u.taken_from
+                .filter(|t| t.from == s && u.side != s)
+                .map(|t| (u, t))
+        })
+        .map(|(u, t)| u.bases.len() as u32 + t.lost_before as u32)
+        .sum::<u32>();
+    let commanders: u32 = game
+        .commanders
+        .iter()
+        .filter(|c| c.side == s && c.status == UnitStatus::Destroyed)
+        .map(|c| c.cp_max as u32 + 1)
+        .sum();
+    Tally {
+        destroyed,
+        fled,
+        commanders,
+    }
+}
+
 /// The victory report for the game as it stands (the battle is over).
 pub fn report(game: &Game, reason: &str) -> VictoryReport {
     let mut sides = Vec::new();
     for s in Side::BOTH {
-        let mut destroyed = 0u32;
-        let mut fled = 0u32;
-        // A manned gun counts for neither side's losses (BFS-MAN-21; the gun lost is counted).
-        for u in game
-            .units
-            .iter()
-            .filter(|u| u.side == s && u.manned_from.is_none())
-        {
-            // A taken wagon's losses before its capture are its first owner's (below).
-            let before = u.taken_from.map_or(0, |t| t.lost_before);
-            // Bases lost on the march count only if the unit is lost by the end (BFS-SCN-28).
-            let lost = matches!(u.status, UnitStatus::Destroyed | UnitStatus::Left)
-                || u.morale == MoraleLevel::Flight;
-            let spared = if lost { 0 } else { u.march_losses };
-            destroyed += u.bases_destroyed.saturating_sub(before + spared) as u32;
-            let mut unit_fled = u.bases_fled as u32;
-            if u.status == UnitStatus::OnTable && u.morale == MoraleLevel::Flight {
-                unit_fled += u.bases.len() as u32;
-            }
-            // Fled bases cut off at the end count as destroyed (BFS-SCN-47).
-            let cut = (u.cut_off as u32).min(unit_fled);
-            destroyed += cut;
-            fled += unit_fled - cut;
-        }
-        // Wagons the enemy took count as lost, as if destroyed (BFS-WAG-8; Sandtable's reading:
-        // the book's loss chart counts bases the side no longer has).
-        destroyed += game
-            .units
-            .iter()
-            .filter_map(|u| {
-                u.taken_from
-                    .filter(|t| t.from == s && u.side != s)
-                    .map(|t| (u, t))
-            })
-            .map(|(u, t)| u.bases.len() as u32 + t.lost_before as u32)
-            .sum::<u32>();
-        let commanders: u32 = game
-            .commanders
-            .iter()
-            .filter(|c| c.side == s && c.status == UnitStatus::Destroyed)
-            .map(|c| c.cp_max as u32 + 1)
-            .sum();
+        let Tally {
+            destroyed,
+            fled,
+            commanders,
+        } = tally(game, s);
         let fv = game.side(s).force_value;
         let loss = loss_points(destroyed, fled, commanders);
         let b = band(fv, loss);

@@ -399,15 +399,14 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
     for (e, _) in &theirs {
         b.material -= material(game, e);
     }
-    // Losses as the victory count weighs them: destroyed bases in full, fled bases half.
-    for u in game.units.iter() {
-        let lost = u.bases_destroyed as f64 + 0.5 * u.bases_fled as f64;
-        b.losses += if u.side == side {
-            -LOSS_POINT * lost
-        } else {
-            LOSS_POINT * lost
-        };
-    }
+    // Losses as the victory count weighs them (the rules' own tally, BFS-VIC-4): destroyed
+    // bases in full, fled bases half (a unit in Flight on the table counts as fled, as it will
+    // if the battle ends so), a killed commander his CP + 1.
+    let lost = |s: Side| {
+        let t = sandtable_bfs::victory::tally(game, s);
+        t.destroyed as f64 + 0.5 * t.fled as f64 + t.commanders as f64
+    };
+    b.losses = LOSS_POINT * (lost(side.other()) - lost(side));
     for (u, frame) in &mine {
         b.threat += unit_terms(game, u, frame, &theirs, matchups).worth(matchups);
     }
