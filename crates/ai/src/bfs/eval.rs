@@ -17,7 +17,7 @@ use sandtable_bfs::geo::{self, TerrainClass, frame_of};
 use sandtable_bfs::ids::{ProfileId, Side, UnitId};
 use sandtable_bfs::preview;
 use sandtable_bfs::profile::UnitProfile;
-use sandtable_bfs::state::{Game, MoraleLevel, Unit, UnitStatus};
+use sandtable_bfs::state::{Game, MoraleLevel, OrderKind, Unit, UnitStatus};
 use sandtable_geometry::distance::set_distance;
 use sandtable_geometry::{Polygon, Rect, Vec2};
 // The evaluation looks its pairs up for every position it judges: a fast hash (the maps are
@@ -117,6 +117,9 @@ pub struct Matchups {
     /// Travel fields towards each enemy, for each profile of the judging side's units.
     travel: FxHashMap<(ProfileId, UnitId), Arc<Field>>,
     grid: Arc<TerrainGrid>,
+    /// The order each of the judging side's units would be given where it stands, worked out
+    /// once a decision when first asked (by the search's judgement of Instructions).
+    pub wanted: std::sync::OnceLock<FxHashMap<UnitId, OrderKind>>,
 }
 
 /// A volley's expected strength point losses at each range band, and the bands' reach.
@@ -215,6 +218,7 @@ impl Matchups {
             late,
             travel,
             grid,
+            wanted: std::sync::OnceLock::new(),
         }
     }
 

@@ -192,11 +192,20 @@ impl Evaluate<Bfs> for BfsEvaluation {
                     .filter(|u| u.regiment.is_some() && u.regiment == c.regiment)
                     .map(|u| {
                         let order = u.pending_order.and_then(|p| p.kind).or(u.order);
-                        match order {
+                        let kept = match order {
                             Some(o) if o == *instruction => 0.3,
                             Some(_) => -0.3,
                             None => 0.0,
-                        }
+                        };
+                        // And what it saves on the order the unit wants and has not got: that
+                        // order will match the Instruction, without the 1 CP surcharge.
+                        let wanted = wanted_order(view, u.id, matchups);
+                        let enabled = if wanted == *instruction && order != Some(wanted) {
+                            INSTRUCTION_ENABLES
+                        } else {
+                            0.0
+                        };
+                        kept + enabled
                     })
                     .sum::<f64>();
                 base + fits
@@ -347,6 +356,10 @@ fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Comm
 /// (the old one stays in force, BFS-ORD-4) and costs command points.
 /// The CP an order will cost when turned up, contrary to its regiment's Instruction
 /// (BFS-ORD-12): paid later, so the position after the order does not show it.
+/// Worth of an Instruction to each unit of the regiment whose wanted order it matches and
+/// which has not got it: the CP it saves on that order (BFS-ORD-12), less than the order is worth.
+const INSTRUCTION_ENABLES: f64 = 0.5;
+
 fn contrary(view: &Game, unit: UnitId, order: OrderKind) -> f64 {
     if sandtable_bfs::instructions::contrary(view, unit, order) {
         1.0
@@ -360,6 +373,45 @@ fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups)
     if u.order == Some(order) && u.pending_order.is_none() {
         return -0.3;
     }
+    order_worths(view, unit, matchups)
+        .into_iter()
+        .find(|w| w.0 == order)
+        .map_or(0.0, |w| w.1)
+}
+
+/// The order a unit would be given where it stands, whatever it holds now: the best of
+/// [`order_worths`], worked out for all of its side's units at once per decision.
+fn wanted_order(view: &Game, unit: UnitId, matchups: &Matchups) -> OrderKind {
+    let side = view.unit(unit).side;
+    let wanted = matchups.wanted.get_or_init(|| {
+        let scene = geo::scene(view);
+        view.units_on_table(side)
+            .map(|u| {
+                let best = order_worths_in(view, &scene, u.id, matchups)
+                    .into_iter()
+                    .fold((OrderKind::Move, f64::NEG_INFINITY), |best, w| {
+                        if w.1 > best.1 { w } else { best }
+                    });
+                (u.id, best.0)
+            })
+            .collect()
+    });
+    wanted.get(&unit).copied().unwrap_or(OrderKind::Move)
+}
+
+/// What each order (Move, Defense, Charge) is worth to a unit where it stands.
+fn order_worths(view: &Game, unit: UnitId, matchups: &Matchups) -> [(OrderKind, f64); 3] {
+    order_worths_in(view, &geo::scene(view), unit, matchups)
+}
+
+/// [`order_worths`] in a scene of the position already built.
+fn order_worths_in(
+    view: &Game,
+    scene: &sandtable_geometry::Scene,
+    unit: UnitId,
+    matchups: &Matchups,
+) -> [(OrderKind, f64); 3] {
+    let u = view.unit(unit);
     let p = view.unit_profile(unit);
     let basic = p.movement.basic as f64;
     let enemies: Vec<(UnitId, f64)> = view
@@ -375,13 +427,12 @@ fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups)
     // arrival with the Basic Move, or one that needs the Additional Move and risks
     // Disorganization if it falls short (BFS-CHG-24). A Charge order must be carried out against
     // some target in view (BFS-CHG-27), so a bad forced target counts against it.
-    let scene = geo::scene(view);
-    let charge = charge::target_options(view, &scene, unit)
+    let charge = charge::target_options(view, scene, unit)
         .free
         .into_iter()
         .map(|t| {
             let edge = matchups.edge(unit, t);
-            let reach = charge::reach(view, &scene, unit, t);
+            let reach = charge::reach(view, scene, unit, t);
             if reach.reaches {
                 1.5 * edge
             } else if reach.reaches_with_additional {
@@ -398,16 +449,23 @@ fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups)
         .map(|(t, d)| matchups.edge(unit, *t) * closeness(*d, basic))
         .fold(0.0, f64::max);
     let shooter = p.shooting > 0 && p.ranged.is_some();
-    match order {
-        // A Charge order must be carried out against any enemy in view (BFS-CHG-27): give one
-        // only with a good target in reach.
-        OrderKind::Charge if charge.is_finite() && charge > 0.3 => charge,
-        OrderKind::Charge => -1.0,
-        OrderKind::Defense if shooter && nearest <= range + 5.0 => 0.8 + 0.25 * p.shooting as f64,
-        OrderKind::Defense => 0.0,
-        OrderKind::Move if approach > 0.0 || (shooter && nearest > range) => 0.6 + 0.2 * approach,
-        OrderKind::Move => 0.1,
-    }
+    [OrderKind::Move, OrderKind::Defense, OrderKind::Charge].map(|order| {
+        let worth = match order {
+            // A Charge order must be carried out against any enemy in view (BFS-CHG-27): give
+            // one only with a good target in reach.
+            OrderKind::Charge if charge.is_finite() && charge > 0.3 => charge,
+            OrderKind::Charge => -1.0,
+            OrderKind::Defense if shooter && nearest <= range + 5.0 => {
+                0.8 + 0.25 * p.shooting as f64
+            }
+            OrderKind::Defense => 0.0,
+            OrderKind::Move if approach > 0.0 || (shooter && nearest > range) => {
+                0.6 + 0.2 * approach
+            }
+            OrderKind::Move => 0.1,
+        };
+        (order, worth)
+    })
 }
 
 /// What the unit tests of the evaluation share: the default battle at its start.
