@@ -350,16 +350,12 @@ fn react(view: &Game, _seat: Side, options: &[Command], charger: UnitId) -> Comm
         .unwrap_or_else(|| options[0].clone())
 }
 
-/// What an order is worth to a unit where it stands, as a change to the position's value: a
-/// charge by its edge over the best target it can reach, Defense for a shooter with enemies in
-/// range, Move to close on a target further away; an order that changes nothing is worth nothing
-/// (the old one stays in force, BFS-ORD-4) and costs command points.
-/// The CP an order will cost when turned up, contrary to its regiment's Instruction
-/// (BFS-ORD-12): paid later, so the position after the order does not show it.
 /// Worth of an Instruction to each unit of the regiment whose wanted order it matches and
 /// which has not got it: the CP it saves on that order (BFS-ORD-12), less than the order is worth.
 const INSTRUCTION_ENABLES: f64 = 0.5;
 
+/// The CP an order will cost when turned up, contrary to its regiment's Instruction
+/// (BFS-ORD-12): paid later, so the position after the order does not show it.
 fn contrary(view: &Game, unit: UnitId, order: OrderKind) -> f64 {
     if sandtable_bfs::instructions::contrary(view, unit, order) {
         1.0
@@ -368,6 +364,10 @@ fn contrary(view: &Game, unit: UnitId, order: OrderKind) -> f64 {
     }
 }
 
+/// What an order is worth to a unit where it stands, as a change to the position's value: a
+/// charge by its edge over the best target it can reach, Defense for a shooter with enemies in
+/// range, Move to close on a target further away; an order that changes nothing is worth nothing
+/// (the old one stays in force, BFS-ORD-4) and costs command points.
 fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups) -> f64 {
     let u = view.unit(unit);
     if u.order == Some(order) && u.pending_order.is_none() {
