@@ -144,6 +144,14 @@ impl Placed {
     }
 }
 
+/// A rectangle's corners in [`Rect::corners`]' order, counter-clockwise as
+/// [`Rect::ccw_corners`] gives them.
+#[inline]
+pub(crate) fn ccw_of(corners: &[Vec2; 4]) -> [Vec2; 4] {
+    let [fl, fr, rr, rl] = *corners;
+    [fl, rl, rr, fr]
+}
+
 /// The corners of a rectangle of half-size `half` in its own frame, in [`Rect::corners`]'
 /// order: front-left, front-right, rear-right, rear-left.
 #[inline]
@@ -307,8 +315,7 @@ impl Rect {
     /// The rectangle as a polygon, corners counter-clockwise (front-left, rear-left, rear-right,
     /// front-right), the orientation the polygon routines expect.
     pub fn ccw_corners(&self) -> [Vec2; 4] {
-        let [fl, fr, rr, rl] = self.corners();
-        [fl, rl, rr, fr]
+        ccw_of(&self.corners())
     }
 
     /// Axis-aligned bounds `(min, max)`.

@@ -256,7 +256,7 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     let placed = Placed::of(base);
     let corners = placed.corners();
     // The part of the target base inside the region.
-    let poly = [corners[0], corners[3], corners[2], corners[1]];
+    let poly = crate::rect::ccw_of(&corners);
     let (facing, front_left) = (eye.placed.facing, eye.corners[0]);
     ctx.clip_a.clear();
     match arc {
