@@ -278,14 +278,14 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
     // Origins and the closest pair first, each with where it lies among the horizon's stations.
     ctx.origins.clear();
     ctx.oplaces.clear();
-    let place = |e: Edge, o: Vec2| hz.and_then(|(h, k)| h.origin_of(k, e, o));
+    let place_of = |e: Edge, o: Vec2| hz.and_then(|(h, k)| h.origin_of(k, e, o));
     let (_, pc) = match arc {
         VisionArc::Front180 => {
             let fe = Placed::edge_of(&eye.corners, Edge::Front);
             let (oc, pc) = closest_segment_placed(fe.a, fe.b, &placed, &corners);
             ctx.origins.extend([oc, fe.a, fe.b, fe.midpoint()]);
             let [a, mid, b] = eye.places[0];
-            ctx.oplaces.extend([place(Edge::Front, oc), a, b, mid]);
+            ctx.oplaces.extend([place_of(Edge::Front, oc), a, b, mid]);
             (oc, pc)
         }
         VisionArc::All360 => {
@@ -300,7 +300,7 @@ fn eye_sees_base<F: Fn(&SceneBase) -> bool>(
             }
             let (oc, pc, _, ec) = best.unwrap_or((eye.placed.pos, base.center(), 0.0, Edge::Front));
             ctx.origins.push(oc);
-            ctx.oplaces.push(place(ec, oc));
+            ctx.oplaces.push(place_of(ec, oc));
             for (i, e) in Edge::ALL.into_iter().enumerate() {
                 let s = Placed::edge_of(&eye.corners, e);
                 let [a, mid, _] = eye.places[i];
