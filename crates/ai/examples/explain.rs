@@ -136,9 +136,16 @@ fn main() {
             steps.push(sandtable_bfs::command::MoveStep::Backward(-cm));
         }
         let cmd = sandtable_bfs::Command::Move { unit: id, steps };
-        if let Err(e) = Bfs::execute(&mut g, &cmd) {
-            println!("  probe: that move is refused: {e}");
-            return;
+        match Bfs::execute(&mut g, &cmd) {
+            Err(e) => {
+                println!("  probe: that move is refused: {e}");
+                return;
+            }
+            Ok(evs) => {
+                for e in evs {
+                    println!("  probe event: {}", narrate::describe(&g, &e));
+                }
+            }
         }
         // Every unit whose terms the probe changed (a move can change another unit's view).
         for (a, b) in view.units_on_table(side).zip(g.units_on_table(side)) {

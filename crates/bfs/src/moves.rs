@@ -554,6 +554,27 @@ pub fn plan(
                 let (w, out) = checked_wheel(game, scene, unit, &body, pivot, degrees)?;
                 let cost = wheel::wheel_cost(&frame, &w, reference, MoveCost::default())
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
+                // Slowing ground met on the way counts from where the wheel reaches it, even
+                // when the wheel ends clear of it (BFS-TER-2/3).
+                let off = if crate::revision::wheel_sweeps_ground(game.info.options.rules_revision)
+                {
+                    off_road(&bases)
+                } else {
+                    Vec::new()
+                };
+                for piece in pieces {
+                    if let Some(found) = slowing(game, p, piece.id as usize, basic) {
+                        let entry = off
+                            .iter()
+                            .filter_map(|b| {
+                                piece.wheel_entry(b, out.pivot, out.theta).ok().flatten()
+                            })
+                            .fold(f32::INFINITY, f32::min);
+                        if entry.is_finite() {
+                            limit.enter(spent, entry * cost, found, cost)?;
+                        }
+                    }
+                }
                 bases = bases.iter().map(|b| out.apply(b)).collect();
                 for found in ground_under(&bases) {
                     limit.enter(spent, 0.0, found, 1.0)?;

@@ -229,3 +229,70 @@ fn bfs_ter_2_difficult_terrain_halves_the_move() {
     let err = mv(&g, vec![MoveStep::Forward(6.0)]).unwrap_err();
     assert_eq!(err.rule, "BFS-TER-2");
 }
+
+/// BFS-TER-3: a wheel that sweeps through very difficult ground is capped at 5 cm from the
+/// moment it reaches it, even when it ends clear of it. A small marsh lies ahead of the
+/// haiduks' left end, where a wheel on the front-right corner reaches it after 10° (2.8 cm of
+/// the far corner's travel) and leaves it about 20°: the wheel may go on, but 5 cm in all.
+#[test]
+fn bfs_ter_3_a_wheel_through_a_marsh_is_capped_even_when_it_ends_clear() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    // The front edge (y = 43, x 52-68) turns about (68, 43); 15 cm along it, 10° round.
+    let at = |deg: f32| {
+        let a = deg.to_radians();
+        (68.0 - 15.0 * a.cos(), 43.0 + 15.0 * a.sin())
+    };
+    let (cx, cy) = at(10.0);
+    let marsh = TerrainSpec {
+        kind: TerrainKind::Marsh,
+        name: Some("marsh".into()),
+        shape: ShapeSpec::Rect {
+            center: (cx + 0.3, cy + 0.3),
+            size: (0.6, 0.6),
+            rotation: 0.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+        ],
+        vec![marsh],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    // The far corner's arc: the diagonal of 16 × 2 cm, BFS-MOV-14.
+    let radius = (16.0f32 * 16.0 + 2.0 * 2.0).sqrt();
+    let wheel_cm = |cm: f32| MoveStep::Wheel {
+        pivot: PivotCorner::FrontRight,
+        degrees: (cm / radius).to_degrees(),
+    };
+    // Short of the marsh the whole 10 cm Move is free: 2 cm of wheel, then 3 cm back (6 cm).
+    assert!(mv(&g, vec![wheel_cm(2.0), MoveStep::Backward(3.0)]).is_ok());
+    // Through it: 5 cm in all, to 0.01 cm.
+    assert!(mv(&g, vec![wheel_cm(4.99)]).is_ok());
+    assert_eq!(mv(&g, vec![wheel_cm(5.01)]).unwrap_err().rule, "BFS-TER-3");
+    // 30° ends clear of the marsh (its rear edge left it near 20°) yet used 8.4 cm.
+    let clear = MoveStep::Wheel {
+        pivot: PivotCorner::FrontRight,
+        degrees: 30.0,
+    };
+    let err = mv(&g, vec![clear]).unwrap_err();
+    assert_eq!(err.rule, "BFS-TER-3", "{err:?}");
+    // The same wheel where no marsh lies is the ordinary 8.4 cm of a 10 cm Move.
+    let mut open = Bfs::setup(
+        &setup(
+            &[
+                unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+            ],
+            vec![],
+        ),
+        1,
+    )
+    .unwrap();
+    set_order(&mut open, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut open, Side::A, false);
+    assert!(mv(&open, vec![clear]).is_ok());
+}

@@ -394,6 +394,9 @@ fn unknown_players_are_refused_with_a_message() {
 /// now rides in mounted, and mounting and dismounting are new legal commands.
 /// The `ai` player's moves onto objectives it does not hold (27 Nov) changed the two `ai,ai`
 /// lines of "Defend the crossing", where the Swedes must take a crossing, and nothing else.
+/// Rules revision 14 (a wheel is slowed by the ground it sweeps through, BFS-TER-2/3) changed 8
+/// lines in Mill Ford and Warka, two `baseline` lines among them: wheels that had swung through
+/// the corner of a hill, a wood or a marsh at full speed.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

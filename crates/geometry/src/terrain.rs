@@ -100,6 +100,36 @@ impl TerrainPiece {
         Ok(length_inside(&self.polygon, s.a, s.b, PATH_MARGIN_CM))
     }
 
+    /// The first fraction `t ∈ [0, 1]` of a rotation of `r` about `pivot` by `theta` (signed,
+    /// counter-clockwise positive) at which `r` meets the piece: `0` when it already touches it,
+    /// `None` when the whole rotation keeps clear. Exact, from [`crate::cast::rotate`]; this is
+    /// how a wheel finds the slowing ground it reaches on its way, not only where it ends
+    /// (BFS-TER-2/3).
+    pub fn wheel_entry(&self, r: &Rect, pivot: Vec2, theta: f32) -> Result<Option<f32>, GeoError> {
+        r.check("rectangle")?;
+        check_point("pivot", pivot)?;
+        crate::error::check_finite("angle", &[theta])?;
+        if theta == 0.0 {
+            return Ok(None);
+        }
+        let corners = r.ccw_corners();
+        let hit = crate::cast::rotate(
+            crate::cast::CastShape {
+                verts: &corners,
+                convex: true,
+            },
+            pivot,
+            theta.signum(),
+            theta.abs(),
+            crate::cast::CastShape {
+                verts: self.polygon.vertices(),
+                convex: self.polygon.is_convex(),
+            },
+            0.0,
+        );
+        Ok(hit.map(|h| (h.at / theta.abs()).clamp(0.0, 1.0)))
+    }
+
     /// Parameter intervals `t ∈ [0, 1]` during which `r` moved by `t · delta` overlaps the piece,
     /// sorted and merged. Exact: the piece is split into triangles, and `r` overlaps a triangle
     /// exactly while `t · delta` lies in the (convex) Minkowski difference of the two.
