@@ -33,10 +33,13 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(stdout(o).trim()).expect("one JSON object")
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A folder of the test's own, removed with everything in it when the test ends (the tests of
+/// one process run side by side, so a shared folder would be removed under another's feet).
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("sandtable-cli-test-")
+        .tempdir()
+        .expect("temp dir")
 }
 
 #[test]
@@ -83,7 +86,8 @@ fn simulate_is_deterministic_for_a_seed() {
 #[test]
 fn napoleonic_simulations_are_deterministic_and_their_saves_replay() {
     let s = root().join("scenarios/10-rossbach-brigade-action.ron");
-    let save = temp("napoleonic.ron");
+    let dir = scratch();
+    let save = dir.path().join("napoleonic.ron");
     let args = [
         "simulate",
         s.to_str().unwrap(),
@@ -106,7 +110,8 @@ fn napoleonic_simulations_are_deterministic_and_their_saves_replay() {
 #[test]
 fn a_simulated_save_replays_to_the_same_hash() {
     let s = scenario();
-    let save = temp("replay.ron");
+    let dir = scratch();
+    let save = dir.path().join("replay.ron");
     let played = json(&cli(&[
         "simulate",
         s.to_str().unwrap(),
@@ -310,8 +315,9 @@ fn validate_refuses_hostile_files_without_crashing() {
             b"Save(format: 1, setup: (((((((((((".to_vec(),
         ),
     ];
+    let dir = scratch();
     for (name, bytes) in files {
-        let path = temp(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         let out = cli(&["validate", path.to_str().unwrap()]);
         // Exit 1 with a report: not 101 (a panic) nor a signal (a stack overflow).
@@ -470,9 +476,8 @@ fn simulate_turns_2_plays_every_shipped_scenario() {
 /// file: no loader opens what is not a regular file, or reads past the size limit.
 #[test]
 fn validate_refuses_a_fifo_a_folder_and_a_huge_file_within_a_second() {
-    let dir = temp("not-files");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = scratch();
+    let dir = scratch.path();
     let folder = dir.join("folder.ron");
     std::fs::create_dir_all(&folder).unwrap();
     let huge = dir.join("huge.ron");
@@ -506,7 +511,6 @@ fn validate_refuses_a_fifo_a_folder_and_a_huge_file_within_a_second() {
             stdout(&out)
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A few thousand mutations of the shipped files through every loader: no panic, no hang, every
