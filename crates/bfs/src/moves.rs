@@ -440,6 +440,16 @@ pub fn plan(
     for found in ground_under(&bases) {
         limit.enter(0.0, 0.0, found, 0.0)?;
     }
+    // A maneuver reaches the ground it puts a base in as it begins (BFS-TER-2/3, revision 14).
+    let sweeps = crate::revision::ground_met_on_the_way(game.info.options.rules_revision);
+    let meet_ground = |limit: &mut TerrainLimit, spent: f32, bases: &[Rect]| {
+        if sweeps {
+            for found in ground_under(bases) {
+                limit.enter(spent, 0.0, found, 1.0)?;
+            }
+        }
+        Ok::<(), RuleError>(())
+    };
     let mut words = Vec::new();
     let mut ever_column = files == Some(1);
     let mut placed = Vec::new();
@@ -556,12 +566,7 @@ pub fn plan(
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 // Slowing ground met on the way counts from where the wheel reaches it, even
                 // when the wheel ends clear of it (BFS-TER-2/3).
-                let off = if crate::revision::wheel_sweeps_ground(game.info.options.rules_revision)
-                {
-                    off_road(&bases)
-                } else {
-                    Vec::new()
-                };
+                let off = if sweeps { off_road(&bases) } else { Vec::new() };
                 for piece in pieces {
                     if let Some(found) = slowing(game, p, piece.id as usize, basic) {
                         let entry = off
@@ -626,6 +631,7 @@ pub fn plan(
                     )
                 })?;
                 bases = turned.base_rects();
+                meet_ground(&mut limit, spent, &bases)?;
                 files = Some(turned.frame.files as u8);
                 maneuvers += 1;
                 spent += man_cost;
@@ -682,6 +688,7 @@ pub fn plan(
                     )
                 })?;
                 bases = changed.base_rects();
+                meet_ground(&mut limit, spent, &bases)?;
                 files = Some(changed.frame.files as u8);
                 maneuvers += 1;
                 spent += man_cost;

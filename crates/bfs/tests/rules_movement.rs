@@ -296,3 +296,53 @@ fn bfs_ter_3_a_wheel_through_a_marsh_is_capped_even_when_it_ends_clear() {
     at_movement(&mut open, Side::A, false);
     assert!(mv(&open, vec![clear]).is_ok());
 }
+
+/// BFS-TER-2: a maneuver that puts a base in difficult ground reaches it as it begins. Haiduks
+/// 2 files wide (8 cm) beside a wood that starts 0.5 cm off their right flank: widening to 3
+/// files (2 cm, BFS-MAN-12) puts the new file in it. After 3 cm on open ground the widening
+/// brings the move to the wood's cap of 5 cm (half the Move); after 6 cm the unit has moved
+/// more than 5 cm when it reaches the wood, and must stop at its edge.
+#[test]
+fn bfs_ter_2_a_frontage_change_into_a_wood_is_slowed() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let wood = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("wood".into()),
+        shape: ShapeSpec::Rect {
+            center: (70.0, 50.0),
+            size: (11.0, 30.0),
+            rotation: 0.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 43.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+        ],
+        vec![wood],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    // Straight ahead the wood is never met: the whole Move.
+    assert!(mv(&g, vec![MoveStep::Forward(10.0)]).is_ok());
+    // Widened first: in the wood from the start of the move, 5 cm in all.
+    assert!(mv(&g, vec![MoveStep::Frontage(1), MoveStep::Forward(3.0)]).is_ok());
+    assert_eq!(
+        mv(&g, vec![MoveStep::Frontage(1), MoveStep::Forward(3.1)])
+            .unwrap_err()
+            .rule,
+        "BFS-TER-2"
+    );
+    // Widened after 3 cm: 5 cm in all; after 6 cm: too late to enter.
+    assert!(mv(&g, vec![MoveStep::Forward(3.0), MoveStep::Frontage(1)]).is_ok());
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(3.1), MoveStep::Frontage(1)])
+            .unwrap_err()
+            .rule,
+        "BFS-TER-2"
+    );
+    let late = mv(&g, vec![MoveStep::Forward(6.0), MoveStep::Frontage(1)]).unwrap_err();
+    assert_eq!(late.rule, "BFS-TER-2");
+    assert!(late.message.contains("must stop at the edge"), "{late:?}");
+}
