@@ -46,7 +46,7 @@ fn with_secrets(game: &Game, other: Side, kind: OrderKind, cp: u8) -> Game {
         {
             *p = PendingOrder {
                 kind: Some(kind),
-                ..p.clone()
+                ..*p
             };
         }
     }

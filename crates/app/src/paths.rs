@@ -258,7 +258,7 @@ mod tests {
     fn without_a_data_folder_nearby_the_built_in_data_is_unpacked_once_and_found() {
         let home = scratch("home");
         let elsewhere = scratch("elsewhere");
-        assert_eq!(find_root(&[elsewhere.clone()]), None);
+        assert_eq!(find_root(std::slice::from_ref(&elsewhere)), None);
         let dir = embedded::unpacked(&home).unwrap();
         assert!(is_data_root(&dir), "{} is not a data root", dir.display());
         let paths = DataPaths::under(&dir);

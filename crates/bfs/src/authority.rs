@@ -119,29 +119,6 @@ pub fn steps_beyond(d: f32, range: f32, step: f32) -> u8 {
     sandtable_geometry::command::steps_beyond(d, range, step).map_or(0, |n| n.min(250) as u8)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bfs_cmd_4_cost_grows_per_part_step() {
-        // Junior: range 20, step 20. 31 cm is 11 beyond: one part step, so 1 + 1 = 2 CP.
-        assert_eq!(1 + steps_beyond(31.0, 20.0, 20.0), 2);
-        assert_eq!(1 + steps_beyond(20.0, 20.0, 20.0), 1);
-        assert_eq!(1 + steps_beyond(40.0, 20.0, 20.0), 2);
-        assert_eq!(1 + steps_beyond(40.1, 20.0, 20.0), 3);
-    }
-
-    #[test]
-    fn bfs_cmd_7_transfer_losses_example() {
-        // A General (R = S = 40) sends 4 CP: within range 4 arrive; at 60 cm 3; at 90 cm 2.
-        let received = |d: f32| 4u8.saturating_sub(steps_beyond(d, 40.0, 40.0));
-        assert_eq!(received(30.0), 4);
-        assert_eq!(received(60.0), 3);
-        assert_eq!(received(90.0), 2);
-    }
-}
-
 /// A surcharge of 1 CP that `by` pays when his order is turned up (contrary orders, BFS-ORD-12; a
 /// coward's Charge, BFS-SCN-30): paid if he has it, with `paid` as the reason; otherwise the
 /// `refused` ruling, and false (the caller takes the order away).
@@ -168,5 +145,28 @@ pub fn pay_at_turn_up(
             text: refused,
         });
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_cmd_4_cost_grows_per_part_step() {
+        // Junior: range 20, step 20. 31 cm is 11 beyond: one part step, so 1 + 1 = 2 CP.
+        assert_eq!(1 + steps_beyond(31.0, 20.0, 20.0), 2);
+        assert_eq!(1 + steps_beyond(20.0, 20.0, 20.0), 1);
+        assert_eq!(1 + steps_beyond(40.0, 20.0, 20.0), 2);
+        assert_eq!(1 + steps_beyond(40.1, 20.0, 20.0), 3);
+    }
+
+    #[test]
+    fn bfs_cmd_7_transfer_losses_example() {
+        // A General (R = S = 40) sends 4 CP: within range 4 arrive; at 60 cm 3; at 90 cm 2.
+        let received = |d: f32| 4u8.saturating_sub(steps_beyond(d, 40.0, 40.0));
+        assert_eq!(received(30.0), 4);
+        assert_eq!(received(60.0), 3);
+        assert_eq!(received(90.0), 2);
     }
 }

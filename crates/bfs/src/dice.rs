@@ -233,6 +233,33 @@ impl TestRoll {
     }
 }
 
+/// One Armor test for each of `hits` (BFS-SHO-15, BFS-CC-17): a D10 at or under the Armor,
+/// after its modifiers, saves the hit; 10 or more saves all, under 1 none.
+pub fn armor_tests(
+    dice: &mut Dice,
+    armor: i32,
+    modifiers: Vec<Modifier>,
+    hits: u32,
+) -> crate::event::ArmorReport {
+    let target = armor + modifiers.iter().map(|m| m.delta).sum::<i32>();
+    let faces = dice.d10s(hits as usize);
+    let saved = if target >= 10 {
+        hits
+    } else if target < 1 {
+        0
+    } else {
+        faces.iter().filter(|f| (**f as i32) <= target).count() as u32
+    };
+    crate::event::ArmorReport {
+        armor,
+        modifiers,
+        target,
+        faces,
+        saved,
+        failed: hits - saved,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,32 +361,5 @@ mod tests {
         assert!(TestRoll::roll(10, vec![], &mut d, 10).passed);
         let t = TestRoll::roll(5, vec![Modifier::new("X", "x", -6)], &mut d, 10);
         assert!(!t.passed && t.face.is_none());
-    }
-}
-
-/// One Armor test for each of `hits` (BFS-SHO-15, BFS-CC-17): a D10 at or under the Armor,
-/// after its modifiers, saves the hit; 10 or more saves all, under 1 none.
-pub fn armor_tests(
-    dice: &mut Dice,
-    armor: i32,
-    modifiers: Vec<Modifier>,
-    hits: u32,
-) -> crate::event::ArmorReport {
-    let target = armor + modifiers.iter().map(|m| m.delta).sum::<i32>();
-    let faces = dice.d10s(hits as usize);
-    let saved = if target >= 10 {
-        hits
-    } else if target < 1 {
-        0
-    } else {
-        faces.iter().filter(|f| (**f as i32) <= target).count() as u32
-    };
-    crate::event::ArmorReport {
-        armor,
-        modifiers,
-        target,
-        faces,
-        saved,
-        failed: hits - saved,
     }
 }

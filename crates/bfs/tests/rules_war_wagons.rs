@@ -268,7 +268,7 @@ fn bfs_wag_12_organisation() {
         ],
         vec![],
     );
-    let err = Bfs::setup(&s, 1).err().expect("two trains, one commander");
+    let err = Bfs::setup(&s, 1).expect_err("two trains, one commander");
     assert!(err.to_string().contains("BFS-WAG-12"), "{err}");
     s.scenario.rules.forces[0].units.pop();
     assert!(Bfs::setup(&s, 1).is_ok());

@@ -7,7 +7,7 @@ use crate::game::{play_out, summary};
 use sandtable_engine::registry::Variant;
 use sandtable_engine::{AnyPlayer, DataDirs, Registry, data_file};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -26,12 +26,7 @@ fn pick(x: u64, of: usize) -> usize {
 }
 
 /// One soak game: `Ok(commands)` or what went wrong.
-fn one(
-    registry: &Registry,
-    dirs: &DataDirs,
-    file: &PathBuf,
-    game_seed: u64,
-) -> Result<u64, String> {
+fn one(registry: &Registry, dirs: &DataDirs, file: &Path, game_seed: u64) -> Result<u64, String> {
     let mut x = game_seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
     let mut next = || {
         x ^= x << 13;

@@ -83,12 +83,13 @@ pub fn rule_ids_in(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
     let mut i = 0;
     while i < b.len() {
         let word_start = i == 0 || !b[i - 1].is_ascii_alphanumeric();
-        if word_start && b[i].is_ascii_uppercase() {
-            if let Some(end) = rule_id_end(b, i) {
-                out.push((i..end, &text[i..end]));
-                i = end;
-                continue;
-            }
+        if word_start
+            && b[i].is_ascii_uppercase()
+            && let Some(end) = rule_id_end(b, i)
+        {
+            out.push((i..end, &text[i..end]));
+            i = end;
+            continue;
         }
         i += 1;
     }

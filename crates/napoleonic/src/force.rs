@@ -108,13 +108,13 @@ impl ForceList {
                     format!("{} figures; give 1 to 200", p.figures),
                 ));
             }
-            if let Some(m) = p.morale {
-                if m > 40 {
-                    out.push(Problem::new(
-                        who.clone(),
-                        format!("morale number {m}; at most 40"),
-                    ));
-                }
+            if let Some(m) = p.morale
+                && m > 40
+            {
+                out.push(Problem::new(
+                    who.clone(),
+                    format!("morale number {m}; at most 40"),
+                ));
             }
             match p.arm {
                 Arm::Artillery {

@@ -146,8 +146,8 @@ pub fn bid(
     } else {
         [a, b]
     };
-    for s in 0..2 {
-        game.turn_points[s] -= paid[s];
+    for (points, paid) in game.turn_points.iter_mut().zip(paid) {
+        *points -= paid;
     }
     events.push(Event::BidsRevealed {
         bids: [a, b],

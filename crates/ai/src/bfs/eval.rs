@@ -623,7 +623,7 @@ pub struct TerrainGrid {
 impl Clone for TerrainGrid {
     fn clone(&self) -> Self {
         Self {
-            grid: self.grid.clone(),
+            grid: self.grid,
             piece: self.piece.clone(),
             widened: Default::default(),
         }

@@ -257,10 +257,11 @@ impl Evaluate<Napoleonic> for NapEvaluation {
                         .find(|c| matches!(c, Command::Defend { choice } if *choice == d))
                         .cloned()
                 };
-                if cavalry && view.unit(ch.target).arm() == Arm::Infantry {
-                    if let Some(c) = want(Defence::Form(Formation::Square)) {
-                        return Some(c);
-                    }
+                if cavalry
+                    && view.unit(ch.target).arm() == Arm::Infantry
+                    && let Some(c) = want(Defence::Form(Formation::Square))
+                {
+                    return Some(c);
                 }
                 want(Defence::Fire)
                     .or_else(|| want(Defence::Face))

@@ -32,9 +32,9 @@ pub fn commander_piece(c: CommanderId) -> PieceId {
 pub fn thing(game: &Game, p: PieceId) -> Option<Thing> {
     if p.0 >= COMMANDER_BASE {
         let i = (p.0 - COMMANDER_BASE) as usize;
-        (i < game.commanders.len()).then(|| Thing::Commander(CommanderId(i as u16)))
+        (i < game.commanders.len()).then_some(Thing::Commander(CommanderId(i as u16)))
     } else {
-        ((p.0 as usize) < game.units.len()).then(|| Thing::Unit(UnitId(p.0 as u16)))
+        ((p.0 as usize) < game.units.len()).then_some(Thing::Unit(UnitId(p.0 as u16)))
     }
 }
 

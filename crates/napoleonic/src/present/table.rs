@@ -31,9 +31,9 @@ pub fn leader_piece(l: LeaderId) -> PieceId {
 pub fn thing(game: &Game, p: PieceId) -> Option<Thing> {
     if p.0 >= LEADER_BASE {
         let i = (p.0 - LEADER_BASE) as usize;
-        (i < game.leaders.len()).then(|| Thing::Leader(LeaderId(i as u16)))
+        (i < game.leaders.len()).then_some(Thing::Leader(LeaderId(i as u16)))
     } else {
-        ((p.0 as usize) < game.units.len()).then(|| Thing::Unit(UnitId(p.0 as u16)))
+        ((p.0 as usize) < game.units.len()).then_some(Thing::Unit(UnitId(p.0 as u16)))
     }
 }
 
