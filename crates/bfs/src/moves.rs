@@ -484,9 +484,15 @@ pub fn plan(
                         "Following a bend ends the move: plan it as the last step.",
                     ));
                 }
-                let (after, cost, text) =
+                let (after, cost, text, met) =
                     bend(game, scene, unit, &bases, files, pivot, degrees, then)?;
-                // The ground entered slows the whole Column from here (BFS-TER-2/3).
+                // The ground the head's path meets slows the whole Column from there, and the
+                // ground it ends in from here (BFS-TER-2/3).
+                for (i, at) in met {
+                    if let Some(found) = slowing(game, p, pieces[i].id as usize, basic) {
+                        limit.enter(spent, at, found, cost)?;
+                    }
+                }
                 for found in ground_under(&after) {
                     limit.enter(spent, 0.0, found, 1.0)?;
                 }
@@ -746,7 +752,8 @@ pub fn plan(
 
 /// A Column following a bend (BFS-AMV-4): the head's wheel and run, checked against everything
 /// on the table, then the followers placed by [`crate::column_bend::follow`]. Returns the bases,
-/// the cost (the head's outer corner's arc and its run) and the words for the log.
+/// the cost (the head's outer corner's arc and its run), the words for the log, and where the
+/// head's path first meets each terrain piece (index, cm along the path; revision 14).
 #[allow(clippy::too_many_arguments)]
 fn bend(
     game: &Game,
@@ -757,7 +764,7 @@ fn bend(
     pivot: PivotCorner,
     degrees: f32,
     then: f32,
-) -> Result<(Vec<Rect>, f32, String), RuleError> {
+) -> Result<(Vec<Rect>, f32, String, Vec<(usize, f32)>), RuleError> {
     let u = game.unit(unit);
     if files != Some(1) || bases.len() < 2 {
         return Err(RuleError::new(
@@ -787,6 +794,14 @@ fn bend(
     let head_bases = [head];
     let mut cost = 0.0;
     let mut r = head;
+    // Where the head's path first meets each piece of ground (cm along it), since the column
+    // follows that path (BFS-TER-2/3, revision 14); a head on a road keeps to it (BFS-TER-22).
+    let sweeps = crate::revision::ground_met_on_the_way(game.info.options.rules_revision);
+    let mut met: Vec<(usize, f32)> = Vec::new();
+    let mut meet = |i: usize, at: f32| match met.iter_mut().find(|m| m.0 == i) {
+        Some(m) => m.1 = m.1.min(at),
+        None => met.push((i, at)),
+    };
     if degrees > 0.0 {
         let (w, out) = checked_wheel(
             game,
@@ -796,8 +811,16 @@ fn bend(
             pivot,
             degrees,
         )?;
-        cost += wheel::wheel_cost(&head, &w, wheel_reference(game), MoveCost::default())
+        let arc = wheel::wheel_cost(&head, &w, wheel_reference(game), MoveCost::default())
             .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
+        if sweeps && !geo::on_road(game, head.center()) {
+            for (i, piece) in scene.terrain().iter().enumerate() {
+                if let Ok(Some(t)) = piece.wheel_entry(&head, out.pivot, out.theta) {
+                    meet(i, cost + t * arc);
+                }
+            }
+        }
+        cost += arc;
         r = out.apply(&head);
     }
     if then > 0.0 {
@@ -814,6 +837,17 @@ fn bend(
         if out.travelled < then - EPS {
             return Err(blocked(game, &out, u.side.0, "The head is blocked"));
         }
+        if sweeps && !geo::keeps_to_road(game, &r, out.delta) {
+            for (i, piece) in scene.terrain().iter().enumerate() {
+                if let Some((t0, _)) = piece
+                    .swept_intervals(&r, out.delta)
+                    .ok()
+                    .and_then(|iv| iv.first().copied())
+                {
+                    meet(i, cost + t0 * out.cost);
+                }
+            }
+        }
         cost += out.cost;
         r = r.translated(out.delta);
     }
@@ -827,7 +861,7 @@ fn bend(
             "right"
         }
     );
-    Ok((after, cost, text))
+    Ok((after, cost, text, met))
 }
 
 /// Why a straight move stopped short: "`what` after 3.2 cm: …", under the rule of what stopped it.

@@ -346,3 +346,43 @@ fn bfs_ter_2_a_frontage_change_into_a_wood_is_slowed() {
     assert_eq!(late.rule, "BFS-TER-2");
     assert!(late.message.contains("must stop at the edge"), "{late:?}");
 }
+
+/// BFS-TER-3 with BFS-AMV-4: a Column following its head meets the ground the head's path
+/// crosses, even when the whole Column has passed it by the end. Haiduks in a Column one base
+/// wide (4 × 8 cm) with a strip of marsh 0.2–0.8 cm ahead: 9 cm straight on leaves every base
+/// clear of it, but the head reached it after 0.2 cm, so the move is capped at 5 cm, as the
+/// same 9 cm taken as a plain step already was.
+#[test]
+fn bfs_ter_3_a_column_following_its_head_meets_the_ground_on_its_path() {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let marsh = TerrainSpec {
+        kind: TerrainKind::Marsh,
+        name: Some("marsh".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 43.5),
+            size: (6.0, 0.6),
+            rotation: 0.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, 1, (60.0, 43.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+        ],
+        vec![marsh],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    let bend = |then: f32| MoveStep::Bend {
+        pivot: PivotCorner::FrontLeft,
+        degrees: 0.0,
+        then,
+    };
+    assert_eq!(
+        mv(&g, vec![MoveStep::Forward(9.0)]).unwrap_err().rule,
+        "BFS-TER-3"
+    );
+    assert!(mv(&g, vec![bend(5.0)]).is_ok());
+    assert_eq!(mv(&g, vec![bend(9.0)]).unwrap_err().rule, "BFS-TER-3");
+}
