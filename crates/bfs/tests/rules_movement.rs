@@ -390,6 +390,57 @@ fn bfs_ter_3_a_column_following_its_head_meets_the_ground_on_its_path() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48), ..Default::default() })]
 
+    /// BFS-TER-2/3: with nothing but slowing ground about, a longer step straight ahead or back
+    /// is never legal where a shorter one is refused, nor a Column's longer run after its head.
+    #[test]
+    fn bfs_ter_3_a_longer_step_is_never_freer_than_a_shorter_one(
+        marsh in proptest::prelude::any::<bool>(),
+        x in 44.0f32..76.0,
+        y in 30.0f32..60.0,
+        w in 0.5f32..12.0,
+        h in 0.5f32..12.0,
+        rotation in 0.0f32..180.0,
+        files in 1u8..=4,
+        how in 0u8..3,
+    ) {
+        use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+        let ground = TerrainSpec {
+            kind: if marsh { TerrainKind::Marsh } else { TerrainKind::Forest },
+            name: Some("ground".into()),
+            shape: ShapeSpec::Rect { center: (x, y), size: (w, h), rotation },
+        };
+        let files = if how == 2 { 1 } else { files };
+        let s = setup(
+            &[
+                unit("haiduks", 0, "haiduks", 4, files, (60.0, 43.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+            ],
+            vec![ground],
+        );
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        set_order(&mut g, "haiduks", Some(OrderKind::Move));
+        at_movement(&mut g, Side::A, false);
+        let mut refused: Option<(f32, String)> = None;
+        for k in 1..=20 {
+            let d = 0.5 * k as f32;
+            let step = match how {
+                0 => MoveStep::Forward(d),
+                1 => MoveStep::Backward(d * 0.5),
+                _ => MoveStep::Bend { pivot: PivotCorner::FrontLeft, degrees: 0.0, then: d },
+            };
+            match mv(&g, vec![step]) {
+                Ok(()) => {
+                    if let Some((at, why)) = &refused {
+                        proptest::prop_assert!(false, "{at} cm refused ({why}) but {d} cm allowed");
+                    }
+                }
+                Err(e) => {
+                    refused.get_or_insert((d, format!("{}: {}", e.rule, e.message)));
+                }
+            }
+        }
+    }
+
     /// BFS-TER-2/3 and BFS-MOV-14: with nothing but slowing ground about, a wider wheel never
     /// becomes legal where a narrower one on the same corner is refused. It sweeps the narrower
     /// one's path and more, meets the same ground no later, and costs more. (Rules revision 14:
