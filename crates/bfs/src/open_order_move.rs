@@ -77,6 +77,38 @@ impl Accounts {
         Ok(())
     }
 
+    /// The slowing ground each base meets as it swings by `theta` radians about `pivot_of` it
+    /// (its own centre, or the unit's wheeling corner), from where its sweep first touches it,
+    /// even if the swing ends clear of it (BFS-TER-2/3, revision 14). `costs`: each base's
+    /// whole swing, in cm.
+    fn meet_swing(
+        &mut self,
+        game: &Game,
+        scene: &Scene,
+        p: &UnitProfile,
+        pivot_of: impl Fn(&Rect) -> Vec2,
+        theta: f32,
+        costs: &[f32],
+    ) -> Result<(), RuleError> {
+        if !crate::revision::ground_met_on_the_way(game.info.options.rules_revision) {
+            return Ok(());
+        }
+        for (i, c) in costs.iter().enumerate() {
+            let b = self.bases[i];
+            if crate::geo::on_road(game, b.center()) {
+                continue;
+            }
+            for piece in scene.terrain() {
+                if let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic)
+                    && let Ok(Some(t)) = piece.wheel_entry(&b, pivot_of(&b), theta)
+                {
+                    self.limits[i].enter(self.spent[i], t * c, found, *c)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Turns every base `theta` radians about its own centre, paying the path of its corners. Elite
     /// Cavalry, which must stay in Close Order, then sends each base straight (its path checked)
     /// to its place in the unit turned as a block about its middle, the nearest place first
@@ -94,6 +126,7 @@ impl Accounts {
             .elite
             .then(|| crate::elite_cavalry::turned_as_block(&self.bases, theta));
         let costs: Vec<f32> = self.bases.iter().map(|b| turn_cost(b, theta)).collect();
+        self.meet_swing(game, scene, p, |b| b.center(), theta, &costs)?;
         self.bases = self.bases.iter().map(|b| turned(b, theta)).collect();
         self.charge(game, scene, p, &costs)?;
         let mut most = costs.iter().copied().fold(0.0, f32::max);
@@ -398,6 +431,7 @@ pub fn plan(
                     .iter()
                     .map(|b| swing_cost(b, pivot_point, w.angle))
                     .collect();
+                acc.meet_swing(game, scene, p, |_| out.pivot, out.theta, &costs)?;
                 acc.bases = acc.bases.iter().map(|b| out.apply(b)).collect();
                 acc.charge(game, scene, p, &costs)?;
                 words.push(format!(

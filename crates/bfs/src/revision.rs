@@ -24,7 +24,7 @@
 //! | 11 | Succession ([`crate::succession`], BFS-CMD-6): when a Regimental commander falls or leaves the table, his 2nd (else 3rd) in Command becomes the Regiment's Regimental commander and keeps its Instruction. Abandoned guns stay on the table to be manned (BFS-MAN-21, [`crate::gun_manning`]), a Battalion's gun crew may hide among its pikemen (BFS-SPC-23), a unit's shooting target may be paid for (BFS-SHO-10, [`crate::shooting::aim`]), CP set aside for a unit's next test are spent on it (BFS-CMD-8, [`crate::steady`]), a pursuit may be stopped for 1 CP ordered beforehand (BFS-CC-29, [`crate::hold_pursuit`]), dragoons mount and dismount (BFS-SPC-9, [`crate::dragoons`]), and a medium gun may stand dug in on its fortified base (BFS-ART-19, [`crate::fortified_gun`]). Pike and Shot Battalions and Run Behind the Pikes (BFS-SPC-21, BFS-SPC-22) came with this revision too, but need no gate: they are new commands that no recorded battle holds. |
 //! | 12 | The pre-battle sequence's effects, completed: Panic that falls on a War Wagon Train costs each wagon 1 SP instead of 1 SP in all (BFS-WAG-23), under Fatigue or Exhaustion a commander adds at most 2 CP to a unit's Morale test (BFS-SCN-25, -26), and Cut Off the Retreat tests fled commanders too (BFS-SCN-47). Cowardly Commander and Unexpected Reinforcements (BFS-SCN-30, -32) came with this revision too, but need no gate: no recorded battle holds them. |
 //! | 13 | Elite Cavalry ([`crate::elite_cavalry`], BFS-SPC-10): in Close Order it moves and marches like an Open Order unit, base by base and ending in Close Order; shot at −1 while it holds a Charge order, its Impetus capped at +1, unless it declares a Close Order charge for +2. Caracole ([`crate::caracole`], BFS-SPC-4): a cavalry unit with a Defense order rides its first rank up to 10 cm out, fires it in Defender's Fire and the ranks behind in Shooting after Movement, and calls it back after the Combat Phase. Battles recorded before it moved such units as any close-order unit. |
-//! | 14 | A wheel that sweeps through difficult or very difficult ground is slowed from where it reaches it, even when it ends clear of it, a turn or a frontage change that puts a base in such ground is slowed too, or refused after more than the cap already moved, and a Column following its head (BFS-AMV-4) meets the ground the head's path crosses (BFS-TER-2/3); before it only the ground a wheel ended on counted, so a unit could swing through a marsh's corner at full speed, a maneuver's ground not at all, and a bending Column only the ground it ended on. |
+//! | 14 | A wheel that sweeps through difficult or very difficult ground is slowed from where it reaches it, even when it ends clear of it, a turn or a frontage change that puts a base in such ground is slowed too, or refused after more than the cap already moved, a Column following its head (BFS-AMV-4) meets the ground the head's path crosses, and an Open Order base wheeling or turning meets the ground its sweep crosses (BFS-TER-2/3, BFS-OO-3); before it only the ground a wheel ended on counted, so a unit could swing through a marsh's corner at full speed, a maneuver's ground not at all, and a bending Column or a swinging Open Order base only the ground it ended on. |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 14;
@@ -151,8 +151,9 @@ pub fn special_rules_13(revision: u32) -> bool {
 }
 
 /// Does a wheel meet the slowing ground it sweeps through, not only the ground it ends on, a
-/// turn or a frontage change the ground it puts a base in, and a bending Column the ground its
-/// head's path crosses (BFS-TER-2/3, revision 14)?
+/// turn or a frontage change the ground it puts a base in, a bending Column the ground its
+/// head's path crosses, and a swinging Open Order base the ground it sweeps (BFS-TER-2/3,
+/// revision 14)?
 pub fn ground_met_on_the_way(revision: u32) -> bool {
     revision >= 14
 }

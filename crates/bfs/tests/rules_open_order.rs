@@ -3,7 +3,7 @@
 
 mod support;
 
-use sandtable_bfs::command::{MoveStep, SpecialManeuver, TurnKind};
+use sandtable_bfs::command::{MoveStep, PivotCorner, SpecialManeuver, TurnKind};
 use sandtable_bfs::event::Event;
 use sandtable_bfs::ids::{Side, UnitId};
 use sandtable_bfs::open_order;
@@ -556,4 +556,69 @@ fn open_order_cavalry_charges_home() {
     )));
     let d = sandtable_geometry::distance::set_distance(&g.unit(c).bases, &g.unit(r).bases).unwrap();
     assert!(d < 0.01, "{d}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48), ..Default::default() })]
+
+    /// BFS-OO-3 with BFS-TER-2/3: with nothing but slowing ground about, an Open Order unit's
+    /// longer shift the same way (each base paying its own path), wider wheel or wider turn of
+    /// every base about its centre is never legal where a shorter or narrower one is refused. (A shift that also turns its bases turns them
+    /// where the shift ends, so a shorter one may turn a corner into ground a longer one has
+    /// passed: not a prefix, not checked here.)
+    #[test]
+    fn bfs_oo_3_a_longer_shift_is_never_freer_than_a_shorter_one(
+        marsh in proptest::prelude::any::<bool>(),
+        x in 40.0f32..80.0,
+        y in 30.0f32..65.0,
+        w in 0.5f32..12.0,
+        h in 0.5f32..12.0,
+        rotation in 0.0f32..180.0,
+        heading in -2.5f32..2.5,
+        how in 0u8..3,
+        left in proptest::prelude::any::<bool>(),
+    ) {
+        let ground = TerrainSpec {
+            kind: if marsh { TerrainKind::Marsh } else { TerrainKind::Forest },
+            name: Some("ground".into()),
+            shape: ShapeSpec::Rect { center: (x, y), size: (w, h), rotation },
+        };
+        let s = setup(
+            &[
+                unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 40.0), 0.0),
+                unit("reiters", 1, "reiters", 3, 3, (60.0, 110.0), 180.0),
+            ],
+            vec![ground],
+        );
+        let mut g = Bfs::setup(&s, 1).unwrap();
+        set_order(&mut g, "cossacks", Some(OrderKind::Move));
+        at_movement(&mut g, Side::A, false);
+        let c = id(&g, "cossacks");
+        let (dx, dy) = (heading.sin(), heading.cos());
+        let mut refused: Option<(f32, String)> = None;
+        for k in 1..=20 {
+            let d = k as f32;
+            let step = match how {
+                0 => MoveStep::Shift { dx: dx * d, dy: dy * d, degrees: 0.0 },
+                1 => {
+                    let pivot = if left { PivotCorner::FrontLeft } else { PivotCorner::FrontRight };
+                    MoveStep::Wheel { pivot, degrees: 4.0 * d }
+                }
+                // Every base turning about its own centre.
+                _ => MoveStep::Shift { dx: 0.0, dy: 0.0, degrees: if left { 9.0 * d } else { -9.0 * d } },
+            };
+            match Bfs::legal(&g, &mv(c, vec![step])) {
+                Ok(()) => {
+                    if let Some((at, why)) = &refused {
+                        proptest::prop_assert!(false, "{at} cm refused ({why}) but {d} cm allowed");
+                    }
+                }
+                // Spacing (BFS-OO-2) may refuse one turn and not a wider: only the ground counts.
+                Err(e) if e.rule.starts_with("BFS-TER") => {
+                    refused.get_or_insert((d, format!("{}: {}", e.rule, e.message)));
+                }
+                Err(_) => {}
+            }
+        }
+    }
 }

@@ -402,7 +402,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// lines of "Defend the crossing", where the Swedes must take a crossing, and nothing else.
 /// Rules revision 14 (a wheel is slowed by the ground it sweeps through, BFS-TER-2/3) changed 8
 /// lines in Mill Ford and Warka, two `baseline` lines among them: wheels that had swung through
-/// the corner of a hill, a wood or a marsh at full speed.
+/// the corner of a hill, a wood or a marsh at full speed; its Open Order part (a base's swing
+/// meets the ground it sweeps, BFS-OO-3) 2 more `ai,random` lines, where the cossacks wheel.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
