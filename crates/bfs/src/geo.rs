@@ -285,7 +285,22 @@ fn build_scene(
 /// base wide whatever its drawn width, so a base whose middle is on it moves and marches along
 /// it ignoring the wood or village it crosses. Battles recorded before rules revision 4 did not.
 pub fn on_road(game: &Game, p: Vec2) -> bool {
+    let road =
+        |t: &crate::state::TerrainPiece| matches!(t.kind, TerrainKind::Road | TerrainKind::Bridge);
     crate::revision::roads_override(game.info.options.rules_revision)
+        // Most points are nowhere near a road: no need to fetch the pieces (a hash of the whole
+        // table) unless one lies within a road's box.
+        && game.terrain.iter().filter(|t| road(t)).any(|t| {
+            t.polygons.iter().any(|poly| {
+                let m = 2.0 * sandtable_geometry::tolerance::CONTACT_EPS;
+                let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+                for v in poly {
+                    lo = lo.min(*v);
+                    hi = hi.max(*v);
+                }
+                p.x >= lo.x - m && p.y >= lo.y - m && p.x <= hi.x + m && p.y <= hi.y + m
+            })
+        })
         && terrain_pieces(game).iter().any(|piece| {
             game.terrain
                 .get(piece.id as usize)

@@ -428,8 +428,19 @@ pub fn plan(
     // The slowing ground these bases stand in (off any road through it), by piece.
     let ground_under = |bases: &[Rect]| {
         let off = off_road(bases);
+        // The pieces whose box meets the bases' box, before any exact overlap.
+        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for b in &off {
+            let (l, h) = b.aabb();
+            lo = lo.min(l);
+            hi = hi.max(h);
+        }
         pieces
             .iter()
+            .filter(|piece| {
+                let (plo, phi) = piece.polygon.aabb();
+                plo.x <= hi.x && plo.y <= hi.y && phi.x >= lo.x && phi.y >= lo.y
+            })
             .filter(|piece| {
                 off.iter()
                     .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
@@ -537,7 +548,18 @@ pub fn plan(
                     .iter()
                     .filter(|b| !geo::keeps_to_road(game, b, delta))
                     .collect();
+                // The box the slowed bases sweep: a piece outside it is never entered.
+                let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+                for b in &slowed {
+                    let (l, h) = b.aabb();
+                    lo = lo.min(l).min(l + delta);
+                    hi = hi.max(h).max(h + delta);
+                }
                 for piece in pieces {
+                    let (plo, phi) = piece.polygon.aabb();
+                    if plo.x > hi.x || plo.y > hi.y || phi.x < lo.x || phi.y < lo.y {
+                        continue;
+                    }
                     if let Some(found) = slowing(game, p, piece.id as usize, basic) {
                         let entry = slowed
                             .iter()
@@ -572,18 +594,20 @@ pub fn plan(
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 // Slowing ground met on the way counts from where the wheel reaches it, even
                 // when the wheel ends clear of it (BFS-TER-2/3).
-                let off = if sweeps { off_road(&bases) } else { Vec::new() };
-                for piece in pieces {
-                    if let Some(found) = slowing(game, p, piece.id as usize, basic) {
-                        let entry = off
-                            .iter()
-                            .filter_map(|b| {
-                                piece.wheel_entry(b, out.pivot, out.theta).ok().flatten()
-                            })
-                            .fold(f32::INFINITY, f32::min);
-                        if entry.is_finite() {
-                            limit.enter(spent, entry * cost, found, cost)?;
-                        }
+                for piece in pieces.iter().filter(|_| sweeps) {
+                    // A base on a road through the ground is not slowed by it (BFS-TER-22);
+                    // asked only of a base whose sweep meets the piece at all.
+                    let entry = bases
+                        .iter()
+                        .filter_map(|b| {
+                            let t = piece.wheel_entry(b, out.pivot, out.theta).ok().flatten()?;
+                            (!geo::on_road(game, b.center())).then_some(t)
+                        })
+                        .fold(f32::INFINITY, f32::min);
+                    if entry.is_finite()
+                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
+                    {
+                        limit.enter(spent, entry * cost, found, cost)?;
                     }
                 }
                 bases = bases.iter().map(|b| out.apply(b)).collect();

@@ -99,8 +99,8 @@ impl Accounts {
                 continue;
             }
             for piece in scene.terrain() {
-                if let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic)
-                    && let Ok(Some(t)) = piece.wheel_entry(&b, pivot_of(&b), theta)
+                if let Ok(Some(t)) = piece.wheel_entry(&b, pivot_of(&b), theta)
+                    && let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic)
                 {
                     self.limits[i].enter(self.spent[i], t * c, found, *c)?;
                 }

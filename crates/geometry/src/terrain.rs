@@ -113,6 +113,22 @@ impl TerrainPiece {
             return Ok(None);
         }
         let corners = r.ccw_corners();
+        // The sweep stays within the disc about the pivot through the farthest corner: a piece
+        // whose box keeps out of the disc's box is never met (most pieces, most wheels).
+        let reach = corners
+            .iter()
+            .map(|c| c.distance_squared(pivot))
+            .fold(0.0f32, f32::max)
+            .sqrt()
+            + crate::tolerance::CONTACT_EPS;
+        let (lo, hi) = self.polygon.aabb();
+        if pivot.x + reach < lo.x
+            || pivot.y + reach < lo.y
+            || pivot.x - reach > hi.x
+            || pivot.y - reach > hi.y
+        {
+            return Ok(None);
+        }
         let hit = crate::cast::rotate(
             crate::cast::CastShape {
                 verts: &corners,
