@@ -19,6 +19,40 @@ fn haiduks_alone() -> Game {
     g
 }
 
+/// A rectangle of ground of `kind`, `rotation` clockwise degrees as in a scenario.
+fn ground(
+    kind: sandtable_engine::scenario::TerrainKind,
+    center: (f32, f32),
+    size: (f32, f32),
+    rotation: f32,
+) -> sandtable_engine::scenario::TerrainSpec {
+    sandtable_engine::scenario::TerrainSpec {
+        kind,
+        name: Some("ground".into()),
+        shape: sandtable_engine::scenario::ShapeSpec::Rect {
+            center,
+            size,
+            rotation,
+        },
+    }
+}
+
+/// Four bases of haiduks `files` wide, front at y = 43 facing north, with `terrain` about them
+/// and a Move order, side A moving; Swedish reiters far off.
+fn haiduks_by(terrain: Vec<sandtable_engine::scenario::TerrainSpec>, files: u8) -> Game {
+    let s = setup(
+        &[
+            unit("haiduks", 0, "haiduks", 4, files, (60.0, 43.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
+        ],
+        terrain,
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    set_order(&mut g, "haiduks", Some(OrderKind::Move));
+    at_movement(&mut g, Side::A, false);
+    g
+}
+
 fn mv(g: &Game, steps: Vec<MoveStep>) -> Result<(), sandtable_engine::RuleError> {
     Bfs::legal(
         g,
@@ -204,26 +238,11 @@ fn bfs_mov_3_one_activation_and_orders_decide_what_moves() {
 /// BFS-TER-2: difficult terrain halves the Move once the unit is in it.
 #[test]
 fn bfs_ter_2_difficult_terrain_halves_the_move() {
-    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-    let wood = TerrainSpec {
-        kind: TerrainKind::Forest,
-        name: Some("wood".into()),
-        shape: ShapeSpec::Rect {
-            center: (60.0, 55.0),
-            size: (30.0, 20.0),
-            rotation: 0.0,
-        },
-    };
-    let s = setup(
-        &[
-            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
-            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-        ],
-        vec![wood],
+    use sandtable_engine::scenario::TerrainKind;
+    let g = haiduks_by(
+        vec![ground(TerrainKind::Forest, (60.0, 55.0), (30.0, 20.0), 0.0)],
+        4,
     );
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "haiduks", Some(OrderKind::Move));
-    at_movement(&mut g, Side::A, false);
     // The wood starts 2 cm ahead: the haiduks may enter (2 < 5) but move 5 cm in all.
     assert!(mv(&g, vec![MoveStep::Forward(5.0)]).is_ok());
     let err = mv(&g, vec![MoveStep::Forward(6.0)]).unwrap_err();
@@ -236,32 +255,22 @@ fn bfs_ter_2_difficult_terrain_halves_the_move() {
 /// the far corner's travel) and leaves it about 20°: the wheel may go on, but 5 cm in all.
 #[test]
 fn bfs_ter_3_a_wheel_through_a_marsh_is_capped_even_when_it_ends_clear() {
-    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    use sandtable_engine::scenario::TerrainKind;
     // The front edge (y = 43, x 52-68) turns about (68, 43); 15 cm along it, 10° round.
     let at = |deg: f32| {
         let a = deg.to_radians();
         (68.0 - 15.0 * a.cos(), 43.0 + 15.0 * a.sin())
     };
     let (cx, cy) = at(10.0);
-    let marsh = TerrainSpec {
-        kind: TerrainKind::Marsh,
-        name: Some("marsh".into()),
-        shape: ShapeSpec::Rect {
-            center: (cx + 0.3, cy + 0.3),
-            size: (0.6, 0.6),
-            rotation: 0.0,
-        },
-    };
-    let s = setup(
-        &[
-            unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
-            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-        ],
-        vec![marsh],
+    let g = haiduks_by(
+        vec![ground(
+            TerrainKind::Marsh,
+            (cx + 0.3, cy + 0.3),
+            (0.6, 0.6),
+            0.0,
+        )],
+        4,
     );
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "haiduks", Some(OrderKind::Move));
-    at_movement(&mut g, Side::A, false);
     // The far corner's arc: the diagonal of 16 × 2 cm, BFS-MOV-14.
     let radius = (16.0f32 * 16.0 + 2.0 * 2.0).sqrt();
     let wheel_cm = |cm: f32| MoveStep::Wheel {
@@ -281,19 +290,7 @@ fn bfs_ter_3_a_wheel_through_a_marsh_is_capped_even_when_it_ends_clear() {
     let err = mv(&g, vec![clear]).unwrap_err();
     assert_eq!(err.rule, "BFS-TER-3", "{err:?}");
     // The same wheel where no marsh lies is the ordinary 8.4 cm of a 10 cm Move.
-    let mut open = Bfs::setup(
-        &setup(
-            &[
-                unit("haiduks", 0, "haiduks", 4, 4, (60.0, 43.0), 0.0),
-                unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-            ],
-            vec![],
-        ),
-        1,
-    )
-    .unwrap();
-    set_order(&mut open, "haiduks", Some(OrderKind::Move));
-    at_movement(&mut open, Side::A, false);
+    let open = haiduks_by(vec![], 4);
     assert!(mv(&open, vec![clear]).is_ok());
 }
 
@@ -304,26 +301,11 @@ fn bfs_ter_3_a_wheel_through_a_marsh_is_capped_even_when_it_ends_clear() {
 /// more than 5 cm when it reaches the wood, and must stop at its edge.
 #[test]
 fn bfs_ter_2_a_frontage_change_into_a_wood_is_slowed() {
-    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-    let wood = TerrainSpec {
-        kind: TerrainKind::Forest,
-        name: Some("wood".into()),
-        shape: ShapeSpec::Rect {
-            center: (70.0, 50.0),
-            size: (11.0, 30.0),
-            rotation: 0.0,
-        },
-    };
-    let s = setup(
-        &[
-            unit("haiduks", 0, "haiduks", 4, 2, (60.0, 43.0), 0.0),
-            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-        ],
-        vec![wood],
+    use sandtable_engine::scenario::TerrainKind;
+    let g = haiduks_by(
+        vec![ground(TerrainKind::Forest, (70.0, 50.0), (11.0, 30.0), 0.0)],
+        2,
     );
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "haiduks", Some(OrderKind::Move));
-    at_movement(&mut g, Side::A, false);
     // Straight ahead the wood is never met: the whole Move.
     assert!(mv(&g, vec![MoveStep::Forward(10.0)]).is_ok());
     // Widened first: in the wood from the start of the move, 5 cm in all.
@@ -354,26 +336,11 @@ fn bfs_ter_2_a_frontage_change_into_a_wood_is_slowed() {
 /// same 9 cm taken as a plain step already was.
 #[test]
 fn bfs_ter_3_a_column_following_its_head_meets_the_ground_on_its_path() {
-    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-    let marsh = TerrainSpec {
-        kind: TerrainKind::Marsh,
-        name: Some("marsh".into()),
-        shape: ShapeSpec::Rect {
-            center: (60.0, 43.5),
-            size: (6.0, 0.6),
-            rotation: 0.0,
-        },
-    };
-    let s = setup(
-        &[
-            unit("haiduks", 0, "haiduks", 4, 1, (60.0, 43.0), 0.0),
-            unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-        ],
-        vec![marsh],
+    use sandtable_engine::scenario::TerrainKind;
+    let g = haiduks_by(
+        vec![ground(TerrainKind::Marsh, (60.0, 43.5), (6.0, 0.6), 0.0)],
+        1,
     );
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    set_order(&mut g, "haiduks", Some(OrderKind::Move));
-    at_movement(&mut g, Side::A, false);
     let bend = |then: f32| MoveStep::Bend {
         pivot: PivotCorner::FrontLeft,
         degrees: 0.0,
@@ -403,23 +370,10 @@ proptest::proptest! {
         files in 1u8..=4,
         how in 0u8..3,
     ) {
-        use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-        let ground = TerrainSpec {
-            kind: if marsh { TerrainKind::Marsh } else { TerrainKind::Forest },
-            name: Some("ground".into()),
-            shape: ShapeSpec::Rect { center: (x, y), size: (w, h), rotation },
-        };
+        use sandtable_engine::scenario::TerrainKind;
         let files = if how == 2 { 1 } else { files };
-        let s = setup(
-            &[
-                unit("haiduks", 0, "haiduks", 4, files, (60.0, 43.0), 0.0),
-                unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-            ],
-            vec![ground],
-        );
-        let mut g = Bfs::setup(&s, 1).unwrap();
-        set_order(&mut g, "haiduks", Some(OrderKind::Move));
-        at_movement(&mut g, Side::A, false);
+        let kind = if marsh { TerrainKind::Marsh } else { TerrainKind::Forest };
+        let g = haiduks_by(vec![ground(kind, (x, y), (w, h), rotation)], files);
         let mut refused: Option<(f32, String)> = None;
         for k in 1..=20 {
             let d = 0.5 * k as f32;
@@ -456,22 +410,9 @@ proptest::proptest! {
         files in 1u8..=4,
         left in proptest::prelude::any::<bool>(),
     ) {
-        use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-        let ground = TerrainSpec {
-            kind: if marsh { TerrainKind::Marsh } else { TerrainKind::Forest },
-            name: Some("ground".into()),
-            shape: ShapeSpec::Rect { center: (x, y), size: (w, h), rotation },
-        };
-        let s = setup(
-            &[
-                unit("haiduks", 0, "haiduks", 4, files, (60.0, 43.0), 0.0),
-                unit("reiters", 1, "reiters", 3, 3, (20.0, 100.0), 180.0),
-            ],
-            vec![ground],
-        );
-        let mut g = Bfs::setup(&s, 1).unwrap();
-        set_order(&mut g, "haiduks", Some(OrderKind::Move));
-        at_movement(&mut g, Side::A, false);
+        use sandtable_engine::scenario::TerrainKind;
+        let kind = if marsh { TerrainKind::Marsh } else { TerrainKind::Forest };
+        let g = haiduks_by(vec![ground(kind, (x, y), (w, h), rotation)], files);
         let pivot = if left { PivotCorner::FrontLeft } else { PivotCorner::FrontRight };
         let mut refused: Option<(f32, String)> = None;
         for k in 1..=45 {
