@@ -394,6 +394,45 @@ pub fn pieces_crossed(
 mod tests {
     use super::*;
 
+    /// A rod 2 cm long and 0.2 cm wide, from 9 to 11 cm out along 30°, swung 60° clockwise about
+    /// the origin towards ground below the x axis: its inner corner on the trailing side,
+    /// `9 (cos φ, sin φ) − 0.1 (−sin φ, cos φ)`, reaches y = 0 at `tan φ = 0.1 / 9`, after
+    /// `30° − atan(0.1 / 9)` of the 60°.
+    #[test]
+    fn a_wheel_meets_ground_where_its_sweep_first_touches_it() {
+        let piece = TerrainPiece::new(0, square(5.0, -10.0, 10.0));
+        let a = 30f32.to_radians();
+        let rod = Rect::new(
+            crate::Pose::new(Vec2::new(a.cos(), a.sin()) * 10.0, a),
+            Vec2::new(1.0, 0.1),
+        );
+        let t = piece
+            .wheel_entry(&rod, Vec2::ZERO, -60f32.to_radians())
+            .unwrap()
+            .unwrap();
+        let want = (30.0 - (0.1f32 / 9.0).atan().to_degrees()) / 60.0;
+        assert!((t - want).abs() < 1e-4, "{t} against {want}");
+        // Stopping short of it, turning away from it, or far from it: never met.
+        assert_eq!(
+            piece
+                .wheel_entry(&rod, Vec2::ZERO, -29f32.to_radians())
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            piece
+                .wheel_entry(&rod, Vec2::ZERO, 60f32.to_radians())
+                .unwrap(),
+            None
+        );
+        let far = TerrainPiece::new(1, square(50.0, 50.0, 5.0));
+        assert_eq!(
+            far.wheel_entry(&rod, Vec2::ZERO, -60f32.to_radians())
+                .unwrap(),
+            None
+        );
+    }
+
     fn square(x0: f32, y0: f32, s: f32) -> Polygon {
         Polygon::new(vec![
             Vec2::new(x0, y0),
