@@ -395,7 +395,7 @@ mod tests {
     use super::*;
 
     /// A rod 2 cm long and 0.2 cm wide, from 9 to 11 cm out along 30°, swung 60° clockwise about
-    /// the origin towards ground below the x axis: its inner corner on the trailing side,
+    /// the origin towards ground below the x axis: its inner corner on the leading side,
     /// `9 (cos φ, sin φ) − 0.1 (−sin φ, cos φ)`, reaches y = 0 at `tan φ = 0.1 / 9`, after
     /// `30° − atan(0.1 / 9)` of the 60°.
     #[test]
