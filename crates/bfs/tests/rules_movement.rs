@@ -358,7 +358,8 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48), ..Default::default() })]
 
     /// BFS-TER-2/3: with nothing but slowing ground about, a longer step straight ahead or back
-    /// is never legal where a shorter one is refused, nor a Column's longer run after its head.
+    /// is never legal where a shorter one is refused, nor a Column's longer run after its head,
+    /// nor a longer march (BFS-AMV-2).
     #[test]
     fn bfs_ter_3_a_longer_step_is_never_freer_than_a_shorter_one(
         marsh in proptest::prelude::any::<bool>(),
@@ -368,21 +369,23 @@ proptest::proptest! {
         h in 0.5f32..12.0,
         rotation in 0.0f32..180.0,
         files in 1u8..=4,
-        how in 0u8..3,
+        how in 0u8..4,
     ) {
         use sandtable_engine::scenario::TerrainKind;
         let files = if how == 2 { 1 } else { files };
         let kind = if marsh { TerrainKind::Marsh } else { TerrainKind::Forest };
         let g = haiduks_by(vec![ground(kind, (x, y), (w, h), rotation)], files);
         let mut refused: Option<(f32, String)> = None;
-        for k in 1..=20 {
+        for k in 1..=30 {
             let d = 0.5 * k as f32;
-            let step = match how {
-                0 => MoveStep::Forward(d),
-                1 => MoveStep::Backward(d * 0.5),
-                _ => MoveStep::Bend { pivot: PivotCorner::FrontLeft, degrees: 0.0, then: d },
+            let steps = match how {
+                0 => vec![MoveStep::Forward(d)],
+                1 => vec![MoveStep::Backward(d * 0.5)],
+                2 => vec![MoveStep::Bend { pivot: PivotCorner::FrontLeft, degrees: 0.0, then: d }],
+                // A march: the Move and 5 cm more, over open ground only (BFS-AMV-2).
+                _ => vec![MoveStep::March, MoveStep::Forward(d)],
             };
-            match mv(&g, vec![step]) {
+            match mv(&g, steps) {
                 Ok(()) => {
                     if let Some((at, why)) = &refused {
                         proptest::prop_assert!(false, "{at} cm refused ({why}) but {d} cm allowed");
