@@ -276,6 +276,13 @@ pub fn terrain_budget(
         });
         return cap;
     }
+    // Revision 14: the ground the charge's path meets on the way, not only where it ends.
+    if crate::revision::ground_met_on_the_way(game.info.options.rules_revision) {
+        return match simulate(game, scene, charger, target, budget) {
+            Some(full) => path_budget(game, scene, charger, &full, budget, events),
+            None => budget,
+        };
+    }
     // Where would the full move end? If there, the unit has entered slowing terrain.
     let Some((end, cost)) = end_of(game, scene, charger, target, budget) else {
         return budget;
@@ -293,6 +300,80 @@ pub fn terrain_budget(
         }
         _ => budget,
     }
+}
+
+/// The budget the ground along a charge's path leaves it (BFS-TER-2/3, revision 14): the path
+/// is the facing wheel, then straight on, as `full` (the charge with its whole `budget`) made
+/// it. A charger that has moved more than the ground's cap when it reaches it stops at the
+/// edge; one that reaches it sooner may go on to the cap. The tightest piece decides.
+fn path_budget(
+    game: &Game,
+    scene: &Scene,
+    charger: UnitId,
+    full: &gcharge::ChargeOutcome,
+    budget: f32,
+    events: &mut Vec<Event>,
+) -> f32 {
+    let p = game.unit_profile(charger);
+    let bases = &game.unit(charger).bases;
+    let wheel_cost = (full.cost - full.travelled).max(0.0);
+    let run = full.frame_after.facing() * full.travelled;
+    let mut tightest: Option<(f32, f32, f32, &'static str, &'static str)> = None;
+    for piece in scene.terrain() {
+        let Some(t) = game.terrain.get(piece.id as usize) else {
+            continue;
+        };
+        let Some((cap, rule, why)) = geo::slowed_move(geo::terrain_class(t.kind, p), budget) else {
+            continue;
+        };
+        let mut entry = f32::INFINITY;
+        for b in bases {
+            if let Ok(Some(f)) = piece.wheel_entry(b, full.wheel.pivot, full.wheel.theta) {
+                entry = entry.min(f * wheel_cost);
+            }
+            if full.travelled <= 0.0 {
+                continue;
+            }
+            // The box the base sweeps straight on: a piece outside it is never met.
+            let turned = full.wheel.apply(b);
+            let (lo, hi) = turned.aabb();
+            let (plo, phi) = piece.polygon.aabb();
+            if plo.x > hi.x.max(hi.x + run.x)
+                || plo.y > hi.y.max(hi.y + run.y)
+                || phi.x < lo.x.min(lo.x + run.x)
+                || phi.y < lo.y.min(lo.y + run.y)
+            {
+                continue;
+            }
+            if let Some((t0, _)) = piece
+                .swept_intervals(&turned, run)
+                .ok()
+                .and_then(|iv| iv.first().copied())
+            {
+                entry = entry.min(wheel_cost + t0 * full.travelled);
+            }
+        }
+        if !entry.is_finite() {
+            continue;
+        }
+        let limit = if entry > cap + 1e-3 { entry } else { cap };
+        if limit < full.cost - 1e-3 && tightest.is_none_or(|b| limit < b.0) {
+            tightest = Some((limit, entry, cap, rule, why));
+        }
+    }
+    let Some((limit, entry, cap, rule, why)) = tightest else {
+        return budget;
+    };
+    let name = &game.unit(charger).name;
+    events.push(Event::Ruling {
+        rule: rule.into(),
+        text: if entry > cap + 1e-3 {
+            format!("{name} has moved {entry:.1} cm when it reaches {why}: it stops at the edge.")
+        } else {
+            format!("{name} charges into {why}: it stops after {cap:.1} cm.")
+        },
+    });
+    limit
 }
 
 /// Where the charger's bases end if it spends `budget` on the charge, and what that costs.

@@ -414,3 +414,72 @@ fn bfs_ter_3_a_charge_into_woods_is_slowed() {
         "6 cm away but only 5 cm of movement in the wood: it does not reach them"
     );
 }
+
+/// The first Movement Phase charge move of a charge by the hussars at the musketeers 15 cm
+/// ahead, across a strip of forest (very difficult for cavalry) whose near edge lies `ahead` cm
+/// in front of them, with the ruling given.
+fn charge_across_a_strip(ahead: f32) -> (f32, Option<sandtable_bfs::UnitId>, Vec<Event>) {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let strip = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("spinney".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 46.0 + ahead + 0.3),
+            size: (30.0, 0.6),
+            rotation: 0.0,
+        },
+    };
+    let s = setup(
+        &[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 46.0), 0.0),
+            unit("musketeers", 1, "musketeers", 4, 4, (60.0, 61.0), 180.0),
+        ],
+        vec![strip],
+    );
+    let mut g = Bfs::setup(&s, 1).unwrap();
+    let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
+    set_order(&mut g, "hussars", Some(OrderKind::Charge));
+    at_movement(&mut g, Side::A, false);
+    let e = run(
+        &mut g,
+        Command::DeclareCharge {
+            unit: h,
+            target: m,
+            pay: None,
+        },
+    );
+    let (d, contact) = e
+        .iter()
+        .find_map(|x| match x {
+            Event::ChargeMoved {
+                distance_cm,
+                contact,
+                ..
+            } => Some((*distance_cm, *contact)),
+            _ => None,
+        })
+        .expect("a charge move");
+    (d, contact, e)
+}
+
+/// BFS-TER-3 (rules revision 14): a charge meets the ground on its way, not only where it ends.
+/// A strip of forest 0.6 cm deep lies between the hussars and the musketeers 15 cm off. Reached
+/// after 3 cm, it caps the move at 5 cm, though the whole charge would have ended clear of it;
+/// reached after 8 cm, more than the cap, it stops the hussars at its edge.
+#[test]
+fn bfs_ter_3_a_charge_across_a_strip_of_forest_is_slowed() {
+    let (d, contact, e) = charge_across_a_strip(3.0);
+    assert!((d - 5.0).abs() < 0.01, "{d}");
+    assert_eq!(contact, None);
+    assert!(
+        e.iter().any(|x| matches!(x, Event::Ruling { rule, text } if rule == "BFS-TER-3" && text.contains("stops after 5.0 cm"))),
+        "{e:?}"
+    );
+    let (d, contact, e) = charge_across_a_strip(8.0);
+    assert!((d - 8.0).abs() < 0.01, "{d}");
+    assert_eq!(contact, None);
+    assert!(
+        e.iter().any(|x| matches!(x, Event::Ruling { rule, text } if rule == "BFS-TER-3" && text.contains("stops at the edge"))),
+        "{e:?}"
+    );
+}

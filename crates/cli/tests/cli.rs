@@ -403,7 +403,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// Rules revision 14 (a wheel is slowed by the ground it sweeps through, BFS-TER-2/3) changed 8
 /// lines in Mill Ford and Warka, two `baseline` lines among them: wheels that had swung through
 /// the corner of a hill, a wood or a marsh at full speed; its Open Order part (a base's swing
-/// meets the ground it sweeps, BFS-OO-3) 2 more `ai,random` lines, where the cossacks wheel.
+/// meets the ground it sweeps, BFS-OO-3) 2 more `ai,random` lines, where the cossacks wheel;
+/// its charge part (a charge meets the ground on its path, and one that reaches it after more
+/// than its cap stops at the edge, not at the cap) 17, the two `baseline` lines among them:
+/// battles in which a charge crosses slowing ground on its way.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(
