@@ -369,72 +369,40 @@ fn bfs_ter_3_a_charge_into_woods_is_slowed() {
     };
     // The wood spans y 48-72; the musketeers' front is 4 cm inside it (visible: sight reaches 5 cm
     // into woods), 6 cm from the hussars, who enter the wood after 2 cm.
-    let s = setup(
-        &[
-            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 46.0), 0.0),
-            unit("musketeers", 1, "musketeers", 4, 4, (60.0, 52.0), 180.0),
-        ],
-        vec![wood],
-    );
-    let mut g = Bfs::setup(&s, 1).unwrap();
-    let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
-    set_order(&mut g, "hussars", Some(OrderKind::Charge));
-    at_movement(&mut g, Side::A, false);
-    let e = run(
-        &mut g,
-        Command::DeclareCharge {
-            unit: h,
-            target: m,
-            pay: None,
-        },
-    );
+    let (d, contact, e) = hussars_charge_musketeers(wood, 52.0);
     assert!(
         e.iter()
             .any(|x| matches!(x, Event::Ruling { rule, .. } if rule == "BFS-TER-3")),
         "{e:?}"
     );
-    let d = e
-        .iter()
-        .find_map(|x| {
-            if let Event::ChargeMoved {
-                distance_cm,
-                contact,
-                ..
-            } = x
-            {
-                Some((*distance_cm, *contact))
-            } else {
-                None
-            }
-        })
-        .unwrap();
-    assert!(d.0 <= 5.0 + 1e-3, "{d:?}");
+    assert!(d <= 5.0 + 1e-3, "{d}");
     assert_eq!(
-        d.1, None,
+        contact, None,
         "6 cm away but only 5 cm of movement in the wood: it does not reach them"
     );
 }
 
-/// The first Movement Phase charge move of a charge by the hussars at the musketeers 15 cm
-/// ahead, across a strip of forest (very difficult for cavalry) whose near edge lies `ahead` cm
-/// in front of them, with the ruling given.
-fn charge_across_a_strip(ahead: f32) -> (f32, Option<sandtable_bfs::UnitId>, Vec<Event>) {
-    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
-    let strip = TerrainSpec {
-        kind: TerrainKind::Forest,
-        name: Some("spinney".into()),
-        shape: ShapeSpec::Rect {
-            center: (60.0, 46.0 + ahead + 0.3),
-            size: (30.0, 0.6),
-            rotation: 0.0,
-        },
-    };
+/// Hussars (front at y = 46, facing north) with a Charge order declare a charge at musketeers
+/// facing them with their front at `musketeers_y`, `ground` about: the first Movement Phase
+/// charge move (distance, contact) and every event.
+fn hussars_charge_musketeers(
+    ground: sandtable_engine::scenario::TerrainSpec,
+    musketeers_y: f32,
+) -> (f32, Option<sandtable_bfs::UnitId>, Vec<Event>) {
     let s = setup(
         &[
             unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 46.0), 0.0),
-            unit("musketeers", 1, "musketeers", 4, 4, (60.0, 61.0), 180.0),
+            unit(
+                "musketeers",
+                1,
+                "musketeers",
+                4,
+                4,
+                (60.0, musketeers_y),
+                180.0,
+            ),
         ],
-        vec![strip],
+        vec![ground],
     );
     let mut g = Bfs::setup(&s, 1).unwrap();
     let (h, m) = (id(&g, "hussars"), id(&g, "musketeers"));
@@ -460,6 +428,22 @@ fn charge_across_a_strip(ahead: f32) -> (f32, Option<sandtable_bfs::UnitId>, Vec
         })
         .expect("a charge move");
     (d, contact, e)
+}
+
+/// The charge of [`hussars_charge_musketeers`] at musketeers 15 cm off, across a strip of forest
+/// (very difficult for cavalry) whose near edge lies `ahead` cm in front of the hussars.
+fn charge_across_a_strip(ahead: f32) -> (f32, Option<sandtable_bfs::UnitId>, Vec<Event>) {
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let strip = TerrainSpec {
+        kind: TerrainKind::Forest,
+        name: Some("spinney".into()),
+        shape: ShapeSpec::Rect {
+            center: (60.0, 46.0 + ahead + 0.3),
+            size: (30.0, 0.6),
+            rotation: 0.0,
+        },
+    };
+    hussars_charge_musketeers(strip, 61.0)
 }
 
 /// BFS-TER-3 (rules revision 14): a charge meets the ground on its way, not only where it ends.
