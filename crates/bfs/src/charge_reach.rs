@@ -318,6 +318,7 @@ fn path_budget(
     let bases = &game.unit(charger).bases;
     let wheel_cost = (full.cost - full.travelled).max(0.0);
     let run = full.frame_after.facing() * full.travelled;
+    let turned: Vec<Rect> = bases.iter().map(|b| full.wheel.apply(b)).collect();
     let mut tightest: Option<(f32, f32, f32, &'static str, &'static str)> = None;
     for piece in scene.terrain() {
         let Some(t) = game.terrain.get(piece.id as usize) else {
@@ -326,33 +327,17 @@ fn path_budget(
         let Some((cap, rule, why)) = geo::slowed_move(geo::terrain_class(t.kind, p), budget) else {
             continue;
         };
-        let mut entry = f32::INFINITY;
-        for b in bases {
-            if let Ok(Some(f)) = piece.wheel_entry(b, full.wheel.pivot, full.wheel.theta) {
-                entry = entry.min(f * wheel_cost);
-            }
-            if full.travelled <= 0.0 {
-                continue;
-            }
-            // The box the base sweeps straight on: a piece outside it is never met.
-            let turned = full.wheel.apply(b);
-            let (lo, hi) = turned.aabb();
-            let (plo, phi) = piece.polygon.aabb();
-            if plo.x > hi.x.max(hi.x + run.x)
-                || plo.y > hi.y.max(hi.y + run.y)
-                || phi.x < lo.x.min(lo.x + run.x)
-                || phi.y < lo.y.min(lo.y + run.y)
-            {
-                continue;
-            }
-            if let Some((t0, _)) = piece
-                .swept_intervals(&turned, run)
-                .ok()
-                .and_then(|iv| iv.first().copied())
-            {
-                entry = entry.min(wheel_cost + t0 * full.travelled);
-            }
-        }
+        let turning = piece
+            .first_entry_turning(bases, full.wheel.pivot, full.wheel.theta)
+            .map(|f| f * wheel_cost);
+        let running = (full.travelled > 0.0)
+            .then(|| piece.first_entry_moving(&turned, run))
+            .flatten()
+            .map(|f| wheel_cost + f * full.travelled);
+        let entry = turning
+            .into_iter()
+            .chain(running)
+            .fold(f32::INFINITY, f32::min);
         if !entry.is_finite() {
             continue;
         }

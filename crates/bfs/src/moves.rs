@@ -548,31 +548,11 @@ pub fn plan(
                     .iter()
                     .filter(|b| !geo::keeps_to_road(game, b, delta))
                     .collect();
-                // The box the slowed bases sweep: a piece outside it is never entered.
-                let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-                for b in &slowed {
-                    let (l, h) = b.aabb();
-                    lo = lo.min(l).min(l + delta);
-                    hi = hi.max(h).max(h + delta);
-                }
                 for piece in pieces {
-                    let (plo, phi) = piece.polygon.aabb();
-                    if plo.x > hi.x || plo.y > hi.y || phi.x < lo.x || phi.y < lo.y {
-                        continue;
-                    }
-                    if let Some(found) = slowing(game, p, piece.id as usize, basic) {
-                        let entry = slowed
-                            .iter()
-                            .filter_map(|b| {
-                                piece
-                                    .swept_intervals(b, delta)
-                                    .ok()
-                                    .and_then(|iv| iv.first().map(|(t0, _)| t0 * d))
-                            })
-                            .fold(f32::INFINITY, f32::min);
-                        if entry.is_finite() {
-                            limit.enter(spent, entry, found, d)?;
-                        }
+                    if let Some(t) = piece.first_entry_moving(slowed.iter().copied(), delta)
+                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
+                    {
+                        limit.enter(spent, t * d, found, d)?;
                     }
                 }
                 for f in crossed_friends(game, unit, &bases, delta) {
@@ -594,20 +574,13 @@ pub fn plan(
                     .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
                 // Slowing ground met on the way counts from where the wheel reaches it, even
                 // when the wheel ends clear of it (BFS-TER-2/3).
-                for piece in pieces.iter().filter(|_| sweeps) {
-                    // A base on a road through the ground is not slowed by it (BFS-TER-22);
-                    // asked only of a base whose sweep meets the piece at all.
-                    let entry = bases
-                        .iter()
-                        .filter_map(|b| {
-                            let t = piece.wheel_entry(b, out.pivot, out.theta).ok().flatten()?;
-                            (!geo::on_road(game, b.center())).then_some(t)
-                        })
-                        .fold(f32::INFINITY, f32::min);
-                    if entry.is_finite()
+                // A base on a road through the ground is not slowed by it (BFS-TER-22).
+                let off = if sweeps { off_road(&bases) } else { Vec::new() };
+                for piece in pieces {
+                    if let Some(t) = piece.first_entry_turning(&off, out.pivot, out.theta)
                         && let Some(found) = slowing(game, p, piece.id as usize, basic)
                     {
-                        limit.enter(spent, entry * cost, found, cost)?;
+                        limit.enter(spent, t * cost, found, cost)?;
                     }
                 }
                 bases = bases.iter().map(|b| out.apply(b)).collect();
@@ -839,7 +812,7 @@ fn bend(
             .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
         if sweeps && !geo::on_road(game, head.center()) {
             for (i, piece) in scene.terrain().iter().enumerate() {
-                if let Ok(Some(t)) = piece.wheel_entry(&head, out.pivot, out.theta) {
+                if let Some(t) = piece.first_entry_turning([&head], out.pivot, out.theta) {
                     meet(i, cost + t * arc);
                 }
             }
@@ -863,12 +836,8 @@ fn bend(
         }
         if sweeps && !geo::keeps_to_road(game, &r, out.delta) {
             for (i, piece) in scene.terrain().iter().enumerate() {
-                if let Some((t0, _)) = piece
-                    .swept_intervals(&r, out.delta)
-                    .ok()
-                    .and_then(|iv| iv.first().copied())
-                {
-                    meet(i, cost + t0 * out.cost);
+                if let Some(t) = piece.first_entry_moving([&r], out.delta) {
+                    meet(i, cost + t * out.cost);
                 }
             }
         }

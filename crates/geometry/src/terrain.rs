@@ -146,6 +146,42 @@ impl TerrainPiece {
         Ok(hit.map(|h| (h.at / theta.abs()).clamp(0.0, 1.0)))
     }
 
+    /// The first fraction of a straight move by `delta` at which any of `rects` meets the piece
+    /// ([`Self::swept_intervals`]), `None` when none does: where a move reaches the ground
+    /// (BFS-TER-2/3). A rectangle whose swept box misses the piece's is skipped unmeasured.
+    pub fn first_entry_moving<'r>(
+        &self,
+        rects: impl IntoIterator<Item = &'r Rect>,
+        delta: Vec2,
+    ) -> Option<f32> {
+        let (plo, phi) = self.polygon.aabb();
+        rects
+            .into_iter()
+            .filter_map(|r| {
+                let (lo, hi) = r.aabb();
+                let (lo, hi) = (lo.min(lo + delta), hi.max(hi + delta));
+                if plo.x > hi.x || plo.y > hi.y || phi.x < lo.x || phi.y < lo.y {
+                    return None;
+                }
+                self.swept_intervals(r, delta).ok()?.first().map(|iv| iv.0)
+            })
+            .reduce(f32::min)
+    }
+
+    /// The first fraction of a rotation about `pivot` by `theta` at which any of `rects` meets
+    /// the piece ([`Self::wheel_entry`]), `None` when none does.
+    pub fn first_entry_turning<'r>(
+        &self,
+        rects: impl IntoIterator<Item = &'r Rect>,
+        pivot: Vec2,
+        theta: f32,
+    ) -> Option<f32> {
+        rects
+            .into_iter()
+            .filter_map(|r| self.wheel_entry(r, pivot, theta).ok().flatten())
+            .reduce(f32::min)
+    }
+
     /// Parameter intervals `t ∈ [0, 1]` during which `r` moved by `t · delta` overlaps the piece,
     /// sorted and merged. Exact: the piece is split into triangles, and `r` overlaps a triangle
     /// exactly while `t · delta` lies in the (convex) Minkowski difference of the two.
