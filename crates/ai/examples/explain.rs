@@ -95,10 +95,11 @@ fn main() {
             .map(|t| {
                 let r = sandtable_bfs::charge::reach(&view, &scene, u.id, *t);
                 format!(
-                    "{}: {}/{}",
+                    "{}: {}/{} edge {:.2}",
                     view.unit(*t).name,
                     r.reaches,
-                    r.reaches_with_additional
+                    r.reaches_with_additional,
+                    m.edge(u.id, *t)
                 )
             })
             .collect();
