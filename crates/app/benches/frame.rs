@@ -19,7 +19,7 @@ mod support;
 use support::headless_app;
 
 /// A battle of `per_side` four-base units a side, in ranks facing each other.
-fn big_scenario(per_side: usize) -> std::path::PathBuf {
+fn big_scenario(folder: &std::path::Path, per_side: usize) -> std::path::PathBuf {
     let cols = 25;
     let mut sides = String::new();
     for (side, (name, list, edge, facing, y0, dy, profile, chief)) in [
@@ -64,8 +64,7 @@ fn big_scenario(per_side: usize) -> std::path::PathBuf {
     let ron = format!(
         "Scenario(format: 1, name: \"Frame bench\", ruleset: \"bfs\", table: (width: 580.0, depth: 260.0), level: TaskForce, turn_limit: 6, terrain: [Terrain(kind: Forest, shape: Rect(center: (290.0, 130.0), size: (40.0, 20.0)))], sides: [{sides}])"
     );
-    let path =
-        std::env::temp_dir().join(format!("sandtable-frame-bench-{}.ron", std::process::id()));
+    let path = folder.join("frame-bench.ron");
     std::fs::write(&path, ron).expect("write the bench scenario");
     path
 }
@@ -78,7 +77,9 @@ fn app_with(scenario: std::path::PathBuf) -> App {
 }
 
 fn frame(c: &mut Criterion) {
-    let mut app = app_with(big_scenario(125));
+    let folder = support::temp_folder("frame-bench");
+    let mut app = app_with(big_scenario(folder.path(), 125));
+    support::keep_with(&mut app, folder);
     app.world_mut().resource_mut::<Battle>().lift_curtain();
     let (first, all) = {
         let b = app.world().resource::<Battle>();

@@ -223,11 +223,12 @@ pub mod embedded {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("sandtable-paths-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A fresh, empty folder, removed with what the test wrote in it when dropped.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("sandtable-paths-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
@@ -256,8 +257,11 @@ mod tests {
 
     #[test]
     fn without_a_data_folder_nearby_the_built_in_data_is_unpacked_once_and_found() {
-        let home = scratch("home");
-        let elsewhere = scratch("elsewhere");
+        let (home_dir, elsewhere_dir) = (scratch("home"), scratch("elsewhere"));
+        let (home, elsewhere) = (
+            home_dir.path().to_path_buf(),
+            elsewhere_dir.path().to_path_buf(),
+        );
         assert_eq!(find_root(std::slice::from_ref(&elsewhere)), None);
         let dir = embedded::unpacked(&home).unwrap();
         assert!(is_data_root(&dir), "{} is not a data root", dir.display());
@@ -272,15 +276,14 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
-        let _ = std::fs::remove_dir_all(&home);
-        let _ = std::fs::remove_dir_all(&elsewhere);
     }
 
     #[test]
     fn a_folder_with_scenarios_and_army_lists_is_a_data_root() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let none = scratch("none");
         assert_eq!(
-            find_root(&[scratch("none"), root.clone()]),
+            find_root(&[none.path().to_path_buf(), root.clone()]),
             Some(root.clone())
         );
     }

@@ -221,17 +221,18 @@ fn follow_settings(
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d =
-            std::env::temp_dir().join(format!("sandtable-settings-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A fresh, empty folder, removed with what the test wrote in it when dropped.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("sandtable-settings-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn settings_survive_a_save_and_a_load() {
-        let dir = scratch("round");
+        let folder = scratch("round");
+        let dir = folder.path().to_path_buf();
         let (mut file, loaded) = SettingsFile::open(Some(&dir));
         assert_eq!((loaded, file.problem.clone()), (Settings::default(), None));
         let s = Settings {
@@ -254,7 +255,8 @@ mod tests {
 
     #[test]
     fn a_bad_settings_file_names_its_place_and_is_kept_before_the_first_save() {
-        let dir = scratch("bad");
+        let folder = scratch("bad");
+        let dir = folder.path().to_path_buf();
         let path = dir.join("settings.ron");
         std::fs::write(&path, "Settings(\n  ui_scale: 1.2,\n  colour: 3,\n)\n").unwrap();
         let (s, problem) = load(&path);

@@ -24,10 +24,12 @@ fn open(rel: &str) -> Box<dyn AnyEditor> {
         .unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-editor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A fresh temporary folder, removed with what the test wrote in it when dropped.
+fn temp() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("sandtable-editor-")
+        .tempdir()
+        .unwrap()
 }
 
 const KINDS: [TerrainKind; 6] = [
@@ -189,7 +191,8 @@ proptest! {
         for o in &ops {
             run(ed.as_mut(), o);
         }
-        let path = temp(&format!("edited-{which}.ron"));
+        let dir = temp();
+        let path = dir.path().join(format!("edited-{which}.ron"));
         ed.save(&path).unwrap();
         let problems = Rulesets::default().0.check_file(&path, &dirs());
         prop_assert!(problems.is_empty(), "{problems:?}\nafter {ops:?}");
@@ -243,7 +246,8 @@ fn edits_are_checked_undone_and_lessons_kept() {
             facing: p.facing,
         })
         .unwrap();
-    let path = temp("lesson.ron");
+    let dir = temp();
+    let path = dir.path().join("lesson.ron");
     lesson.save(&path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
@@ -317,8 +321,8 @@ fn the_app_editor_adds_moves_deletes_and_saves() {
     assert_eq!(ed.editor.as_ref().unwrap().terrain().len(), n);
     assert!(ed.editor.as_mut().unwrap().undo());
     assert_eq!(ed.editor.as_ref().unwrap().terrain().len(), n + 1);
-    let dir = temp("own");
-    let saved = ed.save_as(&dir, "My Mill Ford").unwrap();
+    let dir = temp();
+    let saved = ed.save_as(&dir.path().join("own"), "My Mill Ford").unwrap();
     assert!(saved.ends_with("my-mill-ford.ron"));
     assert!(rulesets.0.check_file(&saved, &dirs()).is_empty());
 }
@@ -332,10 +336,11 @@ fn the_editor_adds_a_forces_units_to_a_side() {
     use sandtable_app::setup::BattleSetup;
     let paths = sandtable_app::paths::DataPaths::under(&root());
     let rulesets = Rulesets::default();
+    let dir = temp();
     let setup = BattleSetup::new(
         &paths,
         &sandtable_app::rulesets::PreBattleRulesets::default(),
-        temp("no-own-forces"),
+        dir.path().join("no-own-forces"),
     );
     let mut ed = TableEditor::default();
     ed.open(
@@ -359,7 +364,7 @@ fn the_editor_adds_a_forces_units_to_a_side() {
     assert!(!swedes && notice.contains("Refused"), "{notice}");
     assert!(notice.contains("army list"), "{notice}");
     let saved = ed
-        .save_as(&temp("own-tables"), "Mill Ford reinforced")
+        .save_as(&dir.path().join("own-tables"), "Mill Ford reinforced")
         .unwrap();
     assert!(rulesets.0.check_file(&saved, &dirs()).is_empty());
 }

@@ -31,9 +31,12 @@ fn battle_after_a_bid() -> Battle {
 
 #[test]
 fn the_autosave_is_offered_and_a_damaged_one_falls_back_to_the_previous() {
-    let dir =
-        SaveDir(std::env::temp_dir().join(format!("sandtable-resume-{}", std::process::id())));
-    let _ = std::fs::remove_dir_all(&dir.0);
+    // Removed with what the test wrote when dropped.
+    let folder = tempfile::Builder::new()
+        .prefix("sandtable-resume-")
+        .tempdir()
+        .unwrap();
+    let dir = SaveDir(folder.path().join("saves"));
     // Nothing saved: nothing offered.
     let none = ResumeOffer::scan(&dir, &Rulesets::default());
     assert!(none.path.is_none() && none.problem.is_none());

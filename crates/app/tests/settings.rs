@@ -10,23 +10,18 @@ use sandtable_app::table::input::Tape;
 use sandtable_engine::LengthUnit;
 
 mod support;
-use support::{headless_app, project, tap};
+use support::{headless_app, keep_with, project, tap, temp_folder};
 
 /// The default battle with a settings file in a fresh folder, its curtain lifted.
 fn app_with(settings: &str) -> App {
-    let dir = std::env::temp_dir().join(format!(
-        "sandtable-settings-test-{}-{}",
-        std::process::id(),
-        settings.len()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("settings.ron"), settings).unwrap();
+    let dir = temp_folder("settings-test");
+    std::fs::write(dir.path().join("settings.ron"), settings).unwrap();
     let mut app = headless_app(Args {
         scenario: Some(project("scenarios/01-mill-ford-skirmish.ron")),
-        config: Some(dir),
+        config: Some(dir.path().to_path_buf()),
         ..Default::default()
     });
+    keep_with(&mut app, dir);
     app.world_mut().resource_mut::<Battle>().lift_curtain();
     app.update();
     app

@@ -26,14 +26,17 @@ fn ok(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sandtable-setup-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+/// A fresh temporary folder, removed with what the test wrote in it when dropped.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("sandtable-setup-test-")
+        .tempdir()
+        .expect("temp dir")
 }
 
 #[test]
 fn setup_turns_two_shipped_forces_into_a_battle_that_validates_and_plays() {
+    let dir = scratch();
     let pairs = [
         (
             "assets/forces/polish-border-patrol.ron",
@@ -47,7 +50,7 @@ fn setup_turns_two_shipped_forces_into_a_battle_that_validates_and_plays() {
         ),
     ];
     for (k, (a, b, players)) in pairs.iter().enumerate() {
-        let out = temp(&format!("battle-{k}.ron"));
+        let out = dir.path().join(format!("battle-{k}.ron"));
         let out_s = out.to_str().unwrap();
         let text = ok(&cli(&[
             "setup",
@@ -81,8 +84,9 @@ fn setup_turns_two_shipped_forces_into_a_battle_that_validates_and_plays() {
 /// The same forces, seed and players write the same battle.
 #[test]
 fn setup_is_deterministic() {
+    let dir = scratch();
     let run = |name: &str| {
-        let out = temp(name);
+        let out = dir.path().join(name);
         ok(&cli(&[
             "setup",
             "--force-a",
@@ -107,13 +111,14 @@ fn setup_is_deterministic() {
 /// of choices that runs out says where.
 #[test]
 fn setup_refuses_bad_forces_and_short_choice_files() {
-    let bad = temp("bad-force.ron");
+    let dir = scratch();
+    let bad = dir.path().join("bad-force.ron");
     std::fs::write(
         &bad,
         "SkirmishForce(format: 1, name: \"x\", army_list: \"swedish-1655\", units: [Pick(card: \"reiters\", bases: 3)])\n",
     )
     .unwrap();
-    let out = temp("never.ron");
+    let out = dir.path().join("never.ron");
     let o = cli(&[
         "setup",
         "--force-a",
@@ -134,7 +139,7 @@ fn setup_refuses_bad_forces_and_short_choice_files() {
     assert!(!validate.status.success());
     assert!(String::from_utf8_lossy(&validate.stdout).contains("BFS-LST-3"));
 
-    let choices = temp("choices.ron");
+    let choices = dir.path().join("choices.ron");
     std::fs::write(&choices, "// only the first roll\nRollScenario\n").unwrap();
     let o = cli(&[
         "setup",
@@ -160,9 +165,10 @@ fn setup_refuses_bad_forces_and_short_choice_files() {
 /// refused with the names there are.
 #[test]
 fn setup_plays_an_optional_rule_when_named() {
+    let dir = scratch();
     let mut chosen = 0;
     for seed in 1..=12u64 {
-        let out = temp(&format!("choice-{seed}.ron"));
+        let out = dir.path().join(format!("choice-{seed}.ron"));
         let out_s = out.to_str().unwrap();
         let log = ok(&cli(&[
             "setup",
@@ -191,7 +197,7 @@ fn setup_plays_an_optional_rule_when_named() {
         "--option",
         "fortune",
         "--out",
-        temp("never.ron").to_str().unwrap(),
+        dir.path().join("never.ron").to_str().unwrap(),
     ]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);

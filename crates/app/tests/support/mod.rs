@@ -24,25 +24,46 @@ pub fn project(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// Temporary folders that live as long as the app holding them: dropping the app removes them,
+/// so that a test run leaves nothing behind in the system's temporary folder.
+#[derive(Resource, Default)]
+pub struct TestFolders(pub Vec<tempfile::TempDir>);
+
+/// A fresh, empty temporary folder, removed with everything in it when dropped.
+pub fn temp_folder(what: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sandtable-{what}-"))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// Keeps `folder` until `app` is dropped.
+pub fn keep_with(app: &mut App, folder: tempfile::TempDir) {
+    app.world_mut()
+        .get_resource_or_insert_with(TestFolders::default)
+        .0
+        .push(folder);
+}
+
 /// The app with `args`, saves going to a temporary folder unless `args` names one; three frames
 /// run so that the scenario is open.
 pub fn headless_app(mut args: Args) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin));
-    args.saves.get_or_insert_with(|| {
-        std::env::temp_dir().join(format!("sandtable-headless-{}", std::process::id()))
-    });
-    // Never the developer's own settings: a fresh folder per test process.
-    args.config.get_or_insert_with(|| {
-        std::env::temp_dir().join(format!("sandtable-headless-config-{}", std::process::id()))
-    });
+    // One fresh folder per app, removed with it.
+    let folder = temp_folder("headless");
+    args.saves
+        .get_or_insert_with(|| folder.path().join("saves"));
+    // Never the developer's own settings.
+    args.config
+        .get_or_insert_with(|| folder.path().join("config"));
     sandtable_app::add_game_plugins(&mut app, &args);
-    // The player's own scenarios (where a set-up battle or an edited table is written) in a
+    // The player's own scenarios (where a set-up battle or an edited table is written) in the
     // fresh folder too, never the developer's.
     app.world_mut()
         .resource_mut::<sandtable_app::paths::DataPaths>()
-        .own =
-        Some(std::env::temp_dir().join(format!("sandtable-headless-own-{}", std::process::id())));
+        .own = Some(folder.path().join("own"));
+    keep_with(&mut app, folder);
     let mut window = Window {
         resolution: WindowResolution::new(1280, 800),
         ..default()
