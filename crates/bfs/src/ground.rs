@@ -1,7 +1,8 @@
 //! What the ground a unit stands on does in combat and shooting (BFS-TER-6, BFS-TER-11..14 and
 //! the terrain entries BFS-TER-16..28): Advantage in Combat Resolution, the attacker's to-hit
 //! penalty, Armor raised by woods and villages, Open Order discipline, who cannot shoot from
-//! water. Movement through terrain is in [`crate::geo`] and [`crate::moves`]; cover against
+//! water, and how a unit shoots out of a wood (the first rank only, −1 from inside it but not on
+//! its edge; rules revision 15). Movement through terrain is in [`crate::geo`] and [`crate::moves`]; cover against
 //! shooting in [`crate::shooting`].
 //!
 //! A base "in" terrain (BFS-TER-6): any overlap puts it there for what hurts it, but it gets what
@@ -332,6 +333,76 @@ pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// The woods a unit shoots out of (BFS-TER-23, BFS-TER-24).
+const WOODS: [TerrainKind; 2] = [TerrainKind::Forest, TerrainKind::Grove];
+
+/// How close to a wood's boundary (cm) a base's front edge must come to stand on the wood's
+/// edge: touching, within the table's contact tolerance.
+const WOOD_EDGE_CM: f32 = sandtable_geometry::tolerance::CONTACT_EPS;
+
+/// Why only the first rank of `unit` may shoot, if so: it stands partly in a forest or grove
+/// (BFS-TER-23, BFS-TER-24; rules revision 15). No Salvo, no Ranked Fire, no caracole's rear
+/// ranks from a wood.
+pub fn first_rank_only(game: &Game, unit: UnitId) -> Option<&'static str> {
+    if !crate::revision::shooting_out_of_woods(game.info.options.rules_revision)
+        || !on_table(game, &WOODS)
+    {
+        return None;
+    }
+    let f = footing(game, unit);
+    if f.partly(TerrainKind::Forest) {
+        Some("only the first rank shoots out of a forest (BFS-TER-23)")
+    } else if f.partly(TerrainKind::Grove) {
+        Some("only the first rank shoots out of a grove (BFS-TER-24)")
+    } else {
+        None
+    }
+}
+
+/// The penalty for shooting from `base` of a unit: −1 when the base stands in a forest or grove
+/// but not on its edge, its front edge short of the wood's boundary (BFS-TER-23, BFS-TER-24:
+/// "a Unit whose Base edge touches the forest edge suffers no penalty from that forest when
+/// shooting at targets outside it"; rules revision 15). Sight reaches 5 cm out of a wood
+/// (BFS-TER-9), so only bases standing less deep than that ever see a target to take it.
+pub fn shooting_from_inside_a_wood(game: &Game, base: &Rect) -> Option<Modifier> {
+    if !crate::revision::shooting_out_of_woods(game.info.options.rules_revision)
+        || !on_table(game, &WOODS)
+    {
+        return None;
+    }
+    let front = [
+        base.front_left(),
+        (base.front_left() + base.front_right()) * 0.5,
+        base.front_right(),
+    ];
+    for piece in crate::geo::terrain_pieces(game).iter() {
+        let Some(t) = game.terrain.get(piece.id as usize) else {
+            continue;
+        };
+        if !WOODS.contains(&t.kind) || piece.overlap_area(base).unwrap_or(0.0) <= 1e-3 {
+            continue;
+        }
+        let on_edge = front.iter().any(|&p| {
+            !piece.polygon.contains(p) || piece.polygon.boundary_distance(p) <= WOOD_EDGE_CM
+        });
+        if !on_edge {
+            let (rule, why) = if t.kind == TerrainKind::Forest {
+                (
+                    "BFS-TER-23",
+                    "shooting from inside a forest, not from its edge",
+                )
+            } else {
+                (
+                    "BFS-TER-24",
+                    "shooting from inside a grove, not from its edge",
+                )
+            };
+            return Some(Modifier::new(rule, why, -1));
+        }
+    }
+    None
 }
 
 /// Cavalry cannot build up speed through standing crops or furrows: a charger with a base in a

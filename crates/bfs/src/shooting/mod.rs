@@ -2,9 +2,11 @@
 //! (a lone commander too, when he is the closest within 30 cm, BFS-CDR-7), the dice with every
 //! modifier, armor tests, and losses applied at the end of the stage.
 //!
-//! Not yet modelled, and listed in docs/rules-coverage.md: paying 1 CP to shoot at another target
-//! (BFS-SHO-10), split fire (BFS-SHO-11),
-//! terrain cover for a commander shot at, low visibility.
+//! Shooting out of a wood (the first rank only, −1 from inside it but not on its edge,
+//! BFS-TER-23/24) is asked of [`crate::ground`].
+//!
+//! Not yet modelled, and listed in docs/rules-coverage.md: split fire (BFS-SHO-11), terrain cover
+//! for a commander shot at, low visibility.
 
 use crate::dice::{Modifier, PoolSpec, TestRoll};
 use crate::event::{Band, Event, Piece, ShotGroup, VolleyReport};
@@ -610,8 +612,10 @@ pub(crate) fn plan_volley_at(
     let weapon = p.ranged?;
     let stats = weapon.stats(p.is_mounted());
     let rank_volley = ranks::mode(game, shooter, stage);
-    let caracole_rear =
-        crate::caracole::fires_twice(game, shooter) && twice::second_shot(game, shooter, stage);
+    // A caracole's ranks behind the first fire too, but never out of a wood (BFS-TER-23/24).
+    let caracole_rear = crate::caracole::fires_twice(game, shooter)
+        && twice::second_shot(game, shooter, stage)
+        && crate::ground::first_rank_only(game, shooter).is_none();
     let lanes = Lanes::of(game, shooter, rank_volley, caracole_rear);
     let in_contact = flight::enemies_in_contact(game, shooter);
 
@@ -822,7 +826,17 @@ fn volley_at(
     // Marksmen: as many shooting bases as stand in the second rank shoot at Skill +1, those at
     // effective range first (BFS-SPC-17).
     let mut marksmen_left = marksmen_bases(game, shooter);
-    let mut subgroups: Vec<(Vec<&(usize, RangeBand, f32)>, bool)> = Vec::new();
+    // A base inside a wood but not on its edge shoots at −1 (BFS-TER-23, BFS-TER-24); a garrison
+    // shoots from its walls.
+    let from_inside = |i: usize| {
+        lanes
+            .walls
+            .is_none()
+            .then(|| crate::ground::shooting_from_inside_a_wood(game, &u.bases[i]))
+            .flatten()
+    };
+    #[allow(clippy::type_complexity)]
+    let mut subgroups: Vec<(Vec<&(usize, RangeBand, f32)>, bool, Option<Modifier>)> = Vec::new();
     for band in [RangeBand::Effective, RangeBand::Long] {
         let in_band: Vec<&(usize, RangeBand, f32)> =
             per_base.iter().filter(|x| x.1 == band).collect();
@@ -830,12 +844,25 @@ fn volley_at(
         marksmen_left -= k;
         let (sharp, plain) = in_band.split_at(k);
         for (part, sharp) in [(sharp, true), (plain, false)] {
-            if !part.is_empty() {
-                subgroups.push((part.to_vec(), sharp));
+            let (mut edge, mut inside) = (Vec::new(), Vec::new());
+            let mut wood = None;
+            for x in part {
+                match from_inside(x.0) {
+                    Some(m) => {
+                        inside.push(*x);
+                        wood = Some(m);
+                    }
+                    None => edge.push(*x),
+                }
+            }
+            for (bases, penalty) in [(edge, None), (inside, wood)] {
+                if !bases.is_empty() {
+                    subgroups.push((bases, sharp, penalty));
+                }
             }
         }
     }
-    for (in_band, sharp) in subgroups {
+    for (in_band, sharp, wood) in subgroups {
         let band = in_band[0].1;
         let mut spec = PoolSpec::new(in_band.len(), dice, p.skill as i32);
         if let Some(walls) = &lanes.walls {
@@ -855,6 +882,7 @@ fn volley_at(
                 .collect();
         }
         spec.modifiers = mods.clone();
+        spec.modifiers.extend(wood);
         if sharp {
             spec.modifiers.push(Modifier::new(
                 "BFS-SPC-17",

@@ -112,6 +112,8 @@ pub fn mode(game: &Game, unit: UnitId, stage: FireStage) -> Option<RankVolley> {
         || crate::caracole::riding_out(game, unit)
         // From on top of wagons the first rank fires alone (BFS-WAG-5).
         || !crate::wagon::cover::standing_on(game, unit).is_empty()
+        // And out of a forest or grove (BFS-TER-23, BFS-TER-24).
+        || crate::ground::first_rank_only(game, unit).is_some()
     {
         return None;
     }
