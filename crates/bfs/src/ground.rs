@@ -2,8 +2,8 @@
 //! the terrain entries BFS-TER-16..28): Advantage in Combat Resolution, the attacker's to-hit
 //! penalty, Armor raised by woods and villages, Open Order discipline, who cannot shoot from
 //! water, and how a unit shoots out of a wood (the first rank only, −1 from inside it but not on
-//! its edge; rules revision 15). Movement through terrain is in [`crate::geo`] and [`crate::moves`]; cover against
-//! shooting in [`crate::shooting`].
+//! its edge; rules revision 15). Movement through terrain is in [`crate::geo`] and
+//! [`crate::moves`]; cover against shooting in [`crate::shooting`].
 //!
 //! A base "in" terrain (BFS-TER-6): any overlap puts it there for what hurts it, but it gets what
 //! helps it only when it stands wholly inside ("a target Base half in a wood gets no cover, no
