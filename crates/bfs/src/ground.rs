@@ -372,11 +372,8 @@ pub fn shooting_from_inside_a_wood(game: &Game, base: &Rect) -> Option<Modifier>
     {
         return None;
     }
-    let front = [
-        base.front_left(),
-        (base.front_left() + base.front_right()) * 0.5,
-        base.front_right(),
-    ];
+    let edge = base.edge(sandtable_geometry::Edge::Front);
+    let front = [edge.a, edge.midpoint(), edge.b];
     for piece in crate::geo::terrain_pieces(game).iter() {
         let Some(t) = game.terrain.get(piece.id as usize) else {
             continue;

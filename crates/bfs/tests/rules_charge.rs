@@ -452,18 +452,17 @@ fn charge_across_a_strip(ahead: f32) -> (f32, Option<sandtable_bfs::UnitId>, Vec
 /// reached after 8 cm, more than the cap, it stops the hussars at its edge.
 #[test]
 fn bfs_ter_3_a_charge_across_a_strip_of_forest_is_slowed() {
-    let (d, contact, e) = charge_across_a_strip(3.0);
-    assert!((d - 5.0).abs() < 0.01, "{d}");
-    assert_eq!(contact, None);
-    assert!(
-        e.iter().any(|x| matches!(x, Event::Ruling { rule, text } if rule == "BFS-TER-3" && text.contains("stops after 5.0 cm"))),
-        "{e:?}"
-    );
-    let (d, contact, e) = charge_across_a_strip(8.0);
-    assert!((d - 8.0).abs() < 0.01, "{d}");
-    assert_eq!(contact, None);
-    assert!(
-        e.iter().any(|x| matches!(x, Event::Ruling { rule, text } if rule == "BFS-TER-3" && text.contains("stops at the edge"))),
-        "{e:?}"
-    );
+    // The hussars' ride from the strip `ahead` cm off: how far, and the BFS-TER-3 ruling saying so.
+    for (ahead, travelled, says) in [
+        (3.0, 5.0, "stops after 5.0 cm"),
+        (8.0, 8.0, "stops at the edge"),
+    ] {
+        let (d, contact, e) = charge_across_a_strip(ahead);
+        assert!((d - travelled).abs() < 0.01, "{ahead} cm off: {d}");
+        assert_eq!(contact, None);
+        assert!(
+            e.iter().any(|x| matches!(x, Event::Ruling { rule, text } if rule == "BFS-TER-3" && text.contains(says))),
+            "{e:?}"
+        );
+    }
 }
