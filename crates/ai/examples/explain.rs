@@ -1,7 +1,9 @@
 //! Plays a battle to a given command and prints what the search player thinks of each option
 //! there: `cargo run -p sandtable-ai --example explain -- SEED PLAYERS COMMAND_INDEX`.
 //! With `PROBE=UNIT_INDEX,CM` it also prints the evaluation's terms before and after that unit
-//! goes forward that far, to see which term holds a unit back.
+//! goes forward that far, to see which term holds a unit back. With `REACH=1` each charge target
+//! also shows how the rules' Basic Move charge would go (zone, planned wheel, distance travelled,
+//! allowance spent, what blocked it).
 
 mod common;
 
@@ -100,7 +102,20 @@ fn main() {
                     r.reaches,
                     r.reaches_with_additional,
                     m.edge(u.id, *t)
-                )
+                ) + &if std::env::var("REACH").is_ok() {
+                    format!(
+                        " {:?}",
+                        r.basic.as_ref().map(|o| (
+                            o.zone,
+                            o.planned,
+                            o.travelled,
+                            o.cost,
+                            o.blocked
+                        ))
+                    )
+                } else {
+                    String::new()
+                }
             })
             .collect();
         println!(
