@@ -2,7 +2,7 @@
 //! the terrain entries BFS-TER-16..28): Advantage in Combat Resolution, the attacker's to-hit
 //! penalty, Armor raised by woods and villages, Open Order discipline, who cannot shoot from
 //! water, and how a unit shoots out of a wood (the first rank only, −1 from inside it but not on
-//! its edge; rules revision 15). Movement through terrain is in [`crate::geo`] and
+//! its edge; rules revision 15) or through one (−1; rules revision 16). Movement through terrain is in [`crate::geo`] and
 //! [`crate::moves`]; cover against shooting in [`crate::shooting`].
 //!
 //! A base "in" terrain (BFS-TER-6): any overlap puts it there for what hurts it, but it gets what
@@ -395,6 +395,52 @@ pub fn shooting_from_inside_a_wood(game: &Game, base: &Rect) -> Option<Modifier>
                     "BFS-TER-24",
                     "shooting from inside a grove, not from its edge",
                 )
+            };
+            return Some(Modifier::new(rule, why, -1));
+        }
+    }
+    None
+}
+
+/// The penalty for a line of fire `from`→`to` from the shooting base `base` at the target base
+/// `target` that runs through a forest or grove standing under neither of them: −1. The quick
+/// reference gives "Shooting at Bases in this terrain or through this terrain: −1" under both
+/// Forest and Grove (000 l.9407-9413; BFS-TER-24, and the source over the BFS-TER-23 digest,
+/// which lists only the shot at a target in a forest); rules revision 16. A wood under the
+/// shooting base is its own, judged by [`shooting_from_inside_a_wood`] with its edge exemption;
+/// a wood under the target base is cover (BFS-SHO-17), or none for a base only partly in it
+/// (BFS-TER-6), and not counted twice. Sight reaches only 5 cm into a wood (BFS-TER-9), so such
+/// a line clips a wood's corner or edge. One −1 however many woods the line crosses: it is one
+/// modifier for "shooting through vision-blocking terrain".
+pub fn shooting_through_a_wood(
+    game: &Game,
+    base: &Rect,
+    target: &Rect,
+    from: sandtable_geometry::Vec2,
+    to: sandtable_geometry::Vec2,
+) -> Option<Modifier> {
+    if !crate::revision::shooting_through_woods(game.info.options.rules_revision)
+        || !on_table(game, &WOODS)
+    {
+        return None;
+    }
+    for piece in crate::geo::terrain_pieces(game).iter() {
+        let Some(t) = game.terrain.get(piece.id as usize) else {
+            continue;
+        };
+        if !WOODS.contains(&t.kind)
+            || piece.overlap_area(base).unwrap_or(0.0) > 1e-3
+            || piece.overlap_area(target).unwrap_or(0.0) > 1e-3
+        {
+            continue;
+        }
+        let inside = sandtable_geometry::terrain::segment_length_inside(&piece.polygon, from, to)
+            .unwrap_or(0.0);
+        if inside > WOOD_EDGE_CM {
+            let (rule, why) = if t.kind == TerrainKind::Forest {
+                ("BFS-TER-23", "shooting through a forest")
+            } else {
+                ("BFS-TER-24", "shooting through a grove")
             };
             return Some(Modifier::new(rule, why, -1));
         }

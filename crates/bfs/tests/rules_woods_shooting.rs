@@ -1,5 +1,6 @@
 //! Shooting out of a wood (BFS-TER-23 forest, BFS-TER-24 grove; rules revision 15): only the
-//! first rank shoots, and a base inside the wood but not on its edge shoots at −1.
+//! first rank shoots, and a base inside the wood but not on its edge shoots at −1; and through a
+//! wood (rules revision 16): a line of fire crossing one costs −1.
 
 mod support;
 
@@ -157,4 +158,80 @@ fn before_revision_15_a_wood_changed_nothing_for_the_shooter() {
     let plan = volley(&g);
     assert_eq!(plan.fire, Fire::Ranks(RankVolley::Salvo));
     assert_eq!(bases_and_penalised(&plan, "BFS-TER-23"), (4, 0));
+}
+
+/// A strip of wood 3 cm deep from y = 50 to 53, between x = `west` and `east`: the musketeers at
+/// y = 65 see and shoot through it at the haiduks at y = 40 (sight reaches 5 cm into a wood,
+/// BFS-TER-9).
+fn strip(kind: TerrainKind, west: f32, east: f32) -> TerrainSpec {
+    TerrainSpec {
+        kind,
+        name: Some(format!("{kind:?} strip")),
+        shape: ShapeSpec::Polygon(vec![(west, 50.0), (east, 50.0), (east, 53.0), (west, 53.0)]),
+    }
+}
+
+/// BFS-TER-24 (the quick reference: "Shooting at Bases in this terrain or through this terrain:
+/// −1"): every base whose line of fire runs through a grove takes −1; a grove beside the lines
+/// costs nothing.
+#[test]
+fn bfs_ter_24_shooting_through_a_grove() {
+    let across = musketeers(2, None, vec![strip(TerrainKind::Grove, 30.0, 90.0)]);
+    let plan = volley(&across);
+    assert_eq!(bases_and_penalised(&plan, "BFS-TER-24"), (2, 2));
+    let penalties: i32 = plan.groups[0]
+        .spec
+        .modifiers
+        .iter()
+        .filter(|m| m.rule.starts_with("BFS-TER-2"))
+        .map(|m| m.delta)
+        .sum();
+    assert_eq!(penalties, -1, "one −1 for the grove: {:?}", plan.groups);
+    let beside = musketeers(2, None, vec![strip(TerrainKind::Grove, 75.0, 90.0)]);
+    assert_eq!(bases_and_penalised(&volley(&beside), "BFS-TER-24"), (2, 0));
+}
+
+/// BFS-TER-23: the quick reference gives the same −1 for shooting through a forest (the digest
+/// lists only the shot at a target in one; the source wins).
+#[test]
+fn bfs_ter_23_shooting_through_a_forest() {
+    let across = musketeers(2, None, vec![strip(TerrainKind::Forest, 30.0, 90.0)]);
+    assert_eq!(bases_and_penalised(&volley(&across), "BFS-TER-23"), (2, 2));
+}
+
+/// BFS-TER-24 with BFS-SHO-17: a target standing wholly in the grove is in cover, −1; the 2 cm
+/// of grove the line crosses in front of it are the same grove, not a second −1.
+#[test]
+fn bfs_ter_24_a_target_in_the_grove_is_in_cover_not_shot_through() {
+    let grove = TerrainSpec {
+        kind: TerrainKind::Grove,
+        name: Some("Grove round the haiduks".into()),
+        shape: ShapeSpec::Polygon(vec![(30.0, 20.0), (90.0, 20.0), (90.0, 42.0), (30.0, 42.0)]),
+    };
+    let g = musketeers(2, None, vec![grove]);
+    let plan = volley(&g);
+    assert_eq!(bases_and_penalised(&plan, "BFS-TER-24"), (2, 0));
+    assert_eq!(bases_and_penalised(&plan, "BFS-SHO-17"), (2, 2));
+}
+
+/// A Salvo's second rank fires along the first rank's lines (BFS-SPC-29), so through the grove
+/// with it: all four bases at −1.
+#[test]
+fn bfs_ter_24_a_salvo_through_a_grove_costs_both_ranks() {
+    let g = musketeers(
+        4,
+        Some(SpecialRule::Salvo),
+        vec![strip(TerrainKind::Grove, 30.0, 90.0)],
+    );
+    let plan = volley(&g);
+    assert_eq!(plan.fire, Fire::Ranks(RankVolley::Salvo));
+    assert_eq!(bases_and_penalised(&plan, "BFS-TER-24"), (4, 4));
+}
+
+/// Battles recorded before rules revision 16 shot through a wood's corner for nothing.
+#[test]
+fn before_revision_16_a_line_through_a_wood_cost_nothing() {
+    let mut g = musketeers(2, None, vec![strip(TerrainKind::Grove, 30.0, 90.0)]);
+    g.info.options.rules_revision = 15;
+    assert_eq!(bases_and_penalised(&volley(&g), "BFS-TER-24"), (2, 0));
 }

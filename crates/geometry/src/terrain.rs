@@ -245,6 +245,15 @@ pub(crate) fn overlap_area_unchecked(poly: &Polygon, r: &Rect) -> f32 {
     prim::signed_area(&prim::clip_by_convex(poly.vertices(), &r.ccw_corners())).max(0.0)
 }
 
+/// How far the segment `[a, b]` runs inside `poly` (cm), a graze along its boundary (within half
+/// of [`CONTACT_EPS`]) not counted: a line of fire "through" a wood (BFS-TER-23/24) runs a
+/// stretch of it inside, one along its edge does not.
+pub fn segment_length_inside(poly: &Polygon, a: Vec2, b: Vec2) -> Result<f32, GeoError> {
+    check_point("segment start", a)?;
+    check_point("segment end", b)?;
+    Ok(length_inside(poly, a, b, 0.5 * CONTACT_EPS))
+}
+
 /// Length of `[a, b]` inside the polygon, counting only stretches whose middle is more than
 /// `margin` from the boundary (so a line running along an edge, or clipping a corner by less than
 /// `margin`, counts as outside). Path lengths use [`PATH_MARGIN_CM`].
@@ -481,6 +490,19 @@ mod tests {
 
     fn wood() -> TerrainPiece {
         TerrainPiece::new(7, square(0.0, 0.0, 10.0)).with_sight(SightBlock::BlocksBeyond(5.0))
+    }
+
+    /// A line of fire cutting a 10 cm wood's corner diagonally runs 2 × √2 cm inside it; one
+    /// along its edge runs none (BFS-TER-23/24's "through").
+    #[test]
+    fn a_line_through_a_corner_and_one_along_an_edge() {
+        let w = square(0.0, 0.0, 10.0);
+        let through =
+            segment_length_inside(&w, Vec2::new(7.0, -1.0), Vec2::new(11.0, 3.0)).unwrap();
+        assert!((through - 2.0 * 2f32.sqrt()).abs() < 1e-3, "{through}");
+        let along = segment_length_inside(&w, Vec2::new(-5.0, 0.0), Vec2::new(15.0, 0.0)).unwrap();
+        assert_eq!(along, 0.0);
+        assert!(segment_length_inside(&w, Vec2::new(f32::NAN, 0.0), Vec2::ZERO).is_err());
     }
 
     #[test]

@@ -299,6 +299,10 @@ struct Lanes<'a> {
     /// For each target weighed (by scene id), the bases that shoot it only over friends: bows'
     /// overhead fire, one die a base (BFS-SHO-5). Filled as [`Lanes::to`] weighs targets.
     overhead: std::cell::RefCell<std::collections::BTreeMap<u32, Vec<usize>>>,
+    /// For each target weighed (by scene id), the bases whose line of fire at it runs through a
+    /// wood, with the −1 it costs (BFS-TER-23/24). Filled as [`Lanes::to`] weighs targets; a
+    /// garrison's walls (BFS-TER-30) are not checked.
+    through_woods: std::cell::RefCell<std::collections::BTreeMap<u32, Vec<(usize, Modifier)>>>,
     /// Friendly wagons the unit stands on to shoot (BFS-WAG-5): they do not block its fire.
     on_wagons: Vec<UnitId>,
 }
@@ -334,6 +338,7 @@ impl<'a> Lanes<'a> {
             rank_volley,
             caracole_rear,
             overhead: Default::default(),
+            through_woods: Default::default(),
             on_wagons: crate::wagon::cover::standing_on(game, shooter),
             frame: unit_frame(game.unit(shooter)),
             arc: arc(game, shooter),
@@ -443,6 +448,7 @@ impl<'a> Lanes<'a> {
                             .is_some_and(|f| f.formation == Formation::OpenOrder)))
         };
         let mut overhead = Vec::new();
+        let mut through = Vec::new();
         let mut per_base = Vec::new();
         for &i in &self.shooters {
             // A war wagon fires from the long side facing the target (BFS-WAG-15).
@@ -466,7 +472,7 @@ impl<'a> Lanes<'a> {
             let Some(&scene_index) = own.get(i) else {
                 continue;
             };
-            let clear = |blocks: &dyn Fn(&SceneBase) -> bool| {
+            let line = |blocks: &dyn Fn(&SceneBase) -> bool| {
                 fire::line_of_fire(
                     scene,
                     scene_index as usize,
@@ -477,24 +483,62 @@ impl<'a> Lanes<'a> {
                 )
                 .ok()
                 .flatten()
-                .is_some()
             };
-            if !clear(&blocks) {
-                if !(bows && clear(&blocks_arrows)) {
-                    continue;
+            let line = match line(&blocks) {
+                Some(l) => l,
+                None => {
+                    let Some(l) = line(&blocks_arrows).filter(|_| bows) else {
+                        continue;
+                    };
+                    overhead.push(i);
+                    l
                 }
-                overhead.push(i);
+            };
+            // The line the rules draw, the closest clear one (as players measure), through a wood.
+            if let Some(target_base) = scene.bases().get(line.target_base)
+                && let Some(m) = crate::ground::shooting_through_a_wood(
+                    self.game,
+                    &u.bases[i],
+                    &target_base.rect,
+                    line.from,
+                    line.to,
+                )
+            {
+                through.push((i, m));
             }
             per_base.push((i, band, d));
         }
         self.overhead.borrow_mut().insert(target_sid, overhead);
+        // Ranks firing from the first rank's ranges fire along its lines too.
+        // (Each front base carries the index of its entry in `through` to the base behind it.)
+        let behind =
+            |through: &[(usize, Modifier)],
+             rear: &dyn Fn(&[(usize, usize, f32)]) -> Vec<(usize, usize, f32)>| {
+                let front: Vec<(usize, usize, f32)> = through
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (i, _))| (*i, k, 0.0))
+                    .collect();
+                rear(&front)
+                    .into_iter()
+                    .map(|(j, k, _)| (j, through[k].1.clone()))
+                    .collect::<Vec<_>>()
+            };
         if self.rank_volley == Some(ranks::RankVolley::Salvo) {
             let followers = ranks::salvo_followers(self.game, self.shooter, &per_base);
             per_base.extend(followers);
+            let rear = behind(&through, &|f| {
+                ranks::salvo_followers(self.game, self.shooter, f)
+            });
+            through.extend(rear);
         }
         if self.caracole_rear {
             per_base = crate::caracole::rear_followers(self.game, self.shooter, &per_base);
+            through = behind(&through, &|f| {
+                crate::caracole::rear_followers(self.game, self.shooter, f)
+            });
         }
+        self.through_woods.borrow_mut().insert(target_sid, through);
         per_base
     }
 }
@@ -826,14 +870,30 @@ fn volley_at(
     // Marksmen: as many shooting bases as stand in the second rank shoot at Skill +1, those at
     // effective range first (BFS-SPC-17).
     let mut marksmen_left = marksmen_bases(game, shooter);
-    // A base inside a wood but not on its edge shoots at −1 (BFS-TER-23, BFS-TER-24); a garrison
-    // shoots from its walls.
+    // A base inside a wood but not on its edge shoots at −1 (BFS-TER-23, BFS-TER-24), as does
+    // one whose line of fire runs through a wood: one −1 for shooting through vision-blocking
+    // terrain, whichever it is. A garrison shoots from its walls.
+    let through_woods = match target {
+        Piece::Unit(t) => lanes
+            .through_woods
+            .borrow()
+            .get(&sid(t))
+            .cloned()
+            .unwrap_or_default(),
+        Piece::Commander(_) => Vec::new(),
+    };
     let from_inside = |i: usize| {
         lanes
             .walls
             .is_none()
             .then(|| crate::ground::shooting_from_inside_a_wood(game, &u.bases[i]))
             .flatten()
+            .or_else(|| {
+                through_woods
+                    .iter()
+                    .find(|(j, _)| *j == i)
+                    .map(|(_, m)| m.clone())
+            })
     };
     #[allow(clippy::type_complexity)]
     let mut subgroups: Vec<(Vec<&(usize, RangeBand, f32)>, bool, Option<Modifier>)> = Vec::new();
