@@ -510,37 +510,45 @@ impl<'a> Lanes<'a> {
         }
         self.overhead.borrow_mut().insert(target_sid, overhead);
         // Ranks firing from the first rank's ranges fire along its lines too.
-        // (Each front base carries the index of its entry in `through` to the base behind it.)
-        let behind =
-            |through: &[(usize, Modifier)],
-             rear: &dyn Fn(&[(usize, usize, f32)]) -> Vec<(usize, usize, f32)>| {
-                let front: Vec<(usize, usize, f32)> = through
-                    .iter()
-                    .enumerate()
-                    .map(|(k, (i, _))| (*i, k, 0.0))
-                    .collect();
-                rear(&front)
-                    .into_iter()
-                    .map(|(j, k, _)| (j, through[k].1.clone()))
-                    .collect::<Vec<_>>()
-            };
         if self.rank_volley == Some(ranks::RankVolley::Salvo) {
             let followers = ranks::salvo_followers(self.game, self.shooter, &per_base);
             per_base.extend(followers);
-            let rear = behind(&through, &|f| {
+            let rear = along_front_lines(&through, |f| {
                 ranks::salvo_followers(self.game, self.shooter, f)
             });
             through.extend(rear);
         }
         if self.caracole_rear {
             per_base = crate::caracole::rear_followers(self.game, self.shooter, &per_base);
-            through = behind(&through, &|f| {
+            through = along_front_lines(&through, |f| {
                 crate::caracole::rear_followers(self.game, self.shooter, f)
             });
         }
         self.through_woods.borrow_mut().insert(target_sid, through);
         per_base
     }
+}
+
+/// A shooting base with the index of its entry in a list, as the rules' follower choice
+/// ([`ranks::followers`]) carries it from a front base to the base behind.
+type Carried = (usize, usize, f32);
+
+/// The rear-rank bases that fire along the lines of the front bases in `through` (a Salvo's
+/// second rank, a caracole's rear ranks: BFS-SPC-29, BFS-SPC-4), with the front base's penalty;
+/// `rear` is the rules' own choice of the base behind each front base.
+fn along_front_lines(
+    through: &[(usize, Modifier)],
+    rear: impl Fn(&[Carried]) -> Vec<Carried>,
+) -> Vec<(usize, Modifier)> {
+    let front: Vec<Carried> = through
+        .iter()
+        .enumerate()
+        .map(|(k, (i, _))| (*i, k, 0.0))
+        .collect();
+    rear(&front)
+        .into_iter()
+        .map(|(j, k, _)| (j, through[k].1.clone()))
+        .collect()
 }
 
 /// A lone enemy commander may be shot at only within this range (BFS-CDR-7).
