@@ -131,6 +131,40 @@ fn build(units: &[GenUnit], terrain: &[TerrainPiece]) -> Scene {
     Scene::new(bases, terrain.to_vec()).unwrap()
 }
 
+/// Does shifting the viewer `units[viewer]` or unit `target` by 0.001 cm (along either axis,
+/// either way) change whether the one sees the other (`seen`)? Then the pair stands within
+/// rounding of some limit of the rules (a wood's depth, a base's clearance, the arc's edge).
+fn on_a_limit(
+    units: &[GenUnit],
+    terrain: &[TerrainPiece],
+    viewer: usize,
+    target: u32,
+    seen: bool,
+) -> bool {
+    const NUDGE_CM: f32 = 1e-3;
+    let shifts = [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y].map(|d| d * NUDGE_CM);
+    let who = [units[viewer].id, target];
+    who.iter().any(|&moved| {
+        shifts.iter().any(|&d| {
+            let shifted: Vec<GenUnit> = units
+                .iter()
+                .map(|u| {
+                    if u.id != moved {
+                        return u.clone();
+                    }
+                    GenUnit {
+                        frame: u.frame.translated(d),
+                        bases: u.bases.iter().map(|b| b.translated(d)).collect(),
+                        ..u.clone()
+                    }
+                })
+                .collect();
+            let scene = build(&shifted, terrain);
+            visible_sets(&shifted, &scene)[viewer].contains(&target) != seen
+        })
+    })
+}
+
 /// Applies a rigid motion (rotation `a` about the origin, then translation `t`) to everything.
 fn moved(
     units: &[GenUnit],
@@ -482,7 +516,22 @@ proptest! {
         prop_assert_eq!(&v, &visible_sets(&units, &naive), "culled walk differs from exhaustive");
         let (u2, t2) = moved(&units, &terrain, a, Vec2::new(tx, ty));
         let scene2 = build(&u2, &t2);
-        prop_assert_eq!(v, visible_sets(&u2, &scene2), "vision changed under a rigid motion");
+        let v2 = visible_sets(&u2, &scene2);
+        // In f32 a rigid motion moves every length by rounding, so a sight line within that of a
+        // rule's limit may flip: 3.01002 cm through a wood that lets 3.01 cm through, a line
+        // grazing a base between, both found at 10 000 cases. Only such lines may: each unit
+        // seen on one side of the motion and not the other must be one that a 0.001 cm shift of
+        // the viewer or the target decides.
+        for (i, (before, after)) in v.iter().zip(&v2).enumerate() {
+            let changed = before.iter().filter(|t| !after.contains(t)).chain(after.iter().filter(|t| !before.contains(t)));
+            for &t in changed {
+                prop_assert!(
+                    on_a_limit(&units, &terrain, i, t, before.contains(&t)),
+                    "vision of unit {} by unit {} changed under a rigid motion, and not on a limit",
+                    t, units[i].id
+                );
+            }
+        }
     }
 }
 
