@@ -71,8 +71,10 @@ pub fn reach_cm(game: &Game, unit: UnitId) -> f32 {
 }
 
 /// The unit's bases each turned about its own centre to face `dir`, where the turned bases
-/// overlap no other unit's; otherwise as they stand (a base swung into a neighbour would end on
-/// top of it).
+/// overlap no other unit's and stand in no ground impassable to it; otherwise as they stand (a
+/// base swung into a neighbour would end on top of it, one swung into a steep hill's edge would
+/// stand in it: found by the property tests; battles before rules revision 16 did not check the
+/// ground).
 fn turned(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
     let bases = &game.unit(unit).bases;
     let angle = (-dir.x).atan2(dir.y);
@@ -89,7 +91,14 @@ fn turned(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
             each.iter()
                 .any(|b| sandtable_engine::scenario_check::rects_overlap(b, ob))
         });
-    if clear { each } else { bases.clone() }
+    let ground_clear =
+        !crate::revision::break_off_minds_the_ground(game.info.options.rules_revision)
+            || crate::ground::impassable_under(game, unit, &each).is_none();
+    if clear && ground_clear {
+        each
+    } else {
+        bases.clone()
+    }
 }
 
 /// Carries out the Break Off of `unit` from `charger` (checked by [`check`]).

@@ -65,13 +65,7 @@ fn face_clear(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
     if !crate::open_order::rules_apply(game) {
         return block;
     }
-    let p = game.unit_profile(unit);
-    let clear = |bs: &[Rect]| {
-        let footing = crate::ground::footing_of(game, bs);
-        !game.terrain.iter().any(|t| {
-            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable && footing.partly(t.kind)
-        })
-    };
+    let clear = |bs: &[Rect]| crate::ground::impassable_under(game, unit, bs).is_none();
     if clear(&block) {
         return block;
     }
@@ -644,13 +638,10 @@ pub fn reform_after_rally(game: &mut Game, unit: UnitId) -> Result<(), String> {
     {
         return Err(format!("it would stand on top of {}", f.name));
     }
-    if crate::revision::ground_rules(game.info.options.rules_revision) {
-        let footing = crate::ground::footing_of(game, &new);
-        if let Some(t) = game.terrain.iter().find(|t| {
-            geo::terrain_class(t.kind, p) == geo::TerrainClass::Impassable && footing.partly(t.kind)
-        }) {
-            return Err(format!("it would stand in {:?}, impassable to it", t.kind));
-        }
+    if crate::revision::ground_rules(game.info.options.rules_revision)
+        && let Some(kind) = crate::ground::impassable_under(game, unit, &new)
+    {
+        return Err(format!("it would stand in {kind:?}, impassable to it"));
     }
     let u = game.unit_mut(unit);
     u.bases = new;

@@ -335,6 +335,20 @@ pub fn cannot_shoot_from(game: &Game, unit: UnitId) -> Option<&'static str> {
     }
 }
 
+/// The terrain impassable to `unit` (BFS-TER-1) that any of `bases` would stand in, if any: a turn
+/// or a swing that would put a base there may not be made.
+pub fn impassable_under(game: &Game, unit: UnitId, bases: &[Rect]) -> Option<TerrainKind> {
+    let p = game.unit_profile(unit);
+    let footing = footing_of(game, bases);
+    game.terrain
+        .iter()
+        .find(|t| {
+            crate::geo::terrain_class(t.kind, p) == crate::geo::TerrainClass::Impassable
+                && footing.partly(t.kind)
+        })
+        .map(|t| t.kind)
+}
+
 /// The woods a unit shoots out of (BFS-TER-23, BFS-TER-24).
 const WOODS: [TerrainKind; 2] = [TerrainKind::Forest, TerrainKind::Grove];
 

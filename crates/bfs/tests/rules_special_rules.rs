@@ -545,6 +545,87 @@ fn bfs_spc_16_light_cavalry_breaks_off_its_full_move_and_tests_to_face_the_enemy
     }
 }
 
+/// BFS-SPC-16 with BFS-TER-1: cossacks on the table's southern edge, their eastern base touching a
+/// steep hill, break off from reiters charging from the north-east. Turning each base about its
+/// centre to ride south-west would swing the eastern base's corner into the hill, impassable to
+/// cavalry, and the table's edge leaves them no room to ride out of it: the bases keep their
+/// facing instead. Battles before rules revision 16 were left in the hill (found by the property
+/// tests).
+#[test]
+fn bfs_spc_16_breaking_off_turns_no_base_into_impassable_ground() {
+    use sandtable_bfs::vocab::Reaction;
+    use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
+    let placed = [
+        unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 3.2), 0.0),
+        unit("reiters", 1, "reiters", 3, 3, (82.0, 25.2), 135.0),
+    ];
+    let open = edited(&placed, vec![], "reiters", |_| {});
+    let c = id(&open, "cossacks");
+    let (lo, hi) = open
+        .unit(c)
+        .bases
+        .iter()
+        .flat_map(|b| b.corners())
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
+            (lo.min(p.y), hi.max(p.x))
+        });
+    let east = hi + 0.02;
+    let hill = TerrainSpec {
+        kind: TerrainKind::SteepHill,
+        name: Some("Crag".into()),
+        shape: ShapeSpec::Polygon(vec![
+            (east, lo - 3.0),
+            (east + 6.0, lo - 3.0),
+            (east + 6.0, lo + 6.0),
+            (east, lo + 6.0),
+        ]),
+    };
+    for (revision, into_the_hill) in [(16, false), (15, true)] {
+        let mut g = edited(&placed, vec![hill.clone()], "reiters", |_| {});
+        g.info.options.rules_revision = revision;
+        set_order(&mut g, "cossacks", Some(OrderKind::Move));
+        set_order(&mut g, "reiters", Some(OrderKind::Charge));
+        at_movement(&mut g, Side::B, false);
+        let reiters = id(&g, "reiters");
+        run(
+            &mut g,
+            Command::DeclareCharge {
+                unit: reiters,
+                target: c,
+                pay: None,
+            },
+        );
+        g.dice.script([9, 9, 9, 9]);
+        let events = run(
+            &mut g,
+            Command::React {
+                unit: c,
+                reaction: Reaction::BreakOff,
+            },
+        );
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Ruling { rule, .. } if rule == "BFS-SPC-16")),
+            "{events:#?}"
+        );
+        let under = sandtable_bfs::ground::impassable_under(&g, c, &g.unit(c).bases);
+        assert_eq!(
+            under.is_some(),
+            into_the_hill,
+            "revision {revision}: {under:?}, bases {:?}",
+            g.unit(c).bases
+        );
+        if !into_the_hill {
+            // Facing as they stood, ridden only the little room the table's edge leaves.
+            for (now, then) in g.unit(c).bases.iter().zip(&open.unit(c).bases) {
+                assert_eq!(now.pose.angle, then.pose.angle);
+                assert!(now.center().distance(then.center()) < 0.5, "{now:?}");
+            }
+        }
+    }
+}
+
 /// No Break Off with a Charge order, nor under revision 5 (where a unit with a Move order is not
 /// even asked to react); a Disorganized unit that fails its Morale test flees instead.
 #[test]
