@@ -328,7 +328,12 @@ fn path_budget(
             continue;
         };
         let turning = piece
-            .first_entry_turning(bases, full.wheel.pivot, full.wheel.theta)
+            .first_entry_turning_as(
+                !crate::revision::sliver_met_at_once(game.info.options.rules_revision),
+                bases,
+                full.wheel.pivot,
+                full.wheel.theta,
+            )
             .map(|f| f * wheel_cost);
         let running = (full.travelled > 0.0)
             .then(|| piece.first_entry_moving(&turned, run))

@@ -577,8 +577,12 @@ pub fn plan(
                 // A base on a road through the ground is not slowed by it (BFS-TER-22).
                 let off = if sweeps { off_road(&bases) } else { Vec::new() };
                 for piece in pieces {
-                    if let Some(t) = piece.first_entry_turning(&off, out.pivot, out.theta)
-                        && let Some(found) = slowing(game, p, piece.id as usize, basic)
+                    if let Some(t) = piece.first_entry_turning_as(
+                        !crate::revision::sliver_met_at_once(game.info.options.rules_revision),
+                        &off,
+                        out.pivot,
+                        out.theta,
+                    ) && let Some(found) = slowing(game, p, piece.id as usize, basic)
                     {
                         limit.enter(spent, t * cost, found, cost)?;
                     }
@@ -812,7 +816,12 @@ fn bend(
             .map_err(|e| RuleError::new("BFS-MOV-14", e.to_string()))?;
         if sweeps && !geo::on_road(game, head.center()) {
             for (i, piece) in scene.terrain().iter().enumerate() {
-                if let Some(t) = piece.first_entry_turning([&head], out.pivot, out.theta) {
+                if let Some(t) = piece.first_entry_turning_as(
+                    !crate::revision::sliver_met_at_once(game.info.options.rules_revision),
+                    [&head],
+                    out.pivot,
+                    out.theta,
+                ) {
                     meet(i, cost + t * arc);
                 }
             }

@@ -193,9 +193,18 @@ pub fn plan(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget:
         } else {
             no_room += usize::from(hit.is_some());
             // No room at the target: it stops a little short of where its run met the enemy,
-            // or, with no room there either, stays where it was.
+            // or, with no room there either, stays where it was. Stopping short backs the base
+            // up, which its run never checked: not into ground impassable to it (found by the
+            // property tests; battles before rules revision 16 did not check it).
             let short = moved.translated(-moved.facing() * STOP_SHORT_CM);
-            if !touching_enemy(game, charger, &short) && room_for(game, charger, &placed, &short) {
+            let ground_clear =
+                !crate::revision::break_off_minds_the_ground(game.info.options.rules_revision)
+                    || crate::ground::impassable_under(game, charger, std::slice::from_ref(&short))
+                        .is_none();
+            if ground_clear
+                && !touching_enemy(game, charger, &short)
+                && room_for(game, charger, &placed, &short)
+            {
                 short
             } else {
                 b

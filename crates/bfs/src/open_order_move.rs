@@ -93,13 +93,14 @@ impl Accounts {
         if !crate::revision::ground_met_on_the_way(game.info.options.rules_revision) {
             return Ok(());
         }
+        let legacy = !crate::revision::sliver_met_at_once(game.info.options.rules_revision);
         for (i, c) in costs.iter().enumerate() {
             let b = self.bases[i];
             if crate::geo::on_road(game, b.center()) {
                 continue;
             }
             for piece in scene.terrain() {
-                if let Ok(Some(t)) = piece.wheel_entry(&b, pivot_of(&b), theta)
+                if let Ok(Some(t)) = piece.wheel_entry_as(legacy, &b, pivot_of(&b), theta)
                     && let Some(found) = slowing(game, p, piece.id as usize, p.movement.basic)
                 {
                     self.limits[i].enter(self.spent[i], t * c, found, *c)?;
