@@ -26,7 +26,7 @@
 //! | 13 | Elite Cavalry ([`crate::elite_cavalry`], BFS-SPC-10): in Close Order it moves and marches like an Open Order unit, base by base and ending in Close Order; shot at −1 while it holds a Charge order, its Impetus capped at +1, unless it declares a Close Order charge for +2. Caracole ([`crate::caracole`], BFS-SPC-4): a cavalry unit with a Defense order rides its first rank up to 10 cm out, fires it in Defender's Fire and the ranks behind in Shooting after Movement, and calls it back after the Combat Phase. Battles recorded before it moved such units as any close-order unit. |
 //! | 14 | A wheel that sweeps through difficult or very difficult ground is slowed from where it reaches it, even when it ends clear of it, a turn or a frontage change that puts a base in such ground is slowed too, or refused after more than the cap already moved, a Column following its head (BFS-AMV-4) meets the ground the head's path crosses, an Open Order base wheeling or turning meets the ground its sweep crosses (BFS-TER-2/3, BFS-OO-3), and a charge meets the ground on its path (its facing wheel, then straight on), stopping at the edge of ground it reaches after more than the cap; before it only the ground a wheel ended on counted, so a unit could swing through a marsh's corner at full speed, a maneuver's ground not at all, a bending Column or a swinging Open Order base only the ground it ended on, and a charge only where it ended, capped at the cap even when the ground was reached later. |
 //! | 15 | Shooting out of a wood (BFS-TER-23, BFS-TER-24): only the first rank of a unit standing partly in a forest or grove shoots (no Salvo, Ranked Fire or caracole's rear ranks), and a shooting base inside the wood but not on its edge takes −1; before it a unit in a wood shot as in the open. |
-//! | 16 | Shooting through a wood (BFS-TER-23, BFS-TER-24, after the quick reference): a base whose line of fire runs through a forest or grove that stands neither under it nor under the target base shoots at −1; before it a line that clipped a wood's corner cost nothing. A Light Cavalry unit breaking off no longer turns a base into ground impassable to it (BFS-SPC-16), and a wheel or turn that starts with a corner a sliver inside slowing ground meets it at once (BFS-TER-2/3; before it a base turning about its centre from there swept through a wood unslowed); both found by the property tests. |
+//! | 16 | Shooting through a wood (BFS-TER-23, BFS-TER-24, after the quick reference): a base whose line of fire runs through a forest or grove that stands neither under it nor under the target base shoots at −1; before it a line that clipped a wood's corner cost nothing. A Light Cavalry unit breaking off no longer turns a base into ground impassable to it (BFS-SPC-16), a withdrawal never ends on another unit, and a wheel or turn that starts with a corner a sliver inside slowing ground meets it at once (BFS-TER-2/3; before it a base turning about its centre from there swept through a wood unslowed); both found by the property tests. |
 
 /// The revision every new battle is played under.
 pub const CURRENT: u32 = 16;
@@ -184,5 +184,11 @@ pub fn break_off_minds_the_ground(revision: u32) -> bool {
 /// ground at once (BFS-TER-2/3, revision 16)? Before it the sweep's cast saw such a base only
 /// leave the ground, so a base turning about its centre deep into a wood was not slowed.
 pub fn sliver_met_at_once(revision: u32) -> bool {
+    revision >= 16
+}
+
+/// Is a withdrawal cut short where it would end on another unit (BFS-PSY-15, revision 16)?
+/// Before it a unit starting a hair inside a friend could slide onto it.
+pub fn withdrawal_never_ends_on_a_unit(revision: u32) -> bool {
     revision >= 16
 }
