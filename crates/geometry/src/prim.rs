@@ -64,6 +64,18 @@ pub fn segment_segment_distance(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> f32 {
 /// Parameter `t` where the segment `p(t) = a0 + t (a1 - a0)`, `t ∈ [0, 1]`, crosses the segment
 /// `[b0, b1]`, if it does so at a single point.
 pub fn segment_crossing_param(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> Option<f32> {
+    segment_crossing_param_within(a0, a1, b0, b1, 0.0)
+}
+
+/// [`segment_crossing_param`], accepting a crossing up to `slack` (a fraction of each segment)
+/// beyond either end; the parameter returned is clamped to `[0, 1]`.
+pub fn segment_crossing_param_within(
+    a0: Vec2,
+    a1: Vec2,
+    b0: Vec2,
+    b1: Vec2,
+    slack: f32,
+) -> Option<f32> {
     let r = a1 - a0;
     let s = b1 - b0;
     let denom = r.perp_dot(s);
@@ -73,11 +85,8 @@ pub fn segment_crossing_param(a0: Vec2, a1: Vec2, b0: Vec2, b1: Vec2) -> Option<
     let q = b0 - a0;
     let t = q.perp_dot(s) / denom;
     let u = q.perp_dot(r) / denom;
-    if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
-        Some(t)
-    } else {
-        None
-    }
+    let within = |x: f32| (-slack..=1.0 + slack).contains(&x);
+    (within(t) && within(u)).then(|| t.clamp(0.0, 1.0))
 }
 
 /// Signed area of a polygon (positive when counter-clockwise).

@@ -292,17 +292,7 @@ pub fn segment_length_inside(poly: &Polygon, a: Vec2, b: Vec2) -> Result<f32, Ge
 fn crossing_param(a: Vec2, b: Vec2, p: Vec2, q: Vec2) -> Option<f32> {
     /// Slack on each segment's parameter, far above the rounding of table coordinates.
     const SLACK: f32 = 1e-4;
-    let r = b - a;
-    let s = q - p;
-    let denom = r.perp_dot(s);
-    if denom.abs() <= f32::EPSILON * r.length() * s.length() {
-        return None;
-    }
-    let w = p - a;
-    let t = w.perp_dot(s) / denom;
-    let u = w.perp_dot(r) / denom;
-    let near = |x: f32| (-SLACK..=1.0 + SLACK).contains(&x);
-    (near(t) && near(u)).then(|| t.clamp(0.0, 1.0))
+    prim::segment_crossing_param_within(a, b, p, q, SLACK)
 }
 
 /// Length of `[a, b]` inside the polygon, counting only stretches whose middle is more than
