@@ -92,7 +92,7 @@ fn turned(game: &Game, unit: UnitId, dir: Vec2) -> Vec<Rect> {
                 .any(|b| sandtable_engine::scenario_check::rects_overlap(b, ob))
         });
     let ground_clear =
-        !crate::revision::break_off_minds_the_ground(game.info.options.rules_revision)
+        !crate::revision::small_steps_mind_impassable_ground(game.info.options.rules_revision)
             || crate::ground::impassable_under(game, unit, &each).is_none();
     if clear && ground_clear {
         each

@@ -198,9 +198,10 @@ pub fn plan(game: &Game, scene: &Scene, charger: UnitId, target: UnitId, budget:
             // property tests; battles before rules revision 16 did not check it).
             let short = moved.translated(-moved.facing() * STOP_SHORT_CM);
             let ground_clear =
-                !crate::revision::break_off_minds_the_ground(game.info.options.rules_revision)
-                    || crate::ground::impassable_under(game, charger, std::slice::from_ref(&short))
-                        .is_none();
+                !crate::revision::small_steps_mind_impassable_ground(
+                    game.info.options.rules_revision,
+                ) || crate::ground::impassable_under(game, charger, std::slice::from_ref(&short))
+                    .is_none();
             if ground_clear
                 && !touching_enemy(game, charger, &short)
                 && room_for(game, charger, &placed, &short)

@@ -173,10 +173,11 @@ pub fn shooting_through_woods(revision: u32) -> bool {
     revision >= 16
 }
 
-/// Does a Break Off keep its bases out of ground impassable to them when they turn (BFS-SPC-16,
-/// BFS-TER-1; revision 16)? Battles recorded before it turned them about their centres into a
-/// steep hill's edge.
-pub fn break_off_minds_the_ground(revision: u32) -> bool {
+/// Do the small steps no cast checks keep out of ground impassable to the unit (BFS-TER-1,
+/// revision 16): a Break Off's bases turning about their centres (BFS-SPC-16), an Open Order
+/// charger's base backing up to stop short (BFS-OO-7)? Battles recorded before it turned a base
+/// into a steep hill's edge and backed one into a lake.
+pub fn small_steps_mind_impassable_ground(revision: u32) -> bool {
     revision >= 16
 }
 
