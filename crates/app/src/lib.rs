@@ -22,6 +22,15 @@ pub mod setup;
 pub mod table;
 pub mod ui;
 
+/// A fresh, empty folder for a unit test, removed with what the test wrote in it when dropped.
+#[cfg(test)]
+pub(crate) fn scratch_folder(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("sandtable-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;

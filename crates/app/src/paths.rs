@@ -223,12 +223,8 @@ pub mod embedded {
 mod tests {
     use super::*;
 
-    /// A fresh, empty folder, removed with what the test wrote in it when dropped.
     fn scratch(name: &str) -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix(&format!("sandtable-paths-{name}-"))
-            .tempdir()
-            .unwrap()
+        crate::scratch_folder(&format!("paths-{name}"))
     }
 
     #[test]

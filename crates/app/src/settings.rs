@@ -221,12 +221,8 @@ fn follow_settings(
 mod tests {
     use super::*;
 
-    /// A fresh, empty folder, removed with what the test wrote in it when dropped.
     fn scratch(name: &str) -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix(&format!("sandtable-settings-{name}-"))
-            .tempdir()
-            .unwrap()
+        crate::scratch_folder(&format!("settings-{name}"))
     }
 
     #[test]

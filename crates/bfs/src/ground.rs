@@ -388,32 +388,38 @@ pub fn shooting_from_inside_a_wood(game: &Game, base: &Rect) -> Option<Modifier>
     }
     let edge = base.edge(sandtable_geometry::Edge::Front);
     let front = [edge.a, edge.midpoint(), edge.b];
-    for piece in crate::geo::terrain_pieces(game).iter() {
-        let Some(t) = game.terrain.get(piece.id as usize) else {
-            continue;
+    wood_penalty(
+        game,
+        |piece| {
+            piece.overlap_area(base).unwrap_or(0.0) > 1e-3
+                && !front.iter().any(|&p| {
+                    !piece.polygon.contains(p) || piece.polygon.boundary_distance(p) <= WOOD_EDGE_CM
+                })
+        },
+        |wood| format!("shooting from inside a {wood}, not from its edge"),
+    )
+}
+
+/// −1 for the first forest or grove on the table that `hits` (BFS-TER-23 for a forest, BFS-TER-24
+/// for a grove), its reason worded by `why` from the wood's name: the one shape of both wood
+/// penalties on shooting.
+fn wood_penalty(
+    game: &Game,
+    hits: impl Fn(&sandtable_geometry::terrain::TerrainPiece) -> bool,
+    why: impl Fn(&str) -> String,
+) -> Option<Modifier> {
+    crate::geo::terrain_pieces(game).iter().find_map(|piece| {
+        let kind = game.terrain.get(piece.id as usize)?.kind;
+        if !WOODS.contains(&kind) || !hits(piece) {
+            return None;
+        }
+        let (rule, wood) = if kind == TerrainKind::Forest {
+            ("BFS-TER-23", "forest")
+        } else {
+            ("BFS-TER-24", "grove")
         };
-        if !WOODS.contains(&t.kind) || piece.overlap_area(base).unwrap_or(0.0) <= 1e-3 {
-            continue;
-        }
-        let on_edge = front.iter().any(|&p| {
-            !piece.polygon.contains(p) || piece.polygon.boundary_distance(p) <= WOOD_EDGE_CM
-        });
-        if !on_edge {
-            let (rule, why) = if t.kind == TerrainKind::Forest {
-                (
-                    "BFS-TER-23",
-                    "shooting from inside a forest, not from its edge",
-                )
-            } else {
-                (
-                    "BFS-TER-24",
-                    "shooting from inside a grove, not from its edge",
-                )
-            };
-            return Some(Modifier::new(rule, why, -1));
-        }
-    }
-    None
+        Some(Modifier::new(rule, why(wood), -1))
+    })
 }
 
 /// The penalty for a line of fire `from`→`to` from the shooting base `base` at the target base
@@ -438,28 +444,17 @@ pub fn shooting_through_a_wood(
     {
         return None;
     }
-    for piece in crate::geo::terrain_pieces(game).iter() {
-        let Some(t) = game.terrain.get(piece.id as usize) else {
-            continue;
-        };
-        if !WOODS.contains(&t.kind)
-            || piece.overlap_area(base).unwrap_or(0.0) > 1e-3
-            || piece.overlap_area(target).unwrap_or(0.0) > 1e-3
-        {
-            continue;
-        }
-        let inside = sandtable_geometry::terrain::segment_length_inside(&piece.polygon, from, to)
-            .unwrap_or(0.0);
-        if inside > WOOD_EDGE_CM {
-            let (rule, why) = if t.kind == TerrainKind::Forest {
-                ("BFS-TER-23", "shooting through a forest")
-            } else {
-                ("BFS-TER-24", "shooting through a grove")
-            };
-            return Some(Modifier::new(rule, why, -1));
-        }
-    }
-    None
+    wood_penalty(
+        game,
+        |piece| {
+            piece.overlap_area(base).unwrap_or(0.0) <= 1e-3
+                && piece.overlap_area(target).unwrap_or(0.0) <= 1e-3
+                && sandtable_geometry::terrain::segment_length_inside(&piece.polygon, from, to)
+                    .unwrap_or(0.0)
+                    > WOOD_EDGE_CM
+        },
+        |wood| format!("shooting through a {wood}"),
+    )
 }
 
 /// Cavalry cannot build up speed through standing crops or furrows: a charger with a base in a
