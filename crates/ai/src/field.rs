@@ -59,7 +59,10 @@ impl Grid {
     /// Costs for a piece as wide as `half_width` cm: each cell also costs what the cells within
     /// that distance cost, so that a path hugging a wood's edge would not drag the piece's flank
     /// through the wood. Barred neighbours count as `barred_neighbour` (very slow, not barred),
-    /// so a piece standing beside a river still has a way out.
+    /// so a piece standing beside a river still has a way out. Beyond the table's edge counts as
+    /// barred too: a piece cannot stand with its flank off the table, so a gap between a wood
+    /// and the edge narrower than the piece is no road (a Mill Ford reiter squadron sat in such
+    /// a gap for four turns).
     pub fn widen(
         &self,
         own: &[Option<f32>],
@@ -76,10 +79,14 @@ impl Grid {
                 for dr in -reach..=reach {
                     for dc in -reach..=reach {
                         let (c, r) = (col + dc, row + dr);
-                        if c < 0 || r < 0 || c >= w || r >= d || dc * dc + dr * dr > reach * reach {
+                        if dc * dc + dr * dr > reach * reach {
                             continue;
                         }
-                        let near = own[(r * w + c) as usize].unwrap_or(barred_neighbour);
+                        let near = if c < 0 || r < 0 || c >= w || r >= d {
+                            barred_neighbour
+                        } else {
+                            own[(r * w + c) as usize].unwrap_or(barred_neighbour)
+                        };
                         worst = worst.max(near);
                     }
                 }
@@ -260,5 +267,25 @@ mod tests {
         assert!(f.at(from) > 50.0, "the way round is long: {}", f.at(from));
         let wp = f.waypoint(from, 9.0);
         assert!(wp.y > from.y, "heads for the gap first: {wp:?}");
+    }
+
+    #[test]
+    fn the_tables_edge_is_no_road_for_a_wide_piece() {
+        // Open ground everywhere: a piece 12 cm wide (6 cm each side, two cells) cannot stand
+        // with its middle in the two cells along the edge, where its flank would be off the
+        // table; from the third cell on it can.
+        let grid = Grid {
+            width: 10,
+            depth: 10,
+        };
+        let widened = grid.widen(&vec![Some(1.0); 100], 6.0, 4.0);
+        let row = 5 * 10;
+        assert_eq!(widened[row], Some(4.0));
+        assert_eq!(widened[row + 1], Some(4.0));
+        assert_eq!(widened[row + 2], Some(1.0));
+        assert_eq!(widened[row + 7], Some(1.0));
+        assert_eq!(widened[row + 9], Some(4.0));
+        // The middle of the table is untouched.
+        assert_eq!(widened[5 * 10 + 5], Some(1.0));
     }
 }

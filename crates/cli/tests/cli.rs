@@ -406,7 +406,10 @@ fn unknown_players_are_refused_with_a_message() {
 /// meets the ground it sweeps, BFS-OO-3) 2 more `ai,random` lines, where the cossacks wheel;
 /// its charge part (a charge meets the ground on its path, and one that reaches it after more
 /// than its cap stops at the edge, not at the cap) 17, the two `baseline` lines among them:
-/// battles in which a charge crosses slowing ground on its way.
+/// battles in which a charge crosses slowing ground on its way. The `ai` player's travel fields
+/// counting the table's edge as barred for a unit's flank, and its pull onto an objective coming
+/// only from units in good order (27 Nov evening, `docs/ai.md`), changed 6 `ai` lines (Mill Ford,
+/// Gniew, "Defend the crossing") and no `baseline` line.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -446,8 +446,12 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
             None => {}
         }
         if sandtable_bfs::script::holder(game, i) != Some(side) {
+            // Only a unit in good order can be ordered onto it: a Disorganized unit beside the
+            // marker (a repulsed charge) would otherwise be the nearest and the pull would
+            // leave every other unit where it stands.
             let nearest = mine
                 .iter()
+                .filter(|(u, _)| u.morale == MoraleLevel::Good)
                 .map(|(_, f)| (f.closest_point(o.position) - o.position).length() as f64)
                 .fold(f64::INFINITY, f64::min);
             if nearest.is_finite() {
@@ -835,6 +839,54 @@ mod tests {
 
     fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
         game.units.iter().find(|u| u.key == key).expect(key)
+    }
+
+    /// The pull towards an objective the side does not hold comes from its nearest unit in good
+    /// order (BFS-SCN-7): a Disorganized unit beside the marker cannot be ordered onto it, and
+    /// counting it left every other unit where it stood (an "Attack on a village" trace: the
+    /// hussars repulsed at the fences, the haiduks shooting from across the brook).
+    #[test]
+    fn only_a_unit_in_good_order_is_pulled_onto_an_objective() {
+        let mut game = default_battle();
+        let side = Side::A;
+        let at = |game: &Game, key: &str| frame_of(&unit(game, key).bases).center();
+        let marker = at(&game, "hussars") + Vec2::new(0.0, 8.0);
+        game.objectives.push(sandtable_bfs::state::Objective {
+            key: "mill".into(),
+            name: "Mill".into(),
+            position: marker,
+            radius: 1.0,
+            vp: 4,
+            held_by: Some(side.other()),
+        });
+        let m = Matchups::new(&game, side);
+        let shift = |game: &mut Game, key: &str, by: Vec2| {
+            let i = game.units.iter().position(|u| u.key == key).expect(key);
+            for b in &mut game.units[i].bases {
+                *b = b.translated(by);
+            }
+        };
+        let i = game
+            .units
+            .iter()
+            .position(|u| u.key == "hussars")
+            .expect("hussars");
+        // In good order, the hussars beside the marker are the nearest: moving the haiduks
+        // changes nothing.
+        let before = breakdown(&game, side, &m).objectives;
+        let towards = (marker - at(&game, "haiduks")).normalize() * 5.0;
+        shift(&mut game, "haiduks", towards);
+        let after = breakdown(&game, side, &m).objectives;
+        assert!((after - before).abs() < 1e-9, "{before} against {after}");
+        // Disorganized, they are not: the haiduks' 5 cm towards it are worth 0.02 × 4 VP a cm.
+        game.units[i].morale = MoraleLevel::Disorganized;
+        let before = breakdown(&game, side, &m).objectives;
+        shift(&mut game, "haiduks", towards);
+        let after = breakdown(&game, side, &m).objectives;
+        assert!(
+            ((after - before) - 0.02 * 4.0 * 5.0).abs() < 0.05,
+            "{before} against {after}"
+        );
     }
 
     /// A commander alone 20 cm before enemy muskets is their target (BFS-CDR-7): the position
