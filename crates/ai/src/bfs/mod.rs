@@ -366,17 +366,21 @@ fn contrary(view: &Game, unit: UnitId, order: OrderKind) -> f64 {
 
 /// What an order is worth to a unit where it stands, as a change to the position's value: a
 /// charge by its edge over the best target it can reach, Defense for a shooter with enemies in
-/// range, Move to close on a target further away; an order that changes nothing is worth nothing
-/// (the old one stays in force, BFS-ORD-4) and costs command points.
+/// range, Move to close on a target further away, each less what the order it replaces is worth
+/// there (an order stays in force until another is given, BFS-ORD-4); an order that changes
+/// nothing is worth nothing and costs command points. Without the order it replaces counted, a
+/// Swedish force before the tabor at the Bug took Move and Defense in turn for four turns, 2 CP
+/// each time, every change judged by the new order's worth alone.
 fn order_value(view: &Game, unit: UnitId, order: OrderKind, matchups: &Matchups) -> f64 {
     let u = view.unit(unit);
     if u.order == Some(order) && u.pending_order.is_none() {
         return -0.3;
     }
-    order_worths(view, unit, matchups)
-        .into_iter()
-        .find(|w| w.0 == order)
-        .map_or(0.0, |w| w.1)
+    let worths = order_worths(view, unit, matchups);
+    let worth = |o: OrderKind| worths.iter().find(|w| w.0 == o).map_or(0.0, |w| w.1);
+    // The order in force, or one already placed this phase (a new one replaces it).
+    let replaced = u.pending_order.and_then(|p| p.kind).or(u.order);
+    worth(order) - replaced.map_or(0.0, worth)
 }
 
 /// The order a unit would be given where it stands, whatever it holds now: the best of
@@ -488,5 +492,51 @@ pub(crate) mod test_support {
             .expect("setup")
             .state()
             .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use test_support::default_battle;
+
+    /// Replacing one order by another and back again cannot both be worth something (BFS-ORD-4:
+    /// an order stays in force until another is given): the two changes cancel, so a unit is
+    /// never switched to and fro for nothing. Judged by the new order's worth alone, the Swedes
+    /// before the tabor at the Bug took Move and Defense in turn for four turns.
+    #[test]
+    fn an_order_and_its_undoing_cancel_out() {
+        let mut game = default_battle();
+        let orders = [OrderKind::Move, OrderKind::Defense, OrderKind::Charge];
+        let mut checked = 0;
+        for side in Side::BOTH {
+            let m = Matchups::new(&game, side);
+            let units: Vec<UnitId> = game.units_on_table(side).map(|u| u.id).collect();
+            for u in units {
+                let i = game.units.iter().position(|x| x.id == u).expect("unit");
+                for a in orders {
+                    for b in orders.into_iter().filter(|b| *b != a) {
+                        game.units[i].order = Some(a);
+                        let there = order_value(&game, u, b, &m);
+                        game.units[i].order = Some(b);
+                        let back = order_value(&game, u, a, &m);
+                        assert!(
+                            (there + back).abs() < 1e-9,
+                            "{:?}: {a:?} to {b:?} {there}, back {back}",
+                            game.units[i].key
+                        );
+                        checked += 1;
+                    }
+                }
+                // Giving the order in force again changes nothing and costs a command point.
+                game.units[i].order = Some(OrderKind::Move);
+                assert_eq!(order_value(&game, u, OrderKind::Move, &m), -0.3);
+                game.units[i].order = None;
+                // A unit without an order gains an order's whole worth.
+                let worth = order_worths(&game, u, &m)[0].1;
+                assert_eq!(order_value(&game, u, OrderKind::Move, &m), worth);
+            }
+        }
+        assert_eq!(checked, 6 * game.units.len());
     }
 }
