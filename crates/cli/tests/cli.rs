@@ -410,7 +410,8 @@ fn unknown_players_are_refused_with_a_message() {
 /// counting the table's edge as barred for a unit's flank, and its pull onto an objective coming
 /// only from units in good order (27 Nov evening, `docs/ai.md`), changed 6 `ai` lines (Mill Ford,
 /// Gniew, "Defend the crossing") and no `baseline` line; its orders valued less the order they
-/// replace (the same evening) changed 13 `ai` lines and no `baseline` line.
+/// replace (the same evening) changed 13 `ai` lines and no `baseline` line, and its charges
+/// measured round the terrain in the way at every range 11 more.
 #[test]
 fn recorded_simulations_are_unchanged() {
     let golden = std::fs::read_to_string(

@@ -560,11 +560,11 @@ pub fn unit_terms(
                 let basic = geo::slowed_move(class, up.movement.basic)
                     .map_or(up.movement.basic, |(cap, _, _)| cap)
                     as f64;
-                let far = if d <= basic {
-                    d
-                } else {
-                    matchups.travel_from(u.profile, front_mid, e.id, d)
-                };
+                // Terrain between counts even within the Basic Move: a hill between a unit and
+                // a target 17 cm away halves the charge, and a unit judged already in reach
+                // would never move to where its charge really arrives (the Charge order is
+                // valued by the rules' own charge preview).
+                let far = matchups.travel_from(u.profile, front_mid, e.id, d);
                 t.attack = t.attack.max(edge * closeness(far, basic));
             }
         }
