@@ -32,6 +32,18 @@ fn edited(
     Bfs::setup(&s, 1).unwrap()
 }
 
+/// The charged `unit` Breaks Off (BFS-SPC-16), its dice scripted to `faces`: the events.
+fn break_off(g: &mut Game, unit: sandtable_bfs::ids::UnitId, faces: [u8; 4]) -> Vec<Event> {
+    g.dice.script(faces);
+    run(
+        g,
+        Command::React {
+            unit,
+            reaction: sandtable_bfs::vocab::Reaction::BreakOff,
+        },
+    )
+}
+
 /// Haiduks (side A, `bases` of them in one line, their profile changed by `edit`) with a Charge
 /// order, 12 cm in front of 3 bases of reiters, in side A's Movement Phase.
 fn haiduks_facing_reiters(bases: u8, edit: impl Fn(&mut UnitProfile)) -> Game {
@@ -509,19 +521,11 @@ fn reiters_charge_cossacks(order: Option<OrderKind>, revision: u32) -> Game {
 /// 9) leaves them facing away. They may not move again this turn.
 #[test]
 fn bfs_spc_16_light_cavalry_breaks_off_its_full_move_and_tests_to_face_the_enemy() {
-    use sandtable_bfs::vocab::Reaction;
     for (face, faces_charger) in [(1, true), (9, false)] {
         let mut g = reiters_charge_cossacks(Some(OrderKind::Move), 6);
         let c = id(&g, "cossacks");
         let before = sandtable_bfs::geo::frame_of(&g.unit(c).bases).center();
-        g.dice.script([face, 9, 9, 9]);
-        let events = run(
-            &mut g,
-            Command::React {
-                unit: c,
-                reaction: Reaction::BreakOff,
-            },
-        );
+        let events = break_off(&mut g, c, [face, 9, 9, 9]);
         assert!(
             events.iter().any(|e| matches!(e, Event::Ruling { rule, text } if rule == "BFS-SPC-16" && text.contains("20.0 cm"))),
             "{events:#?}"
@@ -553,7 +557,6 @@ fn bfs_spc_16_light_cavalry_breaks_off_its_full_move_and_tests_to_face_the_enemy
 /// tests).
 #[test]
 fn bfs_spc_16_breaking_off_turns_no_base_into_impassable_ground() {
-    use sandtable_bfs::vocab::Reaction;
     use sandtable_engine::scenario::{ShapeSpec, TerrainKind, TerrainSpec};
     let placed = [
         unit("cossacks", 0, "cossack-cavalry", 3, 3, (60.0, 3.2), 0.0),
@@ -595,14 +598,7 @@ fn bfs_spc_16_breaking_off_turns_no_base_into_impassable_ground() {
                 pay: None,
             },
         );
-        g.dice.script([9, 9, 9, 9]);
-        let events = run(
-            &mut g,
-            Command::React {
-                unit: c,
-                reaction: Reaction::BreakOff,
-            },
-        );
+        let events = break_off(&mut g, c, [9, 9, 9, 9]);
         assert!(
             events
                 .iter()
@@ -665,14 +661,7 @@ fn bfs_spc_16_who_may_break_off() {
     let mut g = reiters_charge_cossacks(None, 6);
     let c = id(&g, "cossacks");
     g.unit_mut(c).morale = MoraleLevel::Disorganized;
-    g.dice.script([10, 9, 9, 9]);
-    let events = run(
-        &mut g,
-        Command::React {
-            unit: c,
-            reaction: Reaction::BreakOff,
-        },
-    );
+    let events = break_off(&mut g, c, [10, 9, 9, 9]);
     assert!(events.iter().any(|e| matches!(e, Event::Test(t) if t.rule == "BFS-SPC-16" && t.kind == TestKind::Morale && !t.roll.passed)));
     assert_eq!(g.unit(c).morale, MoraleLevel::Flight);
 }
@@ -1096,17 +1085,9 @@ fn reiters_charge_feigning_cossacks(revision: u32) -> Game {
 /// to face the reiters without a Skill test (a 9 would have failed it).
 #[test]
 fn bfs_spc_11_feigned_flight_breaks_off_and_faces_without_a_test() {
-    use sandtable_bfs::vocab::Reaction;
     let mut g = reiters_charge_feigning_cossacks(9);
     let c = id(&g, "cossacks");
-    g.dice.script([9, 9, 9, 9]);
-    let events = run(
-        &mut g,
-        Command::React {
-            unit: c,
-            reaction: Reaction::BreakOff,
-        },
-    );
+    let events = break_off(&mut g, c, [9, 9, 9, 9]);
     assert!(
         events
             .iter()

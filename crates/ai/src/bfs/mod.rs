@@ -533,7 +533,11 @@ mod tests {
                 assert_eq!(order_value(&game, u, OrderKind::Move, &m), -0.3);
                 game.units[i].order = None;
                 // A unit without an order gains an order's whole worth.
-                let worth = order_worths(&game, u, &m)[0].1;
+                let worth = order_worths(&game, u, &m)
+                    .into_iter()
+                    .find(|w| w.0 == OrderKind::Move)
+                    .expect("Move is judged")
+                    .1;
                 assert_eq!(order_value(&game, u, OrderKind::Move, &m), worth);
             }
         }
