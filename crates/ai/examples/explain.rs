@@ -59,13 +59,12 @@ fn main() {
     let m = sandtable_ai::bfs::eval::Matchups::new(&view, side);
     let theirs: Vec<_> = view
         .units_on_table(side.other())
-        .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+        .map(|u| sandtable_ai::bfs::eval::Placed::new(&view, u))
         .collect();
     for u in view.units_on_table(side) {
         let t = sandtable_ai::bfs::eval::unit_terms(
             &view,
-            u,
-            &sandtable_bfs::geo::frame_of(&u.bases),
+            &sandtable_ai::bfs::eval::Placed::new(&view, u),
             &theirs,
             &m,
         );
@@ -168,12 +167,11 @@ fn main() {
             let terms = |game: &sandtable_bfs::state::Game, u: &sandtable_bfs::state::Unit| {
                 let theirs: Vec<_> = game
                     .units_on_table(side.other())
-                    .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+                    .map(|u| sandtable_ai::bfs::eval::Placed::new(game, u))
                     .collect();
                 sandtable_ai::bfs::eval::unit_terms(
                     game,
-                    u,
-                    &sandtable_bfs::geo::frame_of(&u.bases),
+                    &sandtable_ai::bfs::eval::Placed::new(game, u),
                     &theirs,
                     &m,
                 )
@@ -186,12 +184,11 @@ fn main() {
         let u = g.unit(id);
         let theirs: Vec<_> = g
             .units_on_table(side.other())
-            .map(|u| (u, sandtable_bfs::geo::frame_of(&u.bases)))
+            .map(|u| sandtable_ai::bfs::eval::Placed::new(&g, u))
             .collect();
         let t = sandtable_ai::bfs::eval::unit_terms(
             &g,
-            u,
-            &sandtable_bfs::geo::frame_of(&u.bases),
+            &sandtable_ai::bfs::eval::Placed::new(&g, u),
             &theirs,
             &m,
         );

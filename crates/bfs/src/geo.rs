@@ -418,12 +418,25 @@ pub fn frame_of(bases: &[Rect]) -> Rect {
 /// The worst terrain class any base of `bases` stands in (BFS-TER-6).
 pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> TerrainClass {
     let mut worst = TerrainClass::Open;
+    // The bases' box first: most pieces lie nowhere near the unit (the computer asks this of
+    // every unit in every position it judges).
+    let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+    for b in bases {
+        let (l, h) = b.aabb();
+        lo = lo.min(l);
+        hi = hi.max(h);
+    }
     for piece in terrain_pieces(game).iter() {
         let Some(t) = game.terrain.get(piece.id as usize) else {
             continue;
         };
         let class = terrain_class(t.kind, p);
+        let (plo, phi) = piece.polygon.aabb();
         if class > worst
+            && plo.x <= hi.x
+            && plo.y <= hi.y
+            && phi.x >= lo.x
+            && phi.y >= lo.y
             && bases
                 .iter()
                 .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))

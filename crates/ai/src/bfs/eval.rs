@@ -389,19 +389,19 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
     let mut b = Breakdown::default();
     // Each unit's frame once: distances between frames are one rectangle test instead of one
     // per pair of bases, close enough for judging a position.
-    let mine: Vec<(&Unit, Rect)> = game
+    let mine: Vec<Placed> = game
         .units_on_table(side)
-        .map(|u| (u, frame_of(&u.bases)))
+        .map(|u| Placed::new(game, u))
         .collect();
-    let theirs: Vec<(&Unit, Rect)> = game
+    let theirs: Vec<Placed> = game
         .units_on_table(side.other())
-        .map(|u| (u, frame_of(&u.bases)))
+        .map(|u| Placed::new(game, u))
         .collect();
-    for (u, _) in &mine {
-        b.material += material(game, u);
+    for m in &mine {
+        b.material += material(game, m.unit);
     }
-    for (e, _) in &theirs {
-        b.material -= material(game, e);
+    for e in &theirs {
+        b.material -= material(game, e.unit);
     }
     // Losses as the victory count weighs them (the rules' own tally, BFS-VIC-4): destroyed
     // bases in full, fled bases half (a unit in Flight on the table counts as fled, as it will
@@ -411,13 +411,17 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
         t.destroyed as f64 + 0.5 * t.fled as f64 + t.commanders as f64
     };
     b.losses = LOSS_POINT * (lost(side.other()) - lost(side));
-    for (u, frame) in &mine {
-        b.threat += unit_terms(game, u, frame, &theirs, matchups).worth(matchups);
+    for m in &mine {
+        b.threat += unit_terms(game, m, &theirs, matchups).worth(matchups);
     }
     // Room to move: units bunched together block each other (friends cannot be passed through),
     // and a unit in slowing terrain crawls (BFS-TER-2/3).
-    for (i, (u, uf)) in mine.iter().enumerate() {
-        for (f, ff) in &mine[i + 1..] {
+    for (i, m) in mine.iter().enumerate() {
+        let (u, uf) = (m.unit, &m.frame);
+        for Placed {
+            unit: f, frame: ff, ..
+        } in &mine[i + 1..]
+        {
             // Wagons are drawn up to be stood behind, not to maneuver (BFS-WAG-5).
             if sandtable_bfs::wagon::crewless(game, u.id)
                 || sandtable_bfs::wagon::crewless(game, f.id)
@@ -429,8 +433,8 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
                 b.room -= CROWDING * (CROWD_CM - d) / CROWD_CM;
             }
         }
-        let p = game.profile(u.profile);
-        b.room -= match matchups.grid.class_at(game, p, uf.center()) {
+        // Any base in slowing ground slows the whole unit (BFS-TER-2/3).
+        b.room -= match m.footing.class {
             TerrainClass::Difficult => SLOWED,
             TerrainClass::VeryDifficult => 3.0 * SLOWED,
             _ => 0.0,
@@ -451,8 +455,8 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
             // leave every other unit where it stands.
             let nearest = mine
                 .iter()
-                .filter(|(u, _)| u.morale == MoraleLevel::Good)
-                .map(|(_, f)| (f.closest_point(o.position) - o.position).length() as f64)
+                .filter(|m| m.unit.morale == MoraleLevel::Good)
+                .map(|m| (m.frame.closest_point(o.position) - o.position).length() as f64)
                 .fold(f64::INFINITY, f64::min);
             if nearest.is_finite() {
                 b.objectives -= 0.02 * vp * (nearest - o.radius as f64).max(0.0);
@@ -462,7 +466,7 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
     // Command reach: units a commander can order for 1 CP (BFS-CMD-4), and a pull towards the
     // others. A commander who has not moved yet this turn can still follow his units, so a unit
     // that outruns his range by no more than his move is not yet out of reach.
-    for (u, _) in &mine {
+    for Placed { unit: u, .. } in &mine {
         let gap = game
             .commanders_on_table(side)
             .map(|c| {
@@ -502,7 +506,7 @@ pub fn breakdown(game: &Game, side: Side, matchups: &Matchups) -> Breakdown {
     if !mine.is_empty() {
         let middle = mine
             .iter()
-            .map(|(_, f)| f.center())
+            .map(|m| m.frame.center())
             .sum::<sandtable_geometry::Vec2>()
             / mine.len() as f32;
         for c in game
@@ -536,30 +540,84 @@ pub struct UnitTerms {
     pub shot_at: f64,
 }
 
+/// How far a unit can go this phase from the ground it stands on, as the rules' charge budget
+/// has it (`charge_reach::terrain_budget`): a unit with any base in difficult terrain moves half
+/// its Move, in very difficult terrain 5 cm, and out of very difficult terrain it makes no
+/// Additional Move (BFS-TER-2/3). A hussar banner with one flank in a wood charges 5 cm, not 20.
+#[derive(Debug, Clone, Copy)]
+pub struct Footing {
+    /// The worst ground under any of its bases, for this unit.
+    pub class: TerrainClass,
+    /// Its Basic Move from here, cm.
+    pub basic: f64,
+    /// Its Additional Move from here, cm.
+    pub additional: f64,
+}
+
+/// The footing of unit `u` where it stands.
+pub fn footing(game: &Game, u: &Unit) -> Footing {
+    let p = game.profile(u.profile);
+    let class = geo::worst_class_under(game, &u.bases, p);
+    let basic =
+        geo::slowed_move(class, p.movement.basic).map_or(p.movement.basic, |(cap, _, _)| cap);
+    let additional = if class == TerrainClass::VeryDifficult {
+        0.0
+    } else {
+        p.movement.additional
+    };
+    Footing {
+        class,
+        basic: basic as f64,
+        additional: additional as f64,
+    }
+}
+
+/// A unit placed for judging: its frame (distances between frames are one rectangle test) and
+/// its footing, each worked out once per position.
+#[derive(Debug, Clone, Copy)]
+pub struct Placed<'a> {
+    pub unit: &'a Unit,
+    pub frame: Rect,
+    pub footing: Footing,
+}
+
+impl<'a> Placed<'a> {
+    pub fn new(game: &Game, unit: &'a Unit) -> Self {
+        Placed {
+            unit,
+            frame: frame_of(&unit.bases),
+            footing: footing(game, unit),
+        }
+    }
+}
+
 /// The threat and position terms of one unit against the enemies `theirs`.
-pub fn unit_terms(
-    game: &Game,
-    u: &Unit,
-    frame: &Rect,
-    theirs: &[(&Unit, Rect)],
-    matchups: &Matchups,
-) -> UnitTerms {
+pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchups) -> UnitTerms {
+    let (u, frame) = (me.unit, &me.frame);
     let up = game.profile(u.profile);
     let fights = u.morale == MoraleLevel::Good && up.close_combat > 0;
     let baggage = sandtable_bfs::wagon::crewless(game, u.id);
     let mut t = UnitTerms::default();
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
-    for (e, ef) in theirs {
-        let ep = game.profile(e.profile);
+    for Placed {
+        unit: e,
+        frame: ef,
+        footing: their_footing,
+    } in theirs
+    {
         let d = frame_distance(frame, ef);
         if fights {
             let edge = matchups.edge(u.id, e.id);
             if edge > 0.0 {
-                // A charge into slowing terrain covers half the move, or 5 cm (BFS-TER-2/3).
-                let class = matchups.grid.class_at(game, up, ef.center());
-                let basic = geo::slowed_move(class, up.movement.basic)
-                    .map_or(up.movement.basic, |(cap, _, _)| cap)
-                    as f64;
+                // A charge out of slowing ground is capped from the start; one into it covers
+                // half the move, or 5 cm (BFS-TER-2/3).
+                let basic = if me.footing.basic < up.movement.basic as f64 {
+                    me.footing.basic
+                } else {
+                    let class = matchups.grid.class_at(game, up, ef.center());
+                    geo::slowed_move(class, up.movement.basic)
+                        .map_or(up.movement.basic, |(cap, _, _)| cap) as f64
+                };
                 // Terrain between counts even within the Basic Move: a hill between a unit and
                 // a target 17 cm away halves the charge, and a unit judged already in reach
                 // would never move to where its charge really arrives (the Charge order is
@@ -572,8 +630,8 @@ pub fn unit_terms(
         if e.morale == MoraleLevel::Good && their_edge > 0.0 {
             // A charge needing the Additional Move must pass a Skill test and may find the
             // target gone (BFS-CHG-24): it counts for less.
-            let full = (ep.movement.basic + ep.movement.additional) as f64;
-            let reach = if d <= ep.movement.basic as f64 {
+            let full = their_footing.basic + their_footing.additional;
+            let reach = if d <= their_footing.basic {
                 1.0
             } else if d <= full {
                 FAR_DANGER
@@ -887,6 +945,63 @@ mod tests {
             ((after - before) - 0.02 * 4.0 * 5.0).abs() < 0.05,
             "{before} against {after}"
         );
+    }
+
+    /// A unit with one base in a wood charges out of it 5 cm and makes no Additional Move
+    /// (BFS-TER-3), so its charge at a target 12 cm away no longer counts as in reach. A Mill
+    /// Ford trace had the hussar banner wade a flank into the Dąbrowa wood on its way to the
+    /// musketeers and stand there for three turns, judged 16 cm from a charge it could not make.
+    #[test]
+    fn a_unit_in_a_wood_charges_out_of_it_five_centimetres() {
+        let mut game = default_battle();
+        let side = Side::A;
+        let shift = |game: &mut Game, key: &str, by: Vec2| {
+            let i = game.units.iter().position(|u| u.key == key).expect(key);
+            for b in &mut game.units[i].bases {
+                *b = b.translated(by);
+            }
+        };
+        let hussars = unit(&game, "hussars");
+        let p = game.profile(hussars.profile);
+        let open = footing(&game, hussars);
+        assert_eq!(open.class, TerrainClass::Open);
+        assert_eq!(open.basic, p.movement.basic as f64);
+        assert_eq!(open.additional, p.movement.additional as f64);
+        // The banner's left flank in the Dąbrowa wood (a forest: very difficult for horse).
+        let centre = frame_of(&hussars.bases).center();
+        shift(&mut game, "hussars", Vec2::new(36.0, 55.0) - centre);
+        let hussars = unit(&game, "hussars");
+        let wood = footing(&game, hussars);
+        assert_eq!(wood.class, TerrainClass::VeryDifficult);
+        assert_eq!(wood.basic, 5.0);
+        assert_eq!(wood.additional, 0.0);
+        // The musketeers 12 cm before the banner's front, in the open.
+        let hf = frame_of(&hussars.bases);
+        let musketeers = unit(&game, "musketeers");
+        let mf = frame_of(&musketeers.bases);
+        let want = hf.center() + Vec2::new(0.0, hf.half.y + 12.0 + mf.half.y);
+        shift(&mut game, "musketeers", want - mf.center());
+        let m = Matchups::new(&game, side);
+        let (hussars, musketeers) = (unit(&game, "hussars"), unit(&game, "musketeers"));
+        let edge = m.edge(hussars.id, musketeers.id);
+        assert!(edge > 0.0, "the hussars beat the musketeers: {edge}");
+        let them = [Placed::new(&game, musketeers)];
+        let d = frame_distance(&frame_of(&hussars.bases), &them[0].frame);
+        assert!((d - 12.0).abs() < 0.01, "{d}");
+        let me = Placed::new(&game, hussars);
+        let in_wood = unit_terms(&game, &me, &them, &m).attack;
+        // Travel is never shorter than the 12 cm between them: 7 cm beyond the 5 cm it may go.
+        assert!(
+            in_wood <= edge * closeness(12.0, 5.0) + 1e-9,
+            "{in_wood} against {edge}"
+        );
+        // The same banner judged as if on open ground would be in reach.
+        let as_if_open = Placed {
+            footing: open,
+            ..me
+        };
+        let out = unit_terms(&game, &as_if_open, &them, &m).attack;
+        assert!(out > in_wood, "{out} against {in_wood}");
     }
 
     /// A commander alone 20 cm before enemy muskets is their target (BFS-CDR-7): the position

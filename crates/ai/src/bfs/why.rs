@@ -225,11 +225,9 @@ fn enemy_it_is_about(
     unit: UnitId,
     matchups: &Matchups,
 ) -> Option<String> {
-    use sandtable_bfs::geo::frame_of;
     let terms = |g: &Game, e: &sandtable_bfs::state::Unit| {
-        let u = g.unit(unit);
-        let enemy = [(e, frame_of(&e.bases))];
-        eval::unit_terms(g, u, &frame_of(&u.bases), &enemy, matchups)
+        let enemy = [eval::Placed::new(g, e)];
+        eval::unit_terms(g, &eval::Placed::new(g, g.unit(unit)), &enemy, matchups)
     };
     let (change, e, was, now) = before
         .units_on_table(side.other())
