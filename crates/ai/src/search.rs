@@ -14,6 +14,9 @@ pub const NODE_BUDGET: usize = 200;
 /// samples played and the mean gain they showed.
 type Scored<C> = (f64, C, Option<(usize, f64)>);
 
+/// A decision: the command, why it was chosen, and the evaluation's context where it searched.
+type Decided<C, X> = (C, Reasoning<C>, Option<X>);
+
 /// The seed the sampled dice of a chancy command start from (any fixed number: the samples
 /// are the player's own imagination, not the game's dice).
 const SAMPLE_SEED: u64 = 0x5A4D_7AB1_E000_0017;
@@ -180,11 +183,7 @@ impl<R: Ruleset + Teach, E: Evaluate<R>> SearchPlayer<R, E> {
     }
 
     /// The decision and what the search knew when it made it.
-    fn reason(
-        &mut self,
-        view: &R::State,
-        seat: Seat,
-    ) -> Option<(R::Command, Reasoning<R::Command>, Option<E::Context>)> {
+    fn reason(&mut self, view: &R::State, seat: Seat) -> Option<Decided<R::Command, E::Context>> {
         let plain = |how| Reasoning {
             how,
             base: 0.0,

@@ -14,7 +14,6 @@ use sandtable_app::table::overlays::{Overlays, lines};
 use std::hint::black_box;
 
 #[path = "../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 use support::headless_app;
 

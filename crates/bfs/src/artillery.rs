@@ -342,11 +342,11 @@ pub fn may_fire(game: &Game, unit: UnitId) -> bool {
         return true;
     };
     let every_second = gun_of(game.unit_profile(unit)).is_some_and(Gun::every_second_turn);
-    !state.limbered
-        && !(every_second
-            && state
-                .last_fired_turn
-                .is_some_and(|t| t + 1 >= game.turn.number))
+    let fired_last_turn = state
+        .last_fired_turn
+        .is_some_and(|t| t + 1 >= game.turn.number);
+    let resting = every_second && fired_last_turn;
+    !state.limbered && !resting
 }
 
 /// After a gun fires, the organ gun's turn is noted (BFS-ART-10).
@@ -768,7 +768,10 @@ mod tests {
     /// BFS-ART-9: every row as the Quick Reference prints it.
     #[test]
     fn bfs_art_9_artillery_table() {
-        let rows: Vec<(u8, (f32, f32), i8, f32, i8)> = Gun::ALL
+        // Shooting dice, (effective, long) range, effectiveness, case-shot range and its
+        // effectiveness.
+        type Row = (u8, (f32, f32), i8, f32, i8);
+        let rows: Vec<Row> = Gun::ALL
             .iter()
             .map(|g| {
                 let s = g.stats();

@@ -375,12 +375,12 @@ fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
                 .iter()
                 .any(|e| game.unit(*e).garrison.is_some())
     };
-    if u.lances_broken && w.stats().single_use {
-        MeleeWeapon::HandWeapons
-    } else if !matches!(
-        w,
-        MeleeWeapon::HandWeapons | MeleeWeapon::PeasantWeapons | MeleeWeapon::ImprovisedWeapons
-    ) && at_walls()
+    let lances_gone = u.lances_broken && w.stats().single_use;
+    if lances_gone
+        || (!matches!(
+            w,
+            MeleeWeapon::HandWeapons | MeleeWeapon::PeasantWeapons | MeleeWeapon::ImprovisedWeapons
+        ) && at_walls())
     {
         MeleeWeapon::HandWeapons
     } else {

@@ -755,6 +755,9 @@ pub fn plan(
 /// on the table, then the followers placed by [`crate::column_bend::follow`]. Returns the bases,
 /// the cost (the head's outer corner's arc and its run), the words for the log, and where the
 /// head's path first meets each terrain piece (index, cm along the path; revision 14).
+type Bent = (Vec<Rect>, f32, String, Vec<(usize, f32)>);
+
+/// See [`Bent`] for what it returns.
 #[allow(clippy::too_many_arguments)]
 fn bend(
     game: &Game,
@@ -765,7 +768,7 @@ fn bend(
     pivot: PivotCorner,
     degrees: f32,
     then: f32,
-) -> Result<(Vec<Rect>, f32, String, Vec<(usize, f32)>), RuleError> {
+) -> Result<Bent, RuleError> {
     let u = game.unit(unit);
     if files != Some(1) || bases.len() < 2 {
         return Err(RuleError::new(

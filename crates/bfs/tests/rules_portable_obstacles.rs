@@ -148,8 +148,11 @@ fn set_up(g: &mut Game) -> Vec<Event> {
     )
 }
 
+/// Modifiers as (reason, value).
+type Mods = Vec<(String, i32)>;
+
 /// The armor and to-hit modifiers of the musketeers' volley at the haiduks.
-fn volley_mods(g: &Game) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
+fn volley_mods(g: &Game) -> (Mods, Mods) {
     let scene = sandtable_bfs::geo::scene(g);
     let plan =
         plan_volley(g, &scene, id(g, "musketeers"), FireStage::AfterMovement).expect("a volley");

@@ -154,7 +154,10 @@ pub fn run(registry: &Registry, dirs: &DataDirs, o: &Options) -> Result<Report, 
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(Job, Result<Option<bool>, String>)>> = Mutex::new(Vec::new());
+    // Each battle's job and its result: the winner (`Some(true)` for the pair's first player,
+    // `None` for a draw), or why it could not be played.
+    type Played = (Job, Result<Option<bool>, String>);
+    let results: Mutex<Vec<Played>> = Mutex::new(Vec::new());
     let threads = o.jobs.clamp(1, jobs.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {

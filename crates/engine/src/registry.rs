@@ -19,6 +19,13 @@ use std::path::Path;
 /// Makes a computer player of this ruleset from its name ("ai", "random", "passive"…) and seed.
 pub type PlayerMaker = fn(&str, u64) -> Result<Box<dyn AnyPlayer>, String>;
 
+/// Opens a scenario file of this ruleset (path, its text, the data folders, the variant).
+pub type ScenarioOpener =
+    fn(&Path, &str, &DataDirs, Variant) -> Result<Box<dyn AnyGame>, LoadError>;
+
+/// Opens a save of this ruleset (path, its text).
+pub type SaveOpener = fn(&Path, &str) -> Result<Box<dyn AnyGame>, SaveError>;
+
 /// One ruleset, erased: what opening its files and making its players takes.
 #[derive(Clone, Copy)]
 pub struct RulesetEntry {
@@ -26,8 +33,8 @@ pub struct RulesetEntry {
     pub name: &'static str,
     pub help_file: &'static str,
     other_files: fn() -> &'static [&'static str],
-    open_scenario: fn(&Path, &str, &DataDirs, Variant) -> Result<Box<dyn AnyGame>, LoadError>,
-    open_save: fn(&Path, &str) -> Result<Box<dyn AnyGame>, SaveError>,
+    open_scenario: ScenarioOpener,
+    open_save: SaveOpener,
     check_other: fn(&Path, &str, &DataDirs) -> Result<(), LoadError>,
     open_editor: crate::editor::OpenEditor,
     players: PlayerMaker,

@@ -25,7 +25,9 @@ pub(super) struct RemoteForm {
     scrolled: bool,
 }
 
-#[allow(clippy::too_many_arguments)] // a Bevy system: each argument is a resource it reads
+// A Bevy system: each argument is a resource it reads, the last ones grouped in tuples to stay
+// within Bevy's sixteen parameters.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 pub(super) fn start_screen(
     mut contexts: EguiContexts,
     catalogue: Option<Res<Catalogue>>,

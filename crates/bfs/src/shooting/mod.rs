@@ -349,7 +349,7 @@ impl<'a> Lanes<'a> {
     /// Each wall of a garrison's building that has the target in its 90° field of fire, within
     /// range from its middle and with a line of fire (BFS-TER-30, AMB-69), as (wall, band,
     /// distance). The garrison's own bases never block its fire.
-    fn from_walls(
+    fn shots_from_walls(
         &self,
         walls: &[crate::building::Wall],
         scene: &Scene,
@@ -409,7 +409,7 @@ impl<'a> Lanes<'a> {
         stats: &crate::weapons::RangedStats,
     ) -> Vec<(usize, RangeBand, f32)> {
         if let Some(walls) = &self.walls {
-            return self.from_walls(walls, scene, target_sid, tb, stats);
+            return self.shots_from_walls(walls, scene, target_sid, tb, stats);
         }
         let u = self.game.unit(self.shooter);
         let scheme = ZoneScheme::default();
