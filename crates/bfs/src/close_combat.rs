@@ -612,7 +612,7 @@ fn strike(
 
 /// Pike bases among `fighting` with an unengaged pike base of the unit directly behind
 /// (BFS-CCW-6).
-fn pike_support(game: &Game, unit: UnitId, fighting: &[usize]) -> u32 {
+pub(crate) fn pike_support(game: &Game, unit: UnitId, fighting: &[usize]) -> u32 {
     let u = game.unit(unit);
     let engaged: Vec<usize> = fighting.to_vec();
     fighting

@@ -172,7 +172,8 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
             ),
         });
     }
-    let front = shooting::front_rank(game, charger).len().max(1);
+    let front_rank = shooting::front_rank(game, charger);
+    let front = front_rank.len().max(1);
     let dice = if u.morale == MoraleLevel::Disorganized {
         p.close_combat.min(1)
     } else {
@@ -180,6 +181,21 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
     } as u32;
     let mut spec = PoolSpec::new(front, dice, p.skill as i32);
     spec.below_one = game.info.options.below_one;
+    // Pikes fight in several ranks: a die more for each front base with a pike base behind it,
+    // as the fight itself counts them (BFS-CCW-6).
+    if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
+        let support = crate::close_combat::pike_support(game, charger, &front_rank);
+        if support > 0 {
+            spec.dice_changes.push(crate::dice::DiceChange {
+                rule: "BFS-CCW-6".into(),
+                reason: format!(
+                    "pikes: {support} base(s) supported by an unengaged pike base behind"
+                ),
+                delta: support as i32,
+                base: 0,
+            });
+        }
+    }
     let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
     let bonus = crate::elite_cavalry::impetus(
         game,

@@ -326,3 +326,56 @@ fn bfs_cbt_10_a_unit_striking_two_enemies_loses_its_marker_die_once() {
         "as battles recorded before revision 10 were played"
     );
 }
+
+/// BFS-CCW-6 in the odds preview: a pike block two files wide and two ranks deep fights with a
+/// die more for each front base with a pike base behind it, as the fight itself counts them
+/// (the preview used to show the front rank's 4 dice where the fight rolled 6). Disorganized,
+/// its rear rank adds nothing.
+#[test]
+fn bfs_ccw_6_the_odds_preview_counts_the_supporting_rank() {
+    let odds = |bases: u8| {
+        let g = game(&[
+            unit("pikes", 1, "pikemen", bases, 2, (60.0, 60.0), 180.0),
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 40.0), 0.0),
+        ]);
+        let (p, r) = (id(&g, "pikes"), id(&g, "hussars"));
+        let reply = sandtable_bfs::preview::reply_odds(&g, p, r).expect("odds");
+        let charge = sandtable_bfs::preview::charge_odds(&g, p, r).expect("odds");
+        (reply, charge)
+    };
+    let (one_rank, one_rank_charging) = odds(2);
+    let (two_ranks, two_ranks_charging) = odds(4);
+    assert!(
+        one_rank.description.contains("4 dice"),
+        "{}",
+        one_rank.description
+    );
+    assert!(
+        two_ranks.description.contains("6 dice"),
+        "{}",
+        two_ranks.description
+    );
+    // The same dice needing the same number against the same armor: half as much again.
+    assert!(
+        (two_ranks.expected_losses() - 1.5 * one_rank.expected_losses()).abs() < 1e-9,
+        "{} against {}",
+        two_ranks.expected_losses(),
+        one_rank.expected_losses()
+    );
+    assert!(
+        (two_ranks_charging.expected_losses() - 1.5 * one_rank_charging.expected_losses()).abs()
+            < 1e-9
+    );
+    let mut g = game(&[
+        unit("pikes", 1, "pikemen", 4, 2, (60.0, 60.0), 180.0),
+        unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 40.0), 0.0),
+    ]);
+    let (p, r) = (id(&g, "pikes"), id(&g, "hussars"));
+    g.unit_mut(p).morale = MoraleLevel::Disorganized;
+    let shaken = sandtable_bfs::preview::reply_odds(&g, p, r).expect("odds");
+    assert!(
+        !shaken.description.contains("6 dice"),
+        "{}",
+        shaken.description
+    );
+}
