@@ -379,3 +379,43 @@ fn bfs_ccw_6_the_odds_preview_counts_the_supporting_rank() {
         shaken.description
     );
 }
+
+/// BFS-CBT-10 and BFS-CDR-13 in the odds preview: the casualty marker's base rolls a die fewer
+/// when it fights (all three hussar bases are in the front rank), an attached commander adds
+/// one, as the fight counts them.
+#[test]
+fn bfs_cbt_10_the_odds_preview_counts_the_marker_and_an_attached_commander() {
+    let preview = |marker: u8, attached: bool| {
+        let mut g = game(&[
+            unit("hussars", 0, "winged-hussars", 3, 3, (60.0, 30.0), 0.0),
+            unit("reiters", 1, "reiters", 3, 3, (60.0, 60.0), 180.0),
+        ]);
+        let (h, r) = (id(&g, "hussars"), id(&g, "reiters"));
+        g.unit_mut(h).casualty_markers = marker;
+        if attached {
+            let c = g
+                .commanders
+                .iter()
+                .find(|c| c.side == Side::A)
+                .expect("a commander")
+                .id;
+            g.unit_mut(h).attached = Some(c);
+        }
+        sandtable_bfs::preview::charge_odds(&g, h, r).expect("odds")
+    };
+    let whole = preview(0, false);
+    assert!(
+        whole.description.contains("6 dice"),
+        "{}",
+        whole.description
+    );
+    let marked = preview(1, false);
+    assert!(
+        marked.description.contains("5 dice"),
+        "{}",
+        marked.description
+    );
+    assert!((marked.expected_losses() - 5.0 / 6.0 * whole.expected_losses()).abs() < 1e-9);
+    let led = preview(0, true);
+    assert!(led.description.contains("7 dice"), "{}", led.description);
+}
