@@ -392,25 +392,30 @@ fn weapon(game: &Game, unit: UnitId) -> MeleeWeapon {
 /// Disorganized (BFS-SPC-7; AMB-43: the bases that attack, 2 cm reach included; revision 7). The
 /// dice go with the strike on the first of its targets, so a unit fighting two gets them once.
 fn companions(game: &Game, unit: UnitId, target: UnitId, list: &[Attack]) -> Option<DiceChange> {
-    if !crate::revision::special_rules_7(game.info.options.rules_revision)
-        || !game
-            .unit_profile(unit)
-            .has(crate::profile::SpecialRule::Companions)
-        || crate::caracole::fights_disorganized(game, unit)
-        || list.iter().map(|a| a.target).min() != Some(target)
-    {
+    if list.iter().map(|a| a.target).min() != Some(target) {
         return None;
     }
     let mut bases: Vec<usize> = list.iter().map(|a| a.base).collect();
     bases.sort_unstable();
     bases.dedup();
-    let extra = bases.len() / 2;
+    companions_dice(game, unit, bases.len())
+}
+
+/// The Companions' dice for `fighting` bases of `unit` (BFS-SPC-7), for the fight above and
+/// the odds preview.
+pub(crate) fn companions_dice(game: &Game, unit: UnitId, fighting: usize) -> Option<DiceChange> {
+    if !crate::revision::special_rules_7(game.info.options.rules_revision)
+        || !game
+            .unit_profile(unit)
+            .has(crate::profile::SpecialRule::Companions)
+        || crate::caracole::fights_disorganized(game, unit)
+    {
+        return None;
+    }
+    let extra = fighting / 2;
     (extra > 0).then(|| DiceChange {
         rule: "BFS-SPC-7".into(),
-        reason: format!(
-            "Companions: {} base(s) fighting, +1 die for every 2",
-            bases.len()
-        ),
+        reason: format!("Companions: {fighting} base(s) fighting, +1 die for every 2"),
         delta: extra as i32,
         base: 0,
     })

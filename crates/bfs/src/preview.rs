@@ -181,12 +181,15 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
     } as u32;
     let mut spec = PoolSpec::new(front, dice, p.skill as i32);
     spec.below_one = game.info.options.below_one;
-    // The casualty marker's die, when the weakened base is among those fighting, and an attached
-    // commander's (BFS-CBT-10, BFS-CDR-13), as the fight counts them.
+    // The casualty marker's die, when the weakened base is among those fighting, an attached
+    // commander's and the Companions' (BFS-CBT-10, BFS-CDR-13, BFS-SPC-7), as the fight counts
+    // them.
     spec.dice_changes.extend(crate::losses::first_base_dice(
         u,
         front_rank.len() >= u.bases.len(),
     ));
+    spec.dice_changes
+        .extend(crate::close_combat::companions_dice(game, charger, front));
     // Pikes fight in several ranks: a die more for each front base with a pike base behind it,
     // as the fight itself counts them (BFS-CCW-6).
     if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {

@@ -834,6 +834,33 @@ fn bfs_spc_7_companions_roll_a_die_more_for_every_two_bases_fighting() {
     assert_eq!(extra(7, true), 0);
 }
 
+/// BFS-SPC-7 in the odds preview: the same four pancerni's charge shows the Companions' two
+/// dice, as the fight rolls them.
+#[test]
+fn bfs_spc_7_the_odds_preview_counts_the_companions() {
+    let dice = |companions: bool| {
+        let g = edited(
+            &[
+                unit("pancerni", 0, "pancerni", 4, 4, (60.0, 30.0), 0.0),
+                unit("reiters", 1, "reiters", 4, 4, (60.0, 60.0), 180.0),
+            ],
+            vec![],
+            "pancerni",
+            |p| {
+                if companions {
+                    p.special_rules.push(SpecialRule::Companions)
+                }
+            },
+        );
+        let (p, r) = (id(&g, "pancerni"), id(&g, "reiters"));
+        let odds = sandtable_bfs::preview::charge_odds(&g, p, r).expect("odds");
+        let words: Vec<&str> = odds.description.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "dice").expect("dice");
+        words[at - 1].parse::<u32>().expect("a number of dice")
+    };
+    assert_eq!(dice(true), dice(false) + 2);
+}
+
 /// Rifled Barrels (BFS-SPC-27): haiduks with rifles fire them at reiters 40 cm away, beyond
 /// their arquebuses' 20 cm: 1 die per base at Long range (20–50 cm), Effectiveness 0. At 10 cm
 /// their arquebuses (2 dice a base, Effectiveness 1) take off more, so they fire those. Not
