@@ -537,19 +537,8 @@ fn strike(
             unit_wide = false;
         }
         if first_group {
-            if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
-                let support = pike_support(game, unit, bases);
-                if support > 0 {
-                    spec.dice_changes.push(DiceChange {
-                        rule: "BFS-CCW-6".into(),
-                        reason: format!(
-                            "pikes: {support} base(s) supported by an unengaged pike base behind"
-                        ),
-                        delta: support as i32,
-                        base: 0,
-                    });
-                }
-            }
+            spec.dice_changes
+                .extend(pike_support_dice(game, unit, bases));
             first_group = false;
         }
         let roll = spec.plan().roll(&mut game.dice);
@@ -615,9 +604,29 @@ fn strike(
     }
 }
 
+/// The pikes' extra dice when `fighting` bases of `unit` fight: one for each with an unengaged
+/// pike base behind it, not while Disorganized (BFS-CCW-6); for the fight and the odds preview.
+pub(crate) fn pike_support_dice(
+    game: &Game,
+    unit: UnitId,
+    fighting: &[usize],
+) -> Option<DiceChange> {
+    let p = game.unit_profile(unit);
+    if !p.melee.stats().multiple_ranks || game.unit(unit).morale != MoraleLevel::Good {
+        return None;
+    }
+    let support = pike_support(game, unit, fighting);
+    (support > 0).then(|| DiceChange {
+        rule: "BFS-CCW-6".into(),
+        reason: format!("pikes: {support} base(s) supported by an unengaged pike base behind"),
+        delta: support as i32,
+        base: 0,
+    })
+}
+
 /// Pike bases among `fighting` with an unengaged pike base of the unit directly behind
 /// (BFS-CCW-6).
-pub(crate) fn pike_support(game: &Game, unit: UnitId, fighting: &[usize]) -> u32 {
+fn pike_support(game: &Game, unit: UnitId, fighting: &[usize]) -> u32 {
     let u = game.unit(unit);
     let engaged: Vec<usize> = fighting.to_vec();
     fighting

@@ -415,28 +415,34 @@ pub fn frame_of(bases: &[Rect]) -> Rect {
     Rect::new(Pose::new(centre, first.pose.angle), (hi - lo) * 0.5)
 }
 
-/// The worst terrain class any base of `bases` stands in (BFS-TER-6).
-pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> TerrainClass {
-    let mut worst = TerrainClass::Open;
-    // The bases' box first: most pieces lie nowhere near the unit (the computer asks this of
-    // every unit in every position it judges).
+/// The terrain pieces whose box meets the box of `bases`: the only ones an exact overlap test
+/// can find them in. Most pieces lie nowhere near a unit, and the rules and the computer ask
+/// what ground a unit stands on for every move and every position judged.
+pub(crate) fn pieces_near<'a>(
+    pieces: &'a [TerrainPiece],
+    bases: &[Rect],
+) -> impl Iterator<Item = &'a TerrainPiece> {
     let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
     for b in bases {
         let (l, h) = b.aabb();
         lo = lo.min(l);
         hi = hi.max(h);
     }
-    for piece in terrain_pieces(game).iter() {
+    pieces.iter().filter(move |piece| {
+        let (plo, phi) = piece.polygon.aabb();
+        plo.x <= hi.x && plo.y <= hi.y && phi.x >= lo.x && phi.y >= lo.y
+    })
+}
+
+/// The worst terrain class any base of `bases` stands in (BFS-TER-6).
+pub fn worst_class_under(game: &Game, bases: &[Rect], p: &UnitProfile) -> TerrainClass {
+    let mut worst = TerrainClass::Open;
+    for piece in pieces_near(&terrain_pieces(game), bases) {
         let Some(t) = game.terrain.get(piece.id as usize) else {
             continue;
         };
         let class = terrain_class(t.kind, p);
-        let (plo, phi) = piece.polygon.aabb();
         if class > worst
-            && plo.x <= hi.x
-            && plo.y <= hi.y
-            && phi.x >= lo.x
-            && phi.y >= lo.y
             && bases
                 .iter()
                 .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))

@@ -428,19 +428,7 @@ pub fn plan(
     // The slowing ground these bases stand in (off any road through it), by piece.
     let ground_under = |bases: &[Rect]| {
         let off = off_road(bases);
-        // The pieces whose box meets the bases' box, before any exact overlap.
-        let (mut lo, mut hi) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
-        for b in &off {
-            let (l, h) = b.aabb();
-            lo = lo.min(l);
-            hi = hi.max(h);
-        }
-        pieces
-            .iter()
-            .filter(|piece| {
-                let (plo, phi) = piece.polygon.aabb();
-                plo.x <= hi.x && plo.y <= hi.y && phi.x >= lo.x && phi.y >= lo.y
-            })
+        geo::pieces_near(pieces, &off)
             .filter(|piece| {
                 off.iter()
                     .any(|b| piece.overlap_area(b).is_ok_and(|a| a > 1e-3))
@@ -751,13 +739,14 @@ pub fn plan(
     })
 }
 
+/// What [`bend`] returns: the bases, the cost, the words for the log, and where the head's path
+/// first meets each terrain piece.
+type Bent = (Vec<Rect>, f32, String, Vec<(usize, f32)>);
+
 /// A Column following a bend (BFS-AMV-4): the head's wheel and run, checked against everything
 /// on the table, then the followers placed by [`crate::column_bend::follow`]. Returns the bases,
 /// the cost (the head's outer corner's arc and its run), the words for the log, and where the
 /// head's path first meets each terrain piece (index, cm along the path; revision 14).
-type Bent = (Vec<Rect>, f32, String, Vec<(usize, f32)>);
-
-/// See [`Bent`] for what it returns.
 #[allow(clippy::too_many_arguments)]
 fn bend(
     game: &Game,

@@ -192,19 +192,12 @@ fn strike_odds(game: &Game, charger: UnitId, target: UnitId, charging: bool) -> 
         .extend(crate::close_combat::companions_dice(game, charger, front));
     // Pikes fight in several ranks: a die more for each front base with a pike base behind it,
     // as the fight itself counts them (BFS-CCW-6).
-    if p.melee.stats().multiple_ranks && u.morale == MoraleLevel::Good {
-        let support = crate::close_combat::pike_support(game, charger, &front_rank);
-        if support > 0 {
-            spec.dice_changes.push(crate::dice::DiceChange {
-                rule: "BFS-CCW-6".into(),
-                reason: format!(
-                    "pikes: {support} base(s) supported by an unengaged pike base behind"
-                ),
-                delta: support as i32,
-                base: 0,
-            });
-        }
-    }
+    spec.dice_changes
+        .extend(crate::close_combat::pike_support_dice(
+            game,
+            charger,
+            &front_rank,
+        ));
     let distance = sandtable_geometry::distance::set_distance(&u.bases, &t.bases).unwrap_or(0.0);
     let bonus = crate::elite_cavalry::impetus(
         game,
