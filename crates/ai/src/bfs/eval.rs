@@ -579,6 +579,8 @@ pub struct Placed<'a> {
     pub unit: &'a Unit,
     pub frame: Rect,
     pub footing: Footing,
+    /// It shoots only into its front zone (BFS-SHO-3): a close-order unit without a horse bow.
+    pub front_arc: bool,
 }
 
 impl<'a> Placed<'a> {
@@ -587,8 +589,30 @@ impl<'a> Placed<'a> {
             unit,
             frame: frame_of(&unit.bases),
             footing: footing(game, unit),
+            front_arc: unit.formation != sandtable_bfs::state::Formation::OpenOrder
+                && sandtable_bfs::shooting::fire_arc(game, unit.id)
+                    == sandtable_geometry::FireArc::Front,
         }
     }
+
+    /// Can it shoot at `target` without turning first? Outside the front zone a unit with the
+    /// front arc must turn (BFS-SHO-3).
+    fn in_arc(&self, target: &Rect) -> bool {
+        !self.front_arc || in_front_zone(&self.frame, target)
+    }
+}
+
+/// Does any part of `target` lie in the front zone of `frame` (between the 45° rays from its front
+/// corners, BFS-SHO-3, AMB-2)? Judged by the target's corners and its point nearest the front's
+/// middle: cheap, and exact for targets of a unit's size or smaller.
+fn in_front_zone(frame: &Rect, target: &Rect) -> bool {
+    let (hw, hd) = (frame.half.x, frame.half.y);
+    let inside = |p: Vec2| {
+        let l = frame.pose.to_local(p);
+        l.y > hd && l.x.abs() < hw + (l.y - hd)
+    };
+    let mid = (frame.front_left() + frame.front_right()) * 0.5;
+    target.corners().into_iter().any(inside) || inside(target.closest_point(mid))
 }
 
 /// The threat and position terms of one unit against the enemies `theirs`.
@@ -599,12 +623,13 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
     let baggage = sandtable_bfs::wagon::crewless(game, u.id);
     let mut t = UnitTerms::default();
     let front_mid = (frame.front_left() + frame.front_right()) * 0.5;
-    for Placed {
-        unit: e,
-        frame: ef,
-        footing: their_footing,
-    } in theirs
-    {
+    for them in theirs {
+        let Placed {
+            unit: e,
+            frame: ef,
+            footing: their_footing,
+            ..
+        } = them;
         let d = frame_distance(frame, ef);
         if fights {
             let edge = matchups.edge(u.id, e.id);
@@ -622,7 +647,10 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
                 // a target 17 cm away halves the charge, and a unit judged already in reach
                 // would never move to where its charge really arrives (the Charge order is
                 // valued by the rules' own charge preview).
-                let far = matchups.travel_from(u.profile, front_mid, e.id, d);
+                // The wheel that turns it to face the target comes out of the same move
+                // (BFS-CHG-8): a target beside it is further than it looks.
+                let far = matchups.travel_from(u.profile, front_mid, e.id, d)
+                    + charge_wheel_cm(u, frame, ef);
                 t.attack = t.attack.max(edge * closeness(far, basic));
             }
         }
@@ -631,6 +659,8 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
             // A charge needing the Additional Move must pass a Skill test and may find the
             // target gone (BFS-CHG-24): it counts for less.
             let full = their_footing.basic + their_footing.additional;
+            // Its wheel to face this unit comes out of its move too.
+            let d = d + charge_wheel_cm(e, ef, frame);
             let reach = if d <= their_footing.basic {
                 1.0
             } else if d <= full {
@@ -651,18 +681,69 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
             t.danger = t.danger.max(at_stake * reach);
         }
         let volley = matchups.volley(u.id, e.id);
-        let shot_d = if d <= volley.long_cm {
+        let shot_d = if d > volley.long_cm {
+            matchups.travel_from(u.profile, front_mid, e.id, d)
+        } else if me.in_arc(ef) {
             d
         } else {
-            matchups.travel_from(u.profile, front_mid, e.id, d)
+            // In range but outside its arc: it must turn before it fires, so the volley only
+            // pulls, as one out of range does, less the nearer the turn is done.
+            volley.long_cm + charge_wheel_cm(u, frame, ef)
         };
         t.shot = t.shot.max(volley.at(shot_d));
         let theirs = matchups.volley(e.id, u.id);
-        if d <= theirs.long_cm {
+        if d <= theirs.long_cm && them.in_arc(frame) {
             t.shot_at += theirs.at(d);
         }
     }
     t
+}
+
+/// How far the outer front corner of `unit` (its frame `frame`) travels as a charge wheels it to
+/// face `target` (BFS-CHG-8, GEO-11), cm: the wheel is measured by that corner and comes out of
+/// the charge's move, so a target beside or behind a unit is further away than the distance
+/// between them. An estimate for judging positions (the rules' own wheel is
+/// `sandtable_geometry::charge::facing_wheel`): the turn from the unit's facing towards the
+/// target's nearest point, less the part of it the frontage already covers, times the frontage.
+/// Open Order units do not wheel to charge (BFS-OO-3).
+fn charge_wheel_cm(unit: &Unit, frame: &Rect, target: &Rect) -> f64 {
+    if unit.formation == sandtable_bfs::state::Formation::OpenOrder {
+        0.0
+    } else {
+        facing_wheel_cm(frame, target)
+    }
+}
+
+/// The outer corner's path, cm, as a unit framed by `frame` wheels to face `target` (see
+/// [`charge_wheel_cm`]).
+pub fn facing_wheel_cm(frame: &Rect, target: &Rect) -> f64 {
+    let (fl, fr) = (frame.front_left(), frame.front_right());
+    let (facing, right) = (frame.facing(), frame.pose.right());
+    let mid = (fl + fr) * 0.5;
+    let v = target.closest_point(mid) - mid;
+    let (across, ahead) = (v.dot(right), v.dot(facing));
+    if ahead >= 0.0 && across.abs() <= frame.half.x {
+        return 0.0;
+    }
+    // It wheels about its front corner on the target's side until the first of the target's
+    // corners comes in line ahead of that corner: the smallest turn towards the target side.
+    let (pivot, side) = if across >= 0.0 { (fr, 1.0) } else { (fl, -1.0) };
+    let turn = target
+        .corners()
+        .into_iter()
+        .map(|q| {
+            let d = q - pivot;
+            let (x, y) = (side * d.dot(right), d.dot(facing));
+            // A corner behind the pivot on the far side is reached only past half a turn.
+            let a = x.atan2(y);
+            if x < 0.0 && y < 0.0 {
+                a + std::f32::consts::TAU
+            } else {
+                a
+            }
+        })
+        .fold(f32::INFINITY, f32::min);
+    (turn.max(0.0) * 2.0 * frame.half.x) as f64
 }
 
 /// Half a typical unit's frontage, cm: how far beside a path terrain still slows the unit.
@@ -897,6 +978,92 @@ mod tests {
 
     fn unit<'g>(game: &'g Game, key: &str) -> &'g Unit {
         game.units.iter().find(|u| u.key == key).expect(key)
+    }
+
+    /// The evaluation's estimate of a charge's facing wheel (BFS-CHG-8) against the rules' own
+    /// (`sandtable_geometry::charge::facing_wheel`, measured by the outer corner: its angle times
+    /// the frontage), for a 15 cm front charging a unit 22.5 cm away at every bearing from
+    /// straight ahead to behind its flank, within 2 cm wherever it decides a charge. A Finnish horse 15 cm from a Disorganized Pancerni at 71° was
+    /// judged in reach of it while the rules' wheel took its whole 20 cm move.
+    #[test]
+    fn the_facing_wheel_estimate_follows_the_rules_wheel() {
+        use sandtable_geometry::charge::{ChargeParams, charge_zone, facing_wheel};
+        let size = Vec2::new(15.0, 5.0);
+        let charger = Rect::from_front_mid(Vec2::ZERO, size, 0.0);
+        let params = ChargeParams::default();
+        for bearing in (0..=150).step_by(10) {
+            let b = (bearing as f32).to_radians();
+            // Bearings clockwise from the charger's facing (+y); the target faces the charger.
+            let at = Vec2::new(b.sin(), b.cos()) * 22.5;
+            let target = Rect::from_front_mid(at, size, b + std::f32::consts::PI);
+            let zone = charge_zone(&target, &charger, params.zones)
+                .expect("valid")
+                .expect("a zone");
+            let w = facing_wheel(&charger, &target, zone, &params).expect("valid");
+            let rules = (w.wheel.angle * size.x) as f64;
+            let estimate = facing_wheel_cm(&charger, &target);
+            if !w.faces {
+                // No wheel of up to half a turn faces it there: the rules' fallback.
+                continue;
+            }
+            // Past 40 cm (twice a horse's Basic Move) only "out of reach" matters.
+            let close = (estimate - rules).abs() <= 2.0 || (rules > 40.0 && estimate > 30.0);
+            assert!(
+                close,
+                "at {bearing}°: estimate {estimate:.2} cm, rules {rules:.2} cm"
+            );
+        }
+    }
+
+    /// A volley is judged where the rules let it be fired: only into the front zone of a unit
+    /// with the front arc (BFS-SHO-3). Schwelick's musketeers 20 cm in front of the haiduks are
+    /// judged to shoot them at once; turned away, only to be drawn towards turning, and the
+    /// haiduks' own volley at them counts only while the musketeers are in the haiduks' front.
+    #[test]
+    fn bfs_sho_3_a_volley_is_judged_only_inside_the_front_arc() {
+        let mut game = default_battle();
+        let key = |k: &str| game.units.iter().position(|u| u.key == k).expect(k);
+        let (m, h) = (key("musketeers"), key("haiduks"));
+        // Face to face, 20 cm apart: the musketeers' front 20 cm north of the haiduks' front.
+        let gap = frame_of(&game.units[m].bases).front_left().y
+            - frame_of(&game.units[h].bases).front_left().y;
+        let shift = sandtable_geometry::Vec2::new(
+            frame_of(&game.units[h].bases).center().x - frame_of(&game.units[m].bases).center().x,
+            20.0 - gap,
+        );
+        for b in &mut game.units[m].bases {
+            *b = b.translated(shift);
+        }
+        let side = game.units[m].side;
+        let matchups = Matchups::new(&game, side);
+        let terms = |game: &Game| {
+            let me = Placed::new(game, &game.units[m]);
+            let theirs = [Placed::new(game, &game.units[h])];
+            unit_terms(game, &me, &theirs, &matchups)
+        };
+        let facing = terms(&game);
+        let volley = matchups.volley(game.units[m].id, game.units[h].id);
+        assert_eq!(facing.shot, volley.at(20.0));
+        assert!(facing.shot_at > 0.0, "the haiduks face them");
+        // About turn on the spot: the haiduks are now behind them.
+        let c = frame_of(&game.units[m].bases).center();
+        for b in &mut game.units[m].bases {
+            *b = b.rotated_about(c, std::f32::consts::PI);
+        }
+        let away = terms(&game);
+        assert!(
+            away.shot < 0.5 * facing.shot,
+            "turned away: {} against {}",
+            away.shot,
+            facing.shot
+        );
+        assert_eq!(away.shot_at, facing.shot_at, "still in the haiduks' front");
+        // Put the haiduks side-on: the musketeers are outside their arc.
+        let hc = frame_of(&game.units[h].bases).center();
+        for b in &mut game.units[h].bases {
+            *b = b.rotated_about(hc, std::f32::consts::FRAC_PI_2);
+        }
+        assert_eq!(terms(&game).shot_at, 0.0, "outside the haiduks' arc");
     }
 
     /// The pull towards an objective the side does not hold comes from its nearest unit in good

@@ -205,7 +205,7 @@ pub fn shoots_in(game: &Game, unit: UnitId, stage: FireStage) -> bool {
 }
 
 /// The shooting arc of the unit (BFS-SHO-3/4); a War Wagon Train's long sides (BFS-WAG-15).
-fn arc(game: &Game, unit: UnitId) -> FireArc {
+pub fn fire_arc(game: &Game, unit: UnitId) -> FireArc {
     if crate::wagon::train::is_train(game, unit) {
         return FireArc::Flanks;
     }
@@ -341,7 +341,7 @@ impl<'a> Lanes<'a> {
             through_woods: Default::default(),
             on_wagons: crate::wagon::cover::standing_on(game, shooter),
             frame: unit_frame(game.unit(shooter)),
-            arc: arc(game, shooter),
+            arc: fire_arc(game, shooter),
             walls,
         }
     }
