@@ -90,7 +90,7 @@ pub struct Rect {
 /// [`Rect::closest_point`], so the answers are bit for bit those of the plain methods, without a
 /// sine and cosine per point (they were most of the cost of a distance).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Placed {
+pub struct Placed {
     pub pos: Vec2,
     pub right: Vec2,
     pub facing: Vec2,

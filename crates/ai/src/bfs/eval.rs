@@ -19,6 +19,7 @@ use sandtable_bfs::preview;
 use sandtable_bfs::profile::UnitProfile;
 use sandtable_bfs::state::{Game, MoraleLevel, OrderKind, Unit, UnitStatus};
 use sandtable_geometry::distance::set_distance;
+use sandtable_geometry::rect;
 use sandtable_geometry::{Polygon, Rect, Vec2};
 // The evaluation looks its pairs up for every position it judges: a fast hash (the maps are
 // only ever looked up, never iterated, so the hasher changes no answer).
@@ -578,6 +579,8 @@ pub fn footing(game: &Game, u: &Unit) -> Footing {
 pub struct Placed<'a> {
     pub unit: &'a Unit,
     pub frame: Rect,
+    /// The frame with its axes worked out once (no sine and cosine per question).
+    pub axes: rect::Placed,
     pub footing: Footing,
     /// It shoots only into its front zone (BFS-SHO-3): a close-order unit without a horse bow.
     pub front_arc: bool,
@@ -585,9 +588,11 @@ pub struct Placed<'a> {
 
 impl<'a> Placed<'a> {
     pub fn new(game: &Game, unit: &'a Unit) -> Self {
+        let frame = frame_of(&unit.bases);
         Placed {
             unit,
-            frame: frame_of(&unit.bases),
+            frame,
+            axes: rect::Placed::of(&frame),
             footing: footing(game, unit),
             front_arc: unit.formation != sandtable_bfs::state::Formation::OpenOrder
                 && sandtable_bfs::shooting::fire_arc(game, unit.id)
@@ -597,21 +602,21 @@ impl<'a> Placed<'a> {
 
     /// Can it shoot at `target` without turning first? Outside the front zone a unit with the
     /// front arc must turn (BFS-SHO-3).
-    fn in_arc(&self, target: &Rect) -> bool {
-        !self.front_arc || in_front_zone(&self.frame, target)
+    fn in_arc(&self, target: &rect::Placed) -> bool {
+        !self.front_arc || in_front_zone(&self.axes, target)
     }
 }
 
 /// Does any part of `target` lie in the front zone of `frame` (between the 45° rays from its front
 /// corners, BFS-SHO-3, AMB-2)? Judged by the target's corners and its point nearest the front's
 /// middle: cheap, and exact for targets of a unit's size or smaller.
-fn in_front_zone(frame: &Rect, target: &Rect) -> bool {
+fn in_front_zone(frame: &rect::Placed, target: &rect::Placed) -> bool {
     let (hw, hd) = (frame.half.x, frame.half.y);
     let inside = |p: Vec2| {
-        let l = frame.pose.to_local(p);
+        let l = frame.local(p);
         l.y > hd && l.x.abs() < hw + (l.y - hd)
     };
-    let mid = (frame.front_left() + frame.front_right()) * 0.5;
+    let mid = frame.pos + frame.facing * hd;
     target.corners().into_iter().any(inside) || inside(target.closest_point(mid))
 }
 
@@ -647,11 +652,14 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
                 // a target 17 cm away halves the charge, and a unit judged already in reach
                 // would never move to where its charge really arrives (the Charge order is
                 // valued by the rules' own charge preview).
+                let far = matchups.travel_from(u.profile, front_mid, e.id, d);
                 // The wheel that turns it to face the target comes out of the same move
-                // (BFS-CHG-8): a target beside it is further than it looks.
-                let far = matchups.travel_from(u.profile, front_mid, e.id, d)
-                    + charge_wheel_cm(u, frame, ef);
-                t.attack = t.attack.max(edge * closeness(far, basic));
+                // (BFS-CHG-8): a target beside it is further than it looks. The wheel only
+                // lowers the pull, so it is worked out only where the pull could still count.
+                if edge * closeness(far, basic) > t.attack {
+                    let far = far + charge_wheel_cm(u, &me.axes, &them.axes);
+                    t.attack = t.attack.max(edge * closeness(far, basic));
+                }
             }
         }
         let their_edge = matchups.edge(e.id, u.id);
@@ -659,8 +667,13 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
             // A charge needing the Additional Move must pass a Skill test and may find the
             // target gone (BFS-CHG-24): it counts for less.
             let full = their_footing.basic + their_footing.additional;
-            // Its wheel to face this unit comes out of its move too.
-            let d = d + charge_wheel_cm(e, ef, frame);
+            // Its wheel to face this unit comes out of its move too (worked out only where
+            // the charge could count).
+            let d = if d <= full || baggage {
+                d + charge_wheel_cm(e, &them.axes, &me.axes)
+            } else {
+                d
+            };
             let reach = if d <= their_footing.basic {
                 1.0
             } else if d <= full {
@@ -683,16 +696,16 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
         let volley = matchups.volley(u.id, e.id);
         let shot_d = if d > volley.long_cm {
             matchups.travel_from(u.profile, front_mid, e.id, d)
-        } else if me.in_arc(ef) {
+        } else if me.in_arc(&them.axes) {
             d
         } else {
             // In range but outside its arc: it must turn before it fires, so the volley only
             // pulls, as one out of range does, less the nearer the turn is done.
-            volley.long_cm + charge_wheel_cm(u, frame, ef)
+            volley.long_cm + charge_wheel_cm(u, &me.axes, &them.axes)
         };
         t.shot = t.shot.max(volley.at(shot_d));
         let theirs = matchups.volley(e.id, u.id);
-        if d <= theirs.long_cm && them.in_arc(frame) {
+        if d <= theirs.long_cm && them.in_arc(&me.axes) {
             t.shot_at += theirs.at(d);
         }
     }
@@ -706,7 +719,7 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
 /// `sandtable_geometry::charge::facing_wheel`): the turn from the unit's facing towards the
 /// target's nearest point, less the part of it the frontage already covers, times the frontage.
 /// Open Order units do not wheel to charge (BFS-OO-3).
-fn charge_wheel_cm(unit: &Unit, frame: &Rect, target: &Rect) -> f64 {
+fn charge_wheel_cm(unit: &Unit, frame: &rect::Placed, target: &rect::Placed) -> f64 {
     if unit.formation == sandtable_bfs::state::Formation::OpenOrder {
         0.0
     } else {
@@ -716,9 +729,9 @@ fn charge_wheel_cm(unit: &Unit, frame: &Rect, target: &Rect) -> f64 {
 
 /// The outer corner's path, cm, as a unit framed by `frame` wheels to face `target` (see
 /// [`charge_wheel_cm`]).
-pub fn facing_wheel_cm(frame: &Rect, target: &Rect) -> f64 {
-    let (fl, fr) = (frame.front_left(), frame.front_right());
-    let (facing, right) = (frame.facing(), frame.pose.right());
+pub fn facing_wheel_cm(frame: &rect::Placed, target: &rect::Placed) -> f64 {
+    let [fl, fr, _, _] = frame.corners();
+    let (facing, right) = (frame.facing, frame.right);
     let mid = (fl + fr) * 0.5;
     let v = target.closest_point(mid) - mid;
     let (across, ahead) = (v.dot(right), v.dot(facing));
@@ -728,22 +741,37 @@ pub fn facing_wheel_cm(frame: &Rect, target: &Rect) -> f64 {
     // It wheels about its front corner on the target's side until the first of the target's
     // corners comes in line ahead of that corner: the smallest turn towards the target side.
     let (pivot, side) = if across >= 0.0 { (fr, 1.0) } else { (fl, -1.0) };
-    let turn = target
+    // The corner with the smallest turn, found by a cheap monotonic stand-in for the angle;
+    // the angle itself is worked out once, for it (the evaluation asks this for every pair of
+    // units in every position it judges).
+    let (x, y) = target
         .corners()
         .into_iter()
         .map(|q| {
             let d = q - pivot;
-            let (x, y) = (side * d.dot(right), d.dot(facing));
-            // A corner behind the pivot on the far side is reached only past half a turn.
-            let a = x.atan2(y);
-            if x < 0.0 && y < 0.0 {
-                a + std::f32::consts::TAU
-            } else {
-                a
-            }
+            (side * d.dot(right), d.dot(facing))
         })
-        .fold(f32::INFINITY, f32::min);
+        .min_by(|a, b| turn_order(*a).total_cmp(&turn_order(*b)))
+        .expect("four corners");
+    let mut turn = x.atan2(y);
+    // A corner behind the pivot on the far side is reached only past half a turn.
+    if x < 0.0 && y < 0.0 {
+        turn += std::f32::consts::TAU;
+    }
     (turn.max(0.0) * 2.0 * frame.half.x) as f64
+}
+
+/// A value that orders directions `(x, y)` as their turn from `+y` towards `+x` does, with the
+/// far side behind (`x < 0`, `y < 0`) counted past half a turn: `x / (|x| + |y|)` ahead (−1 to
+/// 1 from a quarter turn left to a quarter turn right), `2 − x / (|x| + |y|)` behind (1 to 3),
+/// without a trigonometric call.
+fn turn_order((x, y): (f32, f32)) -> f32 {
+    let s = x.abs() + y.abs();
+    if s <= 0.0 {
+        return 0.0;
+    }
+    let p = x / s;
+    if y < 0.0 { 2.0 - p } else { p }
 }
 
 /// Half a typical unit's frontage, cm: how far beside a path terrain still slows the unit.
@@ -1001,7 +1029,7 @@ mod tests {
                 .expect("a zone");
             let w = facing_wheel(&charger, &target, zone, &params).expect("valid");
             let rules = (w.wheel.angle * size.x) as f64;
-            let estimate = facing_wheel_cm(&charger, &target);
+            let estimate = facing_wheel_cm(&rect::Placed::of(&charger), &rect::Placed::of(&target));
             if !w.faces {
                 // No wheel of up to half a turn faces it there: the rules' fallback.
                 continue;
@@ -1012,6 +1040,27 @@ mod tests {
                 close,
                 "at {bearing}°: estimate {estimate:.2} cm, rules {rules:.2} cm"
             );
+        }
+    }
+
+    /// The stand-in for the turn orders directions as the turn itself does, all the way round.
+    #[test]
+    fn turn_order_orders_directions_as_their_turn() {
+        let turn = |(x, y): (f32, f32)| {
+            let a = x.atan2(y);
+            if x < 0.0 && y < 0.0 {
+                a + std::f32::consts::TAU
+            } else {
+                a
+            }
+        };
+        let dirs: Vec<(f32, f32)> = (0..720)
+            .map(|i| (i as f32 * 0.5 - 89.75).to_radians())
+            .map(|a| (a.sin() * 7.0, a.cos() * 7.0))
+            .collect();
+        for w in dirs.windows(2) {
+            assert!(turn(w[0]) < turn(w[1]));
+            assert!(turn_order(w[0]) < turn_order(w[1]), "{:?} {:?}", w[0], w[1]);
         }
     }
 
