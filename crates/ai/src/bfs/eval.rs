@@ -609,7 +609,8 @@ impl<'a> Placed<'a> {
 
 /// Does any part of `target` lie in the front zone of `frame` (between the 45° rays from its front
 /// corners, BFS-SHO-3, AMB-2)? Judged by the target's corners and its point nearest the front's
-/// middle: cheap, and exact for targets of a unit's size or smaller.
+/// middle: cheap, and enough for judging positions (a target straddling the zone with none of
+/// those points inside it is missed; the rules' `fire::in_field_of_fire` clips the areas).
 fn in_front_zone(frame: &rect::Placed, target: &rect::Placed) -> bool {
     let (hw, hd) = (frame.half.x, frame.half.y);
     let inside = |p: Vec2| {
@@ -700,7 +701,7 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
             d
         } else {
             // In range but outside its arc: it must turn before it fires, so the volley only
-            // pulls, as one out of range does, less the nearer the turn is done.
+            // pulls, as one out of range does, and the less the further it must turn.
             volley.long_cm + charge_wheel_cm(u, &me.axes, &them.axes)
         };
         t.shot = t.shot.max(volley.at(shot_d));
@@ -716,9 +717,8 @@ pub fn unit_terms(game: &Game, me: &Placed, theirs: &[Placed], matchups: &Matchu
 /// face `target` (BFS-CHG-8, GEO-11), cm: the wheel is measured by that corner and comes out of
 /// the charge's move, so a target beside or behind a unit is further away than the distance
 /// between them. An estimate for judging positions (the rules' own wheel is
-/// `sandtable_geometry::charge::facing_wheel`): the turn from the unit's facing towards the
-/// target's nearest point, less the part of it the frontage already covers, times the frontage.
-/// Open Order units do not wheel to charge (BFS-OO-3).
+/// `sandtable_geometry::charge::facing_wheel`, which costs too much to ask for every pair in every
+/// position): see [`facing_wheel_cm`]. Open Order units do not wheel to charge (BFS-OO-3).
 fn charge_wheel_cm(unit: &Unit, frame: &rect::Placed, target: &rect::Placed) -> f64 {
     if unit.formation == sandtable_bfs::state::Formation::OpenOrder {
         0.0
@@ -728,7 +728,10 @@ fn charge_wheel_cm(unit: &Unit, frame: &rect::Placed, target: &rect::Placed) -> 
 }
 
 /// The outer corner's path, cm, as a unit framed by `frame` wheels to face `target` (see
-/// [`charge_wheel_cm`]).
+/// [`charge_wheel_cm`]): nothing when the target's nearest point already lies ahead of the
+/// front, else the smallest turn about the front corner on the target's side that brings one of
+/// the target's corners in line ahead of it, times the frontage. Within 2 cm of the rules' wheel
+/// up to 130° off the facing (tested).
 pub fn facing_wheel_cm(frame: &rect::Placed, target: &rect::Placed) -> f64 {
     let [fl, fr, _, _] = frame.corners();
     let (facing, right) = (frame.facing, frame.right);
@@ -1011,8 +1014,9 @@ mod tests {
     /// The evaluation's estimate of a charge's facing wheel (BFS-CHG-8) against the rules' own
     /// (`sandtable_geometry::charge::facing_wheel`, measured by the outer corner: its angle times
     /// the frontage), for a 15 cm front charging a unit 22.5 cm away at every bearing from
-    /// straight ahead to behind its flank, within 2 cm wherever it decides a charge. A Finnish horse 15 cm from a Disorganized Pancerni at 71° was
-    /// judged in reach of it while the rules' wheel took its whole 20 cm move.
+    /// straight ahead to behind its flank, within 2 cm wherever it decides a charge. A Finnish
+    /// horse 15 cm from a Disorganized Pancerni at 71° was judged in reach of it while the rules'
+    /// wheel took its whole 20 cm move.
     #[test]
     fn the_facing_wheel_estimate_follows_the_rules_wheel() {
         use sandtable_geometry::charge::{ChargeParams, charge_zone, facing_wheel};
