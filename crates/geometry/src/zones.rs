@@ -12,7 +12,7 @@
 
 use crate::error::GeoError;
 use crate::prim;
-use crate::rect::{Edge, Rect};
+use crate::rect::{Edge, Placed, Rect};
 use crate::tolerance::AREA_EPS_CM2;
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
@@ -89,8 +89,18 @@ pub fn zone_of_point(frame: &Rect, p: Vec2, scheme: ZoneScheme) -> Result<Option
 }
 
 pub(crate) fn zone_of_point_unchecked(frame: &Rect, p: Vec2, scheme: ZoneScheme) -> Option<Zone> {
-    let l = frame.pose.to_local(p);
-    let h = frame.half;
+    zone_of_local(frame.pose.to_local(p), frame.half, scheme)
+}
+
+/// [`zone_of_point`] about a rectangle placed once (the same arithmetic, without a sine and
+/// cosine per point): for callers that ask about many points, such as the computer's judgement
+/// of every pair of units in every position.
+pub fn zone_of_placed_point(frame: &Placed, p: Vec2, scheme: ZoneScheme) -> Option<Zone> {
+    zone_of_local(frame.local(p), frame.half, scheme)
+}
+
+/// The zone of a point given in the frame's own coordinates (`l`), about half-extents `h`.
+fn zone_of_local(l: Vec2, h: Vec2, scheme: ZoneScheme) -> Option<Zone> {
     let s = scheme.ray(h);
     let u = l.x.abs() - h.x; // beyond the side line
     if l.y >= h.y && (l.y - h.y) * s.x >= u * s.y {

@@ -607,18 +607,16 @@ impl<'a> Placed<'a> {
     }
 }
 
-/// Does any part of `target` lie in the front zone of `frame` (between the 45° rays from its front
-/// corners, BFS-SHO-3, AMB-2)? Judged by the target's corners and its point nearest the front's
+/// Does any part of `target` lie in the front zone of `frame` (BFS-SHO-3, the zones of GEO-4 and
+/// AMB-2 as the rules draw them)? Judged by the target's corners and its point nearest the front's
 /// middle: cheap, and enough for judging positions (a target straddling the zone with none of
 /// those points inside it is missed; the rules' `fire::in_field_of_fire` clips the areas).
 fn in_front_zone(frame: &rect::Placed, target: &rect::Placed) -> bool {
-    let (hw, hd) = (frame.half.x, frame.half.y);
-    let inside = |p: Vec2| {
-        let l = frame.local(p);
-        l.y > hd && l.x.abs() < hw + (l.y - hd)
-    };
-    let mid = frame.pos + frame.facing * hd;
-    target.corners().into_iter().any(inside) || inside(target.closest_point(mid))
+    use sandtable_geometry::zones::{Zone, ZoneScheme, zone_of_placed_point};
+    let front =
+        |p: Vec2| zone_of_placed_point(frame, p, ZoneScheme::default()) == Some(Zone::Front);
+    let mid = frame.pos + frame.facing * frame.half.y;
+    target.corners().into_iter().any(front) || front(target.closest_point(mid))
 }
 
 /// The threat and position terms of one unit against the enemies `theirs`.
